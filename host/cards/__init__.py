@@ -1,0 +1,1 @@
+"""Card-game mode: shared card primitives and the card game engines."""

@@ -1,0 +1,1 @@
+"""The contract every game engine follows, and the registry of games."""

@@ -1,0 +1,114 @@
+"""One small contract for every game: the territory quiz and each card game.
+
+A game engine is pure: `apply(state, event)` returns a new state and never
+mutates its input; it reads no clock, does no I/O and draws randomness only
+from the integer generator kept in its state (see `host.rng`). The Session is
+the only caller that changes a running game.
+
+Events are JSON-able dicts with a "type" key. Seat actions carry "seat";
+answers carry "t_ns", the host-clock time of the lock-in. Events the Session
+itself makes:
+
+- {"type": "question", "question": {...}} when `needs(state)` asks for one;
+- {"type": "timeout", "timer": <id>} when the timer `timer(state)` asked for
+  has run out (an engine refuses a timeout for a timer it no longer wants).
+
+Audiences: "screen" (the projector: what the room may see), "host" (the
+control page: everything, answers included) and "seat:<n>" (one phone: the
+room's view plus that seat's own secrets).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+Event = dict[str, Any]
+View = dict[str, Any]
+
+
+class GameError(ValueError):
+    """An event the game refuses; the message says why, for the sender."""
+
+    code = "illegal"
+
+
+class OutOfTurn(GameError):
+    code = "out_of_turn"
+
+
+class StaleEvent(GameError):
+    """A duplicate or late event: a double tap, a timeout already superseded."""
+
+    code = "stale"
+
+
+class BadEvent(GameError):
+    """An event whose shape or values are wrong."""
+
+    code = "bad_event"
+
+
+@dataclass(frozen=True)
+class TimerRequest:
+    """A timer the engine wants: when it runs out, the Session sends a timeout event.
+
+    `timer_id` is unique within a game (it usually counts the engine's steps),
+    so a timeout that arrives after the engine moved on is recognised as stale.
+    """
+
+    timer_id: str
+    seconds: float
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class QuestionRequest:
+    """The engine needs a question of this kind ("numeric" or "choice")."""
+
+    kind: str
+    request_id: str
+
+
+class Game(Protocol):
+    """What the Session needs from a game engine. State is any value with a JSON form."""
+
+    name: str
+
+    def setup(self, settings: dict[str, Any], seats: list[dict[str, Any]], seed: int) -> Any:
+        """The initial state. `seats` lists {"seat": n, "name": str, "bot": level|None}."""
+        ...
+
+    def apply(self, state: Any, event: Event) -> Any:
+        """The next state; raises GameError (state untouched) when the event is refused."""
+        ...
+
+    def legal_actions(self, state: Any, seat: int) -> list[Event]:
+        """Every action this seat may send now (empty when it is not its turn)."""
+        ...
+
+    def view(self, state: Any, audience: str) -> View:
+        """What this audience may see, as JSON-able data."""
+        ...
+
+    def needs(self, state: Any) -> QuestionRequest | None:
+        """A question the engine waits for, if any."""
+        ...
+
+    def timer(self, state: Any) -> TimerRequest | None:
+        """The time limit now running, if any."""
+        ...
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def result(self, state: Any) -> dict[str, Any]:
+        """The final result (also sensible mid-game, for the scoreboard)."""
+        ...
+
+    def to_json(self, state: Any) -> dict[str, Any]: ...
+
+    def from_json(self, data: dict[str, Any]) -> Any: ...
+
+    def undoable(self, event: Event) -> bool:
+        """Whether host undo may take this event back (a decision, not a reveal of a secret)."""
+        ...

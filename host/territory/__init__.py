@@ -1,0 +1,1 @@
+"""The castle-map territory quiz: pure rules, maps and bots."""
