@@ -1,0 +1,282 @@
+"""Loading question packs with precise, per-question problems.
+
+A pack is a YAML (or JSON) file in the format of questions/schema.json. The
+file is composed into YAML nodes first, so every problem can name its line;
+each question is checked on its own, so one bad question does not stop the
+good ones in the same file from loading.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.constructor import SafeConstructor
+
+from host.quiz.question import Question
+from host.quiz.validate import LANGUAGES, Finding, check_pack_header, check_question
+
+PACK_SUFFIXES: tuple[str, ...] = (".yaml", ".yml", ".json")
+
+
+@dataclass(frozen=True)
+class PackProblem:
+    """Something wrong in a pack file, located as precisely as the file allows."""
+
+    path: str
+    line: int | None
+    message: str
+    question_id: str | None = None
+    field: str | None = None
+    severity: str = "error"  # "error" (the question or file is skipped) or "warning"
+
+    def __str__(self) -> str:
+        where = self.path if self.line is None else f"{self.path}:{self.line}"
+        parts = [where]
+        if self.severity != "error":
+            parts.append(self.severity)
+        if self.question_id is not None:
+            parts.append(f"question '{self.question_id}'")
+        if self.field is not None:
+            parts.append(f"field '{self.field}'")
+        parts.append(self.message)
+        return ": ".join(parts)
+
+
+@dataclass
+class LoadedPack:
+    """What one file gave: its good questions and every problem found."""
+
+    path: str
+    pack_id: str | None = None
+    language: str | None = None
+    title: str | None = None
+    questions: list[Question] = field(default_factory=list)
+    problems: list[PackProblem] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[PackProblem]:
+        return [p for p in self.problems if p.severity == "error"]
+
+
+def bundled_packs_dir() -> Path:
+    """Where the bundled packs are: inside an installed wheel, else in the repo."""
+    host_dir = Path(__file__).resolve().parent.parent
+    installed = host_dir / "_bundled" / "questions" / "packs"
+    if installed.is_dir():
+        return installed
+    return host_dir.parent / "questions" / "packs"
+
+
+def pack_files(paths: Iterable[str | Path]) -> list[Path]:
+    """The pack files named: files as given, folders searched for *.yaml, *.yml, *.json."""
+    out: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            out += sorted(p for p in path.rglob("*") if p.suffix in PACK_SUFFIXES and p.is_file())
+        else:
+            out.append(path)
+    unique: dict[Path, Path] = {}
+    for path in out:
+        unique.setdefault(path.resolve(), path)
+    return list(unique.values())
+
+
+def load_pack(path: str | Path) -> LoadedPack:
+    """Load one pack file; bad questions become problems, good ones load."""
+    return _PackReader(_Registry()).read(Path(path))
+
+
+def load_packs(paths: Iterable[str | Path]) -> list[LoadedPack]:
+    """Load files and folders of packs; ids must be unique across all of them."""
+    registry = _Registry()
+    return [_PackReader(registry).read(path) for path in pack_files(paths)]
+
+
+@dataclass
+class _Registry:
+    """What earlier files (and questions) claimed: ids, pack ids, prompts."""
+
+    question_ids: dict[str, str] = field(default_factory=dict)  # id -> "path:line"
+    pack_ids: dict[str, str] = field(default_factory=dict)
+    prompts: dict[tuple[str, str], str] = field(default_factory=dict)
+
+
+def _line(node: yaml.Node) -> int:
+    return int(node.start_mark.line) + 1
+
+
+def _normalised(prompt: str) -> str:
+    return re.sub(r"\W+", " ", prompt.casefold()).strip()
+
+
+class _PackReader:
+    def __init__(self, registry: _Registry) -> None:
+        self.registry = registry
+        self.constructor = SafeConstructor()
+
+    def value(self, node: yaml.Node) -> Any:
+        return self.constructor.construct_document(node)
+
+    def read(self, path: Path) -> LoadedPack:
+        self.pack = LoadedPack(path=str(path))
+        self.path = path
+        root = self._compose()
+        if root is not None:
+            self._read_root(root)
+        return self.pack
+
+    def problem(self, line: int | None, message: str, **extra: Any) -> None:
+        self.pack.problems.append(PackProblem(self.pack.path, line, message, **extra))
+
+    def _compose(self) -> yaml.MappingNode | None:
+        try:
+            raw = self.path.read_bytes()
+        except OSError as err:
+            self.problem(None, f"cannot read the file: {err.strerror or err}")
+            return None
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as err:
+            self.problem(raw[: err.start].count(b"\n") + 1, "not UTF-8 text")
+            return None
+        if self.path.suffix == ".json":
+            # JSON is YAML, except that YAML refuses tabs as indentation; valid
+            # JSON has no raw tab inside strings, so every tab is layout.
+            text = text.replace("\t", "  ")
+        try:
+            root = yaml.compose(text, Loader=yaml.SafeLoader)
+        except yaml.MarkedYAMLError as err:
+            mark = err.problem_mark or err.context_mark
+            line = None if mark is None else mark.line + 1
+            self.problem(line, f"not valid YAML: {err.problem or err.context}")
+            return None
+        except yaml.YAMLError as err:
+            self.problem(None, f"not valid YAML: {err}")
+            return None
+        if root is None:
+            self.problem(1, "the file is empty")
+            return None
+        if not isinstance(root, yaml.MappingNode):
+            self.problem(
+                _line(root), "a pack must be a mapping with pack, language, title, questions"
+            )
+            return None
+        return root
+
+    def _fields(self, node: yaml.MappingNode, qid: str | None = None) -> dict[str, yaml.Node]:
+        """Key -> value node; a key given twice is a problem (YAML keeps the last silently)."""
+        fields: dict[str, yaml.Node] = {}
+        for key_node, value_node in node.value:
+            key = str(self.value(key_node))
+            if key in fields:
+                self.problem(_line(key_node), "given twice", question_id=qid, field=key)
+            fields[key] = value_node
+        return fields
+
+    def _read_root(self, root: yaml.MappingNode) -> None:
+        fields = self._fields(root)
+        header = {key: self.value(node) for key, node in fields.items() if key != "questions"}
+        if "questions" in fields:
+            qnode = fields["questions"]
+            header["questions"] = [] if isinstance(qnode, yaml.SequenceNode) else self.value(qnode)
+        for finding in check_pack_header(header):
+            line = _line(fields[finding.field]) if finding.field in fields else _line(root)
+            self.problem(line, finding.message, field=finding.field)
+        pack_id = header.get("pack")
+        if isinstance(pack_id, str):
+            self.pack.pack_id = pack_id
+            first = self.registry.pack_ids.setdefault(pack_id, f"{self.path}")
+            if first != str(self.path):
+                self.problem(
+                    _line(fields["pack"]),
+                    f"pack id '{pack_id}' already used by {first}",
+                    field="pack",
+                )
+        title = header.get("title")
+        self.pack.title = title if isinstance(title, str) else None
+        language = header.get("language")
+        self.pack.language = language if language in LANGUAGES else None
+        questions = fields.get("questions")
+        if isinstance(questions, yaml.SequenceNode):
+            for item in questions.value:
+                self._read_question(item)
+
+    def _read_question(self, node: yaml.Node) -> None:
+        if not isinstance(node, yaml.MappingNode):
+            self.problem(
+                _line(node), f"a question must be a mapping, not {node.tag.rsplit(':', 1)[-1]}"
+            )
+            return
+        id_node: yaml.Node | None = next(
+            (v for k, v in node.value if getattr(k, "value", None) == "id"), None
+        )
+        raw_id = self.value(id_node) if id_node is not None else None
+        qid = raw_id if isinstance(raw_id, str) else None
+        errors_before = len(self.pack.errors)
+        fields = self._fields(node, qid)
+        data = {key: self.value(value) for key, value in fields.items()}
+        findings = check_question(data, self.pack.language)
+        findings += self._check_image(data)
+        for finding in findings:
+            self._report(node, fields, qid, finding)
+        if len(self.pack.errors) > errors_before or self.pack.language is None or qid is None:
+            return
+        where = f"{self.path}:{_line(node)}"
+        first = self.registry.question_ids.setdefault(qid, where)
+        if first != where:
+            self.problem(
+                _line(fields["id"]),
+                f"duplicate id, first used at {first}",
+                question_id=qid,
+                field="id",
+            )
+            return
+        self._note_prompt(data["prompt"], qid, fields)
+        self.pack.questions.append(self._build(data, qid))
+
+    def _report(
+        self, node: yaml.Node, fields: dict[str, yaml.Node], qid: str | None, finding: Finding
+    ) -> None:
+        line = _line(fields[finding.field]) if finding.field in fields else _line(node)
+        self.problem(line, finding.message, question_id=qid, field=finding.field)
+
+    def _check_image(self, data: dict[str, Any]) -> list[Finding]:
+        image = data.get("image")
+        if isinstance(image, str) and image.strip() and not (self.path.parent / image).is_file():
+            return [Finding("image", f"no file {image!r} next to the pack")]
+        return []
+
+    def _note_prompt(self, prompt: str, qid: str, fields: dict[str, yaml.Node]) -> None:
+        key = (str(self.pack.language), _normalised(prompt))
+        first = self.registry.prompts.setdefault(key, qid)
+        if first != qid:
+            self.problem(
+                _line(fields["prompt"]),
+                f"same prompt as question '{first}'",
+                question_id=qid,
+                field="prompt",
+                severity="warning",
+            )
+
+    def _build(self, data: dict[str, Any], qid: str) -> Question:
+        image = data.get("image")
+        return Question(
+            id=qid,
+            language=str(self.pack.language),
+            category=data["category"],
+            difficulty=data["difficulty"],
+            kind=data["kind"],
+            prompt=data["prompt"].strip(),
+            answer=data["answer"],
+            source=data["source"].strip(),
+            options=tuple(data.get("options") or ()),
+            unit=data.get("unit") or None,
+            image=str((self.path.parent / image).resolve()) if image else None,
+            pack=self.pack.pack_id or "",
+        )

@@ -1,0 +1,249 @@
+"""Hand-written checks for the question pack format.
+
+They match questions/schema.json (draft 2020-12) without a jsonschema
+dependency, and say more than a schema validator would: which option is
+wrong, what the right type would be. Checks work on plain Python values;
+packs.py adds the file and line to each finding.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+LANGUAGES: tuple[str, ...] = ("en", "fr")
+KINDS: tuple[str, ...] = ("choice", "numeric")
+CATEGORIES: tuple[str, ...] = (
+    "geography",
+    "history",
+    "science",
+    "nature",
+    "sport",
+    "arts",
+    "music",
+    "screen",
+    "food",
+    "technology",
+    "language",
+    "society",
+)
+MIN_DIFFICULTY = 1
+MAX_DIFFICULTY = 5
+OPTION_COUNT = 4
+
+PACK_FIELDS: tuple[str, ...] = ("pack", "language", "title", "questions")
+QUESTION_FIELDS: tuple[str, ...] = (
+    "id",
+    "category",
+    "difficulty",
+    "kind",
+    "prompt",
+    "options",
+    "answer",
+    "unit",
+    "source",
+    "image",
+)
+_REQUIRED: tuple[str, ...] = ("id", "category", "difficulty", "kind", "prompt", "answer", "source")
+
+# Pack ids and question ids: lower-case words joined by dashes; a question id
+# starts with its pack's language and ends with a number ("en-geo-007").
+PACK_ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+QUESTION_ID_RE = re.compile(r"^[a-z]{2}(?:-[a-z0-9]+)+-[0-9]+$")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing wrong with a value: the field it is in and what is wrong."""
+
+    field: str | None
+    message: str
+
+
+def describe_type(value: Any) -> str:
+    """A reader's name for a YAML value's type ("a number", "a list"...)."""
+    if value is None:
+        return "empty (null)"
+    if isinstance(value, bool):
+        return "a boolean (true/false)"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a decimal number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return f"a {type(value).__name__}"
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _text(value: Any) -> bool:
+    return isinstance(value, str) and value.strip() != ""
+
+
+def check_pack_header(data: Mapping[str, Any]) -> list[Finding]:
+    """Findings for the pack's own fields (not its questions)."""
+    found: list[Finding] = []
+    for key in data:
+        if key not in PACK_FIELDS:
+            found.append(Finding(str(key), f"unknown field (allowed: {', '.join(PACK_FIELDS)})"))
+    for key in PACK_FIELDS:
+        if key not in data:
+            found.append(Finding(key, "missing"))
+    pack = data.get("pack")
+    if "pack" in data and not (isinstance(pack, str) and PACK_ID_RE.match(pack)):
+        found.append(Finding("pack", f"{pack!r} is not a pack id (lower-case words joined by '-')"))
+    language = data.get("language")
+    if "language" in data and language not in LANGUAGES:
+        found.append(Finding("language", f"{language!r} is not one of {', '.join(LANGUAGES)}"))
+    if "title" in data and not _text(data.get("title")):
+        found.append(
+            Finding("title", f"must be a non-empty string, not {describe_type(data.get('title'))}")
+        )
+    if "questions" in data and not isinstance(data.get("questions"), list):
+        found.append(
+            Finding("questions", f"must be a list, not {describe_type(data.get('questions'))}")
+        )
+    return found
+
+
+def check_question(data: Any, language: str | None) -> list[Finding]:
+    """Findings for one question; an empty list means it is good.
+
+    `language` is the pack's language (the id must start with it); None skips
+    that check (the pack's own language is broken and reported separately).
+    """
+    if not isinstance(data, Mapping):
+        return [Finding(None, f"a question must be a mapping, not {describe_type(data)}")]
+    found: list[Finding] = []
+    for key in data:
+        if key not in QUESTION_FIELDS:
+            found.append(Finding(str(key), "unknown field"))
+    for key in _REQUIRED:
+        if key not in data:
+            found.append(Finding(key, "missing"))
+    found += _check_id(data, language)
+    found += _check_simple_fields(data)
+    kind = data.get("kind")
+    if kind == "choice":
+        found += _check_choice(data)
+    elif kind == "numeric":
+        found += _check_numeric(data)
+    elif "kind" in data:
+        found.append(Finding("kind", f"{kind!r} is not one of {', '.join(KINDS)}"))
+    return found
+
+
+def _check_id(data: Mapping[str, Any], language: str | None) -> list[Finding]:
+    if "id" not in data:
+        return []
+    qid = data["id"]
+    if not isinstance(qid, str):
+        return [Finding("id", f"must be a string, not {describe_type(qid)}")]
+    if not QUESTION_ID_RE.match(qid):
+        return [Finding("id", f"{qid!r} is not of the form <lang>-<category short>-<number>")]
+    if language is not None and not qid.startswith(language + "-"):
+        return [Finding("id", f"{qid!r} must start with the pack's language '{language}-'")]
+    return []
+
+
+def _check_simple_fields(data: Mapping[str, Any]) -> list[Finding]:
+    found: list[Finding] = []
+    if "category" in data and data["category"] not in CATEGORIES:
+        found.append(
+            Finding("category", f"{data['category']!r} is not one of {', '.join(CATEGORIES)}")
+        )
+    if "difficulty" in data:
+        level = data["difficulty"]
+        if not _is_int(level):
+            found.append(Finding("difficulty", f"must be an integer, not {describe_type(level)}"))
+        elif not MIN_DIFFICULTY <= level <= MAX_DIFFICULTY:
+            found.append(
+                Finding(
+                    "difficulty", f"{level} is not between {MIN_DIFFICULTY} and {MAX_DIFFICULTY}"
+                )
+            )
+    for key in ("prompt", "source"):
+        if key in data and not _text(data[key]):
+            found.append(
+                Finding(key, f"must be a non-empty string, not {describe_type(data[key])}")
+            )
+    image = data.get("image")
+    if image is not None and not _text(image):
+        found.append(Finding("image", f"must be a path or null, not {describe_type(image)}"))
+    return found
+
+
+def _check_choice(data: Mapping[str, Any]) -> list[Finding]:
+    found: list[Finding] = []
+    if "unit" in data:
+        found.append(Finding("unit", "only numeric questions have a unit"))
+    if "options" not in data:
+        return found + [Finding("options", "missing (a choice question needs 4 options)")]
+    options = data["options"]
+    if not isinstance(options, list):
+        return found + [Finding("options", f"must be a list, not {describe_type(options)}")]
+    if len(options) != OPTION_COUNT:
+        found.append(
+            Finding("options", f"has {len(options)} options, needs exactly {OPTION_COUNT}")
+        )
+    texts_ok = True
+    for number, option in enumerate(options, start=1):
+        if not _text(option):
+            texts_ok = False
+            hint = (
+                f' (write it in quotes: "{option}")'
+                if _is_int(option) or isinstance(option, float | bool)
+                else ""
+            )
+            found.append(
+                Finding(
+                    "options",
+                    f"option {number} must be a non-empty string, not {describe_type(option)}{hint}",
+                )
+            )
+    if texts_ok:
+        seen: set[str] = set()
+        for option in options:
+            if option in seen:
+                found.append(Finding("options", f"{option!r} appears twice"))
+            seen.add(option)
+    if "answer" in data:
+        answer = data["answer"]
+        if not isinstance(answer, str):
+            found.append(
+                Finding("answer", f"must be the text of an option, not {describe_type(answer)}")
+            )
+        elif texts_ok and answer not in options:
+            found.append(Finding("answer", f"{_quoted(answer)} is not one of the options"))
+    return found
+
+
+def _check_numeric(data: Mapping[str, Any]) -> list[Finding]:
+    found: list[Finding] = []
+    if "options" in data:
+        found.append(Finding("options", "a numeric question has no options"))
+    if "answer" in data:
+        answer = data["answer"]
+        if not _is_int(answer):
+            found.append(
+                Finding("answer", f"must be a positive integer, not {describe_type(answer)}")
+            )
+        elif answer <= 0:
+            found.append(Finding("answer", f"{answer} is not a positive integer"))
+    unit = data.get("unit")
+    if "unit" in data and unit is not None and not _text(unit):
+        found.append(Finding("unit", f"must be a short string, not {describe_type(unit)}"))
+    return found
+
+
+def _quoted(text: str) -> str:
+    return '"' + text.replace('"', '\\"') + '"'
