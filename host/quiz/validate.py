@@ -207,7 +207,8 @@ def _check_choice(data: Mapping[str, Any]) -> list[Finding]:
             found.append(
                 Finding(
                     "options",
-                    f"option {number} must be a non-empty string, not {describe_type(option)}{hint}",
+                    f"option {number} must be a non-empty string, "
+                    f"not {describe_type(option)}{hint}",
                 )
             )
     if texts_ok:
