@@ -1,0 +1,287 @@
+"""The Russian Bank engine behind the common `Game` contract.
+
+Events a seat sends:
+- {"type": "move", "seat": s, "from": src, "to": dst, "count": k}  (count optional, default 1)
+- {"type": "draw", "seat": s}   turn the top hand card face up (refilling the hand from the waste)
+- {"type": "pass", "seat": s}   only with hand and waste empty
+- {"type": "stop", "seat": s}   Stop! mode: the opponent skipped a compulsory move
+and the Session's {"type": "timeout", "timer": id} when a turn time limit is set.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from host.cards.russian_bank.rules import (
+    Duty,
+    Move,
+    candidate_moves,
+    draw_duty,
+    end_turn,
+    finish_by_penalty,
+    foundation_duty,
+    play_draw,
+    play_move,
+    play_pass,
+)
+from host.cards.russian_bank.table import Settings, Table, deal, penalty, zones
+from host.games.contract import (
+    BadEvent,
+    Event,
+    GameError,
+    OutOfTurn,
+    QuestionRequest,
+    StaleEvent,
+    TimerRequest,
+    View,
+)
+
+WIN_BONUS = 30
+SEAT_TYPES = ("move", "draw", "pass", "stop")
+
+
+def _seat(event: Event) -> int:
+    seat = event.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1):
+        raise BadEvent("Russian Bank events need a seat, 0 or 1")
+    return seat
+
+
+def parse_move(event: Event) -> Move:
+    src, dst, count = event.get("from"), event.get("to"), event.get("count", 1)
+    if not isinstance(src, str) or not isinstance(dst, str):
+        raise BadEvent('a move needs "from" and "to" zone names')
+    if not isinstance(count, int) or isinstance(count, bool):
+        raise BadEvent('"count" must be an integer')
+    return Move(src, dst, count)
+
+
+def move_event(seat: int, move: Move) -> Event:
+    event: Event = {"type": "move", "seat": seat, "from": move.src, "to": move.dst}
+    if move.count != 1:
+        event["count"] = move.count
+    return event
+
+
+def turn_timer_id(table: Table) -> str:
+    return f"russian-bank-turn-{table.turn_no}"
+
+
+def scores(table: Table) -> list[int]:
+    """The points each seat has won so far (only the winner scores)."""
+    out = [0, 0]
+    if table.winner is None:
+        return out
+    loser = 1 - table.winner
+    if table.over == "out":
+        out[table.winner] = penalty(table, loser) + WIN_BONUS
+    else:
+        out[table.winner] = penalty(table, loser) - penalty(table, table.winner)
+    return out
+
+
+class RussianBank:
+    """Russian Bank (Crapette) for two seats; the state is a `Table`."""
+
+    name = "russian_bank"
+
+    def setup(self, settings: dict[str, Any], seats: list[dict[str, Any]], seed: int) -> Table:
+        if len(seats) != 2:
+            raise BadEvent("Russian Bank is played by exactly two seats")
+        names = [str(seat.get("name", f"Seat {index}")) for index, seat in enumerate(seats)]
+        return deal(Settings.parse(dict(settings)), names, seed)
+
+    # -- applying events -------------------------------------------------
+
+    def apply(self, state: Table, event: Event) -> Table:
+        if not isinstance(event, dict):
+            raise BadEvent("an event is a JSON object")
+        if state.over:
+            raise GameError("the game is over")
+        kind = event.get("type")
+        if kind == "timeout":
+            return self._timeout(state, event)
+        if kind not in SEAT_TYPES:
+            raise BadEvent(f"unknown Russian Bank event type {kind!r}")
+        seat = _seat(event)
+        if kind == "stop":
+            return self._stop(state, seat)
+        if seat != state.turn:
+            raise OutOfTurn("it is not your turn")
+        table = state.clone()
+        table.stop_call = None  # the player moved on: the chance to stop them has passed
+        last: dict[str, Any] = {"type": kind, "seat": seat}
+        if kind == "move":
+            move = parse_move(event)
+            duty = foundation_duty(state)
+            last.update(
+                {"from": move.src, "to": move.dst, "count": move.count, "card": _card(state, move)}
+            )
+            play_move(table, move)
+            missed = duty if duty and not duty.allows(move) else None
+        elif kind == "draw":
+            missed = draw_duty(state)
+            refill = not state.hands[seat]
+            play_draw(table)
+            last["refilled"] = refill
+        else:
+            missed = draw_duty(state)
+            play_pass(table)
+        self._check_missed(table, seat, missed)
+        table.last = last
+        return self._count(table)
+
+    def _check_missed(self, table: Table, seat: int, missed: Duty | None) -> None:
+        if missed is None:
+            return
+        if not table.settings.stop_mode:
+            raise GameError(missed.message)
+        if table.turn == seat and not table.over:
+            table.stop_call = missed.message
+
+    def _stop(self, state: Table, seat: int) -> Table:
+        if seat == state.turn:
+            raise GameError("you cannot stop yourself")
+        if not state.settings.stop_mode:
+            raise GameError("Stop! is not played in this game")
+        if state.stop_call is None:
+            raise GameError("nothing to stop: no compulsory move was skipped")
+        table = state.clone()
+        missed = table.stop_call
+        end_turn(table)
+        table.last = {"type": "stop", "seat": seat, "missed": missed}
+        return self._count(table)
+
+    def _timeout(self, state: Table, event: Event) -> Table:
+        if state.settings.turn_seconds is None or event.get("timer") != turn_timer_id(state):
+            raise StaleEvent("this timer is no longer running")
+        table = state.clone()
+        seat = table.turn
+        end_turn(table)
+        table.last = {"type": "timeout", "seat": seat}
+        return self._count(table)
+
+    def _count(self, table: Table) -> Table:
+        table.moves += 1
+        if not table.over and table.moves >= table.settings.move_cap:
+            finish_by_penalty(table, "move_cap")
+        return table
+
+    # -- questions about a state -----------------------------------------
+
+    def legal_actions(self, state: Table, seat: int) -> list[Event]:
+        if state.over:
+            return []
+        if seat != state.turn:
+            return [{"type": "stop", "seat": seat}] if state.stop_call else []
+        return [event for event, _ in self.actions_with_duties(state)]
+
+    def actions_with_duties(self, state: Table) -> list[tuple[Event, bool]]:
+        """The turn player's legal actions, each flagged True when it makes every compulsory move.
+
+        In the default mode all are compliant; in Stop! mode the skipping ones are listed too.
+        """
+        seat, stop_mode = state.turn, state.settings.stop_mode
+        out: list[tuple[Event, bool]] = []
+        duty = foundation_duty(state)
+        for move in candidate_moves(state):
+            ok = duty is None or duty.allows(move)
+            if ok or stop_mode:
+                out.append((move_event(seat, move), ok))
+        if state.turned is None:
+            ok = draw_duty(state) is None
+            if ok or stop_mode:
+                empty = not state.hands[seat] and not state.wastes[seat]
+                out.append(({"type": "pass" if empty else "draw", "seat": seat}, ok))
+        return out
+
+    def view(self, state: Table, audience: str) -> View:
+        view = self._table_view(state)
+        if audience == "screen":
+            return view
+        if audience == "host":
+            view["state"] = state.to_json()
+            view["stop_call"] = state.stop_call
+            return view
+        if audience.startswith("seat:") and audience[5:] in ("0", "1"):
+            # In Russian Bank a player's own hand is face down to them too.
+            view["you"] = int(audience[5:])
+            return view
+        raise BadEvent(f"unknown audience {audience!r}")
+
+    def _table_view(self, state: Table) -> View:
+        seats = []
+        for seat in (0, 1):
+            reserve, waste = state.reserves[seat], state.wastes[seat]
+            seats.append(
+                {
+                    "name": state.names[seat],
+                    "reserve": {"count": len(reserve), "top": reserve[-1] if reserve else None},
+                    "hand": {"count": len(state.hands[seat])},
+                    "waste": {"count": len(waste), "top": waste[-1] if waste else None},
+                    "turned": state.turned if state.turn == seat else None,
+                    "penalty": penalty(state, seat),
+                }
+            )
+        return {
+            "game": self.name,
+            "turn": state.turn,
+            "turn_no": state.turn_no,
+            "cut": list(state.cut),
+            "seats": seats,
+            "houses": [list(pile) for pile in state.houses],
+            "foundations": [list(pile) for pile in state.foundations],
+            "last": dict(state.last) if state.last else None,
+            "result": self.result(state),
+        }
+
+    def needs(self, state: Table) -> QuestionRequest | None:
+        return None
+
+    def timer(self, state: Table) -> TimerRequest | None:
+        seconds = state.settings.turn_seconds
+        if seconds is None or state.over:
+            return None
+        return TimerRequest(turn_timer_id(state), float(seconds), f"{state.names[state.turn]}'s turn")
+
+    def is_over(self, state: Table) -> bool:
+        return state.over is not None
+
+    def result(self, state: Table) -> dict[str, Any]:
+        return {
+            "over": state.over is not None,
+            "reason": state.over,
+            "winner": state.winner,
+            "scores": scores(state),
+            "penalties": [penalty(state, 0), penalty(state, 1)],
+            "moves": state.moves,
+        }
+
+    def to_json(self, state: Table) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, data: dict[str, Any]) -> Table:
+        return Table.from_json(data)
+
+    def undoable(self, event: Event) -> bool:
+        """Turning a hand card and playing from the reserve (which turns the next) reveal cards."""
+        if event.get("type") == "draw":
+            return False
+        return not (event.get("type") == "move" and event.get("from") == "reserve")
+
+    def zones(self, state: Table) -> dict[str, list[str]]:
+        return zones(state)
+
+
+def _card(state: Table, move: Move) -> str | None:
+    """The card a move carries (its base card for a run), for the 'last move' display."""
+    if move.src == "reserve":
+        reserve = state.reserves[state.turn]
+        return reserve[-1] if reserve else None
+    if move.src == "hand":
+        return state.turned
+    try:
+        pile = state.houses[int(move.src.split(":")[1])]
+    except (IndexError, ValueError):
+        return None
+    return pile[-move.count] if 0 < move.count <= len(pile) else None
