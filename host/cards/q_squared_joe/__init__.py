@@ -1,0 +1,26 @@
+"""Q Squared Joe NG: a card battle for 2 to 4 players (rules: docs/rules/q-squared-joe.md).
+
+Public API: `GAME` (the `Game` factory), `bot_move`, `zones`, `simulate`,
+`Settings` and the state types.
+"""
+
+from host.cards.q_squared_joe.bots import bot_move
+from host.cards.q_squared_joe.game import QSquaredJoe
+from host.cards.q_squared_joe.simulate import play_game, simulate
+from host.cards.q_squared_joe.state import BadSettings, Player, Settings, Slot, State, zones
+
+GAME = QSquaredJoe
+
+__all__ = [
+    "GAME",
+    "BadSettings",
+    "Player",
+    "QSquaredJoe",
+    "Settings",
+    "Slot",
+    "State",
+    "bot_move",
+    "play_game",
+    "simulate",
+    "zones",
+]

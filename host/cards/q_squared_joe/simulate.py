@@ -1,0 +1,67 @@
+"""Bot-against-bot games for `tourelle cards simulate` (the caller does the timing)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from host import rng
+from host.cards.q_squared_joe.bots import bot_move
+from host.cards.q_squared_joe.game import QSquaredJoe
+from host.cards.q_squared_joe.state import State
+
+
+def play_game(
+    game: QSquaredJoe,
+    settings: dict[str, Any],
+    levels: Sequence[int],
+    seed: int,
+) -> State:
+    """One whole game between bots of the given levels (seat i plays at levels[i])."""
+    seats = [{"seat": i, "name": f"Bot {i}", "bot": level} for i, level in enumerate(levels)]
+    state = game.setup(settings, seats, seed)
+    bot_rngs = {i: rng.derive(seed, f"bot:{i}") for i in range(len(levels))}
+    while not game.is_over(state):
+        seat = state.turn
+        event, bot_rngs[seat] = bot_move(game, state, seat, levels[seat], bot_rngs[seat])
+        if event is None:  # cannot happen: a live seat always has a sacrifice
+            raise RuntimeError(f"seat {seat} found no legal move")
+        state = game.apply(state, event)
+    return state
+
+
+def simulate(
+    games: int,
+    seed: int,
+    players: int,
+    levels: Sequence[int] | None = None,
+    settings: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Counts over `games` bot games: wins per seat, draws, average score and moves."""
+    levels = list(levels) if levels is not None else [5] * players
+    if len(levels) != players:
+        raise ValueError("give one bot level per player")
+    game = QSquaredJoe()
+    wins = [0] * players
+    scores = [0] * players
+    draws = moves = 0
+    for index in range(games):
+        state = play_game(game, settings or {}, levels, rng.derive(seed, f"game:{index}"))
+        result = game.result(state)
+        moves += result["moves"]
+        if result["winner"] is None:
+            draws += 1
+        else:
+            wins[result["winner"]] += 1
+        for entry in result["seats"]:
+            scores[entry["seat"]] += entry["score"]
+    return {
+        "game": game.name,
+        "games": games,
+        "players": players,
+        "levels": levels,
+        "wins": wins,
+        "draws": draws,
+        "average_score": [s / games if games else 0.0 for s in scores],
+        "average_moves": moves / games if games else 0.0,
+    }

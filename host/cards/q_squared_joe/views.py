@@ -1,0 +1,78 @@
+"""What each audience sees: hidden cards appear only as counts or as null.
+
+Hidden cards are the hands, the face-down field cards and the draw pile
+(unless the open-cards variant is on). "host" sees everything; "seat:<n>" sees
+the table plus its own hand (not its own face-down field cards: nobody
+knows those until a battle turns them up).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from host.cards.q_squared_joe.state import Slot, State
+from host.games.contract import BadEvent, View
+
+
+def parse_audience(state: State, audience: str) -> tuple[str, int | None]:
+    if audience in ("screen", "host"):
+        return audience, None
+    if audience.startswith("seat:"):
+        try:
+            seat = int(audience.removeprefix("seat:"))
+        except ValueError:
+            raise BadEvent(f"bad audience {audience!r}") from None
+        state.player(seat)
+        return "seat", seat
+    raise BadEvent(f"unknown audience {audience!r}; expected screen, host or seat:<n>")
+
+
+def build_view(state: State, audience: str, actions: list[dict[str, Any]]) -> View:
+    kind, own = parse_audience(state, audience)
+    see_all = kind == "host" or state.settings.open_cards
+    players = []
+    for p in state.players:
+        entry: dict[str, Any] = {
+            "seat": p.seat,
+            "name": p.name,
+            "bot": p.bot,
+            "alive": p.alive,
+            "out_at": p.out_at,
+            "hand_count": len(p.hand),
+            "field": [_slot_view(s, see_all) for s in p.field],
+            "resource": list(p.resource),
+        }
+        if see_all or p.seat == own:
+            entry["hand"] = list(p.hand)
+        players.append(entry)
+    view: View = {
+        "game": "q-squared-joe",
+        "audience": audience,
+        "open_cards": state.settings.open_cards,
+        "players": players,
+        "draw_count": len(state.draw),
+        "discard": list(state.discard),
+        "turn": state.turn,
+        "move_no": state.move_no,
+        "move_limit": state.settings.move_limit,
+        "over": state.over,
+        "winner": state.winner,
+        "end": state.end,
+        "last": dict(state.last) if state.last else None,
+    }
+    if see_all:
+        view["draw"] = list(state.draw)
+    if kind == "seat":
+        view["you"] = own
+        view["actions"] = actions
+    return view
+
+
+def _slot_view(slot: Slot | None, see_all: bool) -> dict[str, Any] | None:
+    if slot is None:
+        return None
+    return {
+        "base": slot.base if slot.base_up or see_all else None,
+        "base_up": slot.base_up,
+        "defence": list(slot.defence),
+    }
