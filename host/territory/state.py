@@ -1,0 +1,207 @@
+"""The territory game's state: frozen values with an exact JSON form.
+
+Territories are kept as parallel tuples indexed like `territory_ids` (the map's
+ids, sorted), so a move copies a few small tuples and never the map. The map
+itself stays in the game object; the state names it by `map_id`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from host.territory.settings import TerritorySettings, parse_settings
+
+FREE = -1  # owner of a territory nobody holds
+
+# Phases and stages (see docs/rules/territory.md for the table of events).
+PHASES = ("castles", "expansion", "combat", "final", "over")
+STAGES = ("awaiting_question", "answering", "reveal", "pick", "attack", "over")
+QUESTION_STAGES = ("awaiting_question", "answering", "reveal")
+PURPOSES = ("expansion", "duel", "speed", "final")
+
+
+@dataclass(frozen=True)
+class Player:
+    seat: int
+    name: str
+    bot: int | None
+    castle: str
+    score: int
+    bonus: int = 0
+    # 0 while in the game; else the order in which the player was knocked out (1, 2...).
+    out: int = 0
+
+    @property
+    def active(self) -> bool:
+        return self.out == 0
+
+
+@dataclass(frozen=True)
+class Answer:
+    seat: int
+    value: int
+    t_ns: int
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question the engine asked for: awaited, open, or being revealed."""
+
+    purpose: str  # expansion | duel | speed | final
+    kind: str  # numeric | choice
+    request_id: str
+    seats: tuple[int, ...]  # who must answer
+    content: dict[str, Any] | None = None  # the Session's question; never mutated
+    answers: tuple[Answer, ...] = ()
+    overrides: tuple[tuple[int, bool], ...] = ()  # host judgements: (seat, correct)
+
+    def answer_of(self, seat: int) -> Answer | None:
+        for answer in self.answers:
+            if answer.seat == seat:
+                return answer
+        return None
+
+    def override_of(self, seat: int) -> bool | None:
+        for who, correct in self.overrides:
+            if who == seat:
+                return correct
+        return None
+
+
+@dataclass(frozen=True)
+class Attack:
+    attacker: int
+    defender: int
+    target: str
+
+
+@dataclass(frozen=True)
+class TerritoryState:
+    map_id: str
+    territory_ids: tuple[str, ...]
+    owners: tuple[int, ...]  # seat or FREE
+    values: tuple[int, ...]  # 0 while free
+    towers: tuple[int, ...]  # 3..1 on a standing castle, 0 elsewhere
+    castles: tuple[bool, ...]  # drawn as a castle (a fallen castle stays worth 1000)
+    players: tuple[Player, ...]
+    settings: TerritorySettings
+    rng: int
+    phase: str = "castles"
+    stage: str = "awaiting_question"
+    seq: int = 0  # counts stages; names timers and question requests
+    round: int = 0  # combat round 1..4; 0 before combat
+    order: tuple[int, ...] = ()  # this round's attack order
+    turn: int = 0  # index into `order`
+    picks: tuple[int, ...] = ()  # expansion: seats still to pick, in turn
+    attack: Attack | None = None
+    question: Question | None = None
+    # Final ranking in blocks, best first; a block of several seats is a tie still to break.
+    standing: tuple[tuple[int, ...], ...] = ()
+
+    def player(self, seat: int) -> Player:
+        for player in self.players:
+            if player.seat == seat:
+                return player
+        raise KeyError(seat)
+
+    def active_seats(self) -> tuple[int, ...]:
+        return tuple(p.seat for p in self.players if p.active)
+
+
+def to_json(state: TerritoryState) -> dict[str, Any]:
+    """A JSON-able dict; `from_json` gives back an equal state."""
+    question = state.question
+    return {
+        "map_id": state.map_id,
+        "territory_ids": list(state.territory_ids),
+        "owners": list(state.owners),
+        "values": list(state.values),
+        "towers": list(state.towers),
+        "castles": list(state.castles),
+        "players": [
+            {
+                "seat": p.seat,
+                "name": p.name,
+                "bot": p.bot,
+                "castle": p.castle,
+                "score": p.score,
+                "bonus": p.bonus,
+                "out": p.out,
+            }
+            for p in state.players
+        ],
+        "settings": state.settings.to_json(),
+        "rng": state.rng,
+        "phase": state.phase,
+        "stage": state.stage,
+        "seq": state.seq,
+        "round": state.round,
+        "order": list(state.order),
+        "turn": state.turn,
+        "picks": list(state.picks),
+        "attack": None
+        if state.attack is None
+        else {
+            "attacker": state.attack.attacker,
+            "defender": state.attack.defender,
+            "target": state.attack.target,
+        },
+        "question": None
+        if question is None
+        else {
+            "purpose": question.purpose,
+            "kind": question.kind,
+            "request_id": question.request_id,
+            "seats": list(question.seats),
+            "content": None if question.content is None else _copy_json(question.content),
+            "answers": [[a.seat, a.value, a.t_ns] for a in question.answers],
+            "overrides": [[seat, correct] for seat, correct in question.overrides],
+        },
+        "standing": [list(block) for block in state.standing],
+    }
+
+
+def from_json(data: dict[str, Any]) -> TerritoryState:
+    q = data["question"]
+    a = data["attack"]
+    return TerritoryState(
+        map_id=data["map_id"],
+        territory_ids=tuple(data["territory_ids"]),
+        owners=tuple(data["owners"]),
+        values=tuple(data["values"]),
+        towers=tuple(data["towers"]),
+        castles=tuple(data["castles"]),
+        players=tuple(Player(**p) for p in data["players"]),
+        settings=parse_settings(data["settings"]),
+        rng=data["rng"],
+        phase=data["phase"],
+        stage=data["stage"],
+        seq=data["seq"],
+        round=data["round"],
+        order=tuple(data["order"]),
+        turn=data["turn"],
+        picks=tuple(data["picks"]),
+        attack=None if a is None else Attack(a["attacker"], a["defender"], a["target"]),
+        question=None
+        if q is None
+        else Question(
+            purpose=q["purpose"],
+            kind=q["kind"],
+            request_id=q["request_id"],
+            seats=tuple(q["seats"]),
+            content=None if q["content"] is None else _copy_json(q["content"]),
+            answers=tuple(Answer(*row) for row in q["answers"]),
+            overrides=tuple((seat, correct) for seat, correct in q["overrides"]),
+        ),
+        standing=tuple(tuple(block) for block in data["standing"]),
+    )
+
+
+def _copy_json(value: Any) -> Any:
+    """A deep copy of plain JSON data (a question is small; the map is never copied)."""
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_json(v) for v in value]
+    return value

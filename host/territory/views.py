@@ -1,0 +1,174 @@
+"""What each audience sees of a territory game.
+
+"screen" is the room, "seat:<n>" the room plus that seat's own answer, "host"
+everything. Before the reveal, a room view shows an open question's id, kind,
+prompt and options and who has answered, never what: the question's other keys
+(the answer, notes that could give it away) appear only from the reveal on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from host.games.contract import GameError
+from host.territory.engine import (
+    current_actor,
+    expansion_order,
+    is_correct_choice,
+    numeric_blocks,
+    numeric_key,
+    ranking,
+    speed_outcome,
+    timer_id,
+)
+from host.territory.state import Question, TerritoryState
+
+_PUBLIC_QUESTION_KEYS = ("id", "kind", "prompt", "options")
+
+
+def parse_audience(audience: str) -> int | None:
+    """The seat of a "seat:<n>" audience, None for "screen" and "host"."""
+    if audience in ("screen", "host"):
+        return None
+    prefix, _, number = audience.partition(":")
+    if prefix == "seat" and number.isdigit():
+        return int(number)
+    raise GameError(f"Unknown audience {audience!r}: use screen, host or seat:<n>.")
+
+
+def view(state: TerritoryState, audience: str) -> dict[str, Any]:
+    seat = parse_audience(audience)
+    is_host = audience == "host"
+    attack = state.attack
+    out: dict[str, Any] = {
+        "game": "territory",
+        "audience": audience,
+        "map_id": state.map_id,
+        "phase": state.phase,
+        "round": state.round,
+        "stage": state.stage,
+        "timer": timer_id(state),
+        "order": list(state.order),
+        "turn_seat": current_actor(state),
+        "picks": list(state.picks),
+        "attack": None
+        if attack is None
+        else {
+            "attacker": attack.attacker,
+            "defender": attack.defender,
+            "target": attack.target,
+            "towers": state.towers[state.territory_ids.index(attack.target)],
+        },
+        "territories": [
+            {"id": tid, "owner": owner, "value": value, "towers": towers, "castle": castle}
+            for tid, owner, value, towers, castle in zip(
+                state.territory_ids, state.owners, state.values, state.towers, state.castles,
+                strict=True,
+            )
+        ],
+        "players": [
+            {
+                "seat": p.seat,
+                "name": p.name,
+                "bot": p.bot,
+                "score": p.score,
+                "bonus": p.bonus,
+                "castle": p.castle,
+                "eliminated": not p.active,
+            }
+            for p in state.players
+        ],
+        "standing": [list(block) for block in state.standing],
+        "ranking": ranking(state),
+        "question": None,
+    }
+    q = state.question
+    if q is not None:
+        out["question"] = _question_view(state, q, seat, is_host)
+    return out
+
+
+def _question_view(
+    state: TerritoryState, q: Question, seat: int | None, is_host: bool
+) -> dict[str, Any]:
+    revealed = state.stage == "reveal"
+    content = q.content
+    shown: dict[str, Any] | None = None
+    if content is not None:
+        if revealed or is_host:
+            shown = dict(content)
+        else:
+            shown = {k: content[k] for k in _PUBLIC_QUESTION_KEYS if k in content}
+    data: dict[str, Any] = {
+        "purpose": q.purpose,
+        "kind": q.kind,
+        "request_id": q.request_id,
+        "seats": list(q.seats),
+        "content": shown,
+        "answered": [a.seat for a in q.answers],
+    }
+    if revealed or is_host:
+        data["answers"] = [
+            {"seat": a.seat, "value": a.value, "t_ns": a.t_ns} for a in q.answers
+        ]
+        data["overrides"] = [{"seat": s, "correct": c} for s, c in q.overrides]
+        if content is not None:
+            data["outcome"] = outcome(state, q)
+    elif seat is not None:
+        own = q.answer_of(seat)
+        data["your_answer"] = None if own is None else {"value": own.value, "t_ns": own.t_ns}
+    return data
+
+
+def outcome(state: TerritoryState, q: Question) -> dict[str, Any]:
+    """The judged answers of a question whose content is known (what continue will apply)."""
+    if q.kind == "choice":
+        return _choice_outcome(state, q)
+    return _numeric_outcome(state, q)
+
+
+def _choice_outcome(state: TerritoryState, q: Question) -> dict[str, Any]:
+    rows = [
+        {"seat": s, "answered": q.answer_of(s) is not None, "correct": is_correct_choice(q, s)}
+        for s in q.seats
+    ]
+    result: dict[str, Any] = {"answers": rows}
+    if state.attack is not None:
+        a, d = state.attack.attacker, state.attack.defender
+        result["result"] = (
+            "hold" if not is_correct_choice(q, a)
+            else "attacker_wins" if not is_correct_choice(q, d)
+            else "speed_question"
+        )
+    return result
+
+
+def _numeric_outcome(state: TerritoryState, q: Question) -> dict[str, Any]:
+    rows: list[dict[str, Any]] = []
+    previous_t: int | None = None
+    for rank, block in enumerate(numeric_blocks(q), start=1):
+        for s in block:
+            silent, distance, t_ns = numeric_key(q, s)
+            answered = not silent
+            margin = None
+            if answered and previous_t is not None:
+                margin = (t_ns - previous_t) / 1e6
+            rows.append({
+                "seat": s,
+                "answered": answered,
+                "distance": distance if answered else None,
+                "rank": rank if answered else None,
+                "margin_ms": margin,
+            })
+            if answered:
+                previous_t = t_ns
+    result: dict[str, Any] = {"answers": rows}
+    if q.purpose == "expansion":
+        result["pickers"] = expansion_order(q)[:2]
+    elif q.purpose == "speed" and state.attack is not None:
+        attacker_wins, defender_won = speed_outcome(q, state.attack)
+        result["result"] = "attacker_wins" if attacker_wins else "hold"
+        result["defender_won_tiebreak"] = defender_won
+    elif q.purpose == "final":
+        result["blocks"] = [list(b) for b in numeric_blocks(q)]
+    return result

@@ -1,0 +1,133 @@
+"""Hand-made maps and helpers for the territory engine tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from host.territory.engine import check_invariants
+from host.territory.game import TerritoryGame
+from host.territory.gamemap import GameMap, Territory
+from host.territory.state import TerritoryState
+
+
+def make_map(
+    map_id: str, names: list[str], edges: Iterable[tuple[str, str]], sites: tuple[str, ...] = ()
+) -> GameMap:
+    adjacency: dict[str, set[str]] = {name: set() for name in names}
+    for a, b in edges:
+        adjacency[a].add(b)
+        adjacency[b].add(a)
+    territories = {
+        name: Territory(name, name.upper(), name.capitalize(), "M0 0h1v1h-1z", (0.5, 0.5))
+        for name in names
+    }
+    return GameMap(
+        id=map_id,
+        name_fr=map_id,
+        name_en=map_id,
+        view_box=(0, 0, 100, 100),
+        territories=territories,
+        adjacency={k: frozenset(v) for k, v in adjacency.items()},
+        castle_sites=sites,
+    )
+
+
+def grid12() -> GameMap:
+    """A 3 x 4 grid (a0..c3) with one sea link c3-a0; any territory may hold a castle."""
+    names = [f"{row}{col}" for row in "abc" for col in range(4)]
+    edges = []
+    for row_i, row in enumerate("abc"):
+        for col in range(4):
+            if col < 3:
+                edges.append((f"{row}{col}", f"{row}{col + 1}"))
+            if row_i < 2:
+                edges.append((f"{row}{col}", f"{'abc'[row_i + 1]}{col}"))
+    edges.append(("c3", "a0"))
+    return make_map("grid12", names, edges)
+
+
+def ring8() -> GameMap:
+    """Eight territories in a ring; castles only at r0, r2, r4 or r6."""
+    names = [f"r{i}" for i in range(8)]
+    edges = [(f"r{i}", f"r{(i + 1) % 8}") for i in range(8)]
+    return make_map("ring8", names, edges, sites=("r0", "r2", "r4", "r6"))
+
+
+def islands() -> GameMap:
+    """Two islands (w1-w2-w3, e1-e2) with no link between them; castles at w1 and w3."""
+    names = ["w1", "w2", "w3", "e1", "e2"]
+    return make_map("islands", names, [("w1", "w2"), ("w2", "w3"), ("e1", "e2")], ("w1", "w3"))
+
+
+FIXTURE_MAPS: dict[str, Callable[[], GameMap]] = {
+    "grid12": grid12,
+    "ring8": ring8,
+    "islands": islands,
+}
+
+
+def seats(count: int, bots: bool = False) -> list[dict[str, Any]]:
+    names = ["Rouge", "Bleu", "Vert", "Jaune"]
+    return [{"seat": i, "name": names[i], "bot": 3 if bots else None} for i in range(count)]
+
+
+class Driver:
+    """Applies events to a game and checks the invariants after each one."""
+
+    def __init__(self, game: TerritoryGame, state: TerritoryState) -> None:
+        self.game = game
+        self.state = state
+        self.counter = 0
+
+    def do(self, event: dict[str, Any]) -> TerritoryState:
+        self.state = self.game.apply(self.state, event)
+        check_invariants(self.state, self.game.game_map)
+        return self.state
+
+    def ask(self, answer: int, **extra: Any) -> TerritoryState:
+        """Supply the question the engine needs (choice: `answer` is the right index)."""
+        need = self.game.needs(self.state)
+        assert need is not None, f"no question needed in stage {self.state.stage}"
+        self.counter += 1
+        question: dict[str, Any] = {
+            "id": f"test{self.counter}",
+            "kind": need.kind,
+            "prompt": f"Question {self.counter}?",
+            "answer": answer,
+            **extra,
+        }
+        if need.kind == "choice":
+            question["options"] = ["A", "B", "C", "D"]
+        return self.do({"type": "question", "request_id": need.request_id, "question": question})
+
+    def answer(self, seat: int, value: int, t_ns: int) -> TerritoryState:
+        return self.do({"type": "answer", "seat": seat, "value": value, "t_ns": t_ns})
+
+    def timeout(self) -> TerritoryState:
+        timer = self.game.timer(self.state)
+        assert timer is not None
+        return self.do({"type": "timeout", "timer": timer.timer_id})
+
+    def cont(self) -> TerritoryState:
+        return self.do({"type": "continue"})
+
+
+@pytest.fixture
+def grid_game() -> TerritoryGame:
+    return TerritoryGame(grid12())
+
+
+@pytest.fixture
+def kit() -> SimpleNamespace:
+    """The helpers above, as a fixture (test modules must not import conftest by name)."""
+    return SimpleNamespace(
+        make_map=make_map,
+        maps=FIXTURE_MAPS,
+        seats=seats,
+        Driver=Driver,
+        TerritoryGame=TerritoryGame,
+    )
