@@ -201,7 +201,7 @@ def decide(board: Board, now_ns: int) -> tuple[Board, Decision | None]:
 
 
 def wrong_answer(board: Board, seat: int, now_ns: int) -> Board:
-    """"first" mode: the seat with the floor answered wrong; lock it out, re-arm the rest."""
+    """In "first" mode the seat with the floor answered wrong: lock it out, re-arm the rest."""
     if board.settings.mode != "first":
         raise ArbiterError("wrong_answer only applies to the 'first' mode")
     winner = board.decision.winner if board.decision else None

@@ -1,0 +1,140 @@
+"""Map a phone's clock onto the host clock, NTP-style (pure: every time is passed in).
+
+The phone sends a ping stamped `client_send` on its own clock; the host answers
+at once with its monotonic ns (`host`); the phone notes `client_receive` and
+reports the three numbers. If the two legs took equal time, the host read its
+clock at the phone's midpoint, so offset = host - (send + receive) / 2, and
+whatever the legs' split, the error is at most half the round trip. Wi-Fi
+round trips vary a lot, so we keep the last `window` samples and trust the
+`best` with the smallest round trips; for a time to convert we use whichever of
+them gives the tightest bound once clock drift since that sample is allowed for.
+
+A tap time the phone claims is never trusted beyond its measured network:
+`clamp` keeps it within [received - max_delay, received], where `max_delay` is
+the worst recent round trip (capped). A phone lying about its clock can thus
+gain at most its own network jitter.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from buzzers.press import Press
+
+
+class ClockSyncError(ValueError):
+    """A sync sample or request that makes no sense (negative round trip, no samples)."""
+
+
+@dataclass(frozen=True)
+class SyncSample:
+    client_send_ns: int
+    host_ns: int
+    client_receive_ns: int
+
+    @property
+    def rtt_ns(self) -> int:
+        return self.client_receive_ns - self.client_send_ns
+
+    @property
+    def client_mid_ns(self) -> int:
+        return (self.client_send_ns + self.client_receive_ns) // 2
+
+    @property
+    def offset_ns(self) -> int:
+        """host - client, as seen from this sample."""
+        return self.host_ns - self.client_mid_ns
+
+
+class ClockEstimator:
+    """One phone's (or wireless device's) clock offset, from ping samples.
+
+    `drift_ppm` allows for the two clocks running at slightly different rates
+    (phone crystals: tens of ppm); `stale_after_ns` is how old the newest
+    sample may get before `needs_resync` asks for fresh pings.
+    """
+
+    def __init__(
+        self,
+        window: int = 30,
+        best: int = 5,
+        drift_ppm: float = 100.0,
+        max_delay_cap_ns: int = 1_500_000_000,
+        stale_after_ns: int = 30_000_000_000,
+        min_samples: int = 3,
+        max_rtt_ns: int = 5_000_000_000,
+    ) -> None:
+        if not 1 <= best <= window:
+            raise ClockSyncError(f"need 1 <= best ({best}) <= window ({window})")
+        self.best = best
+        self.drift_ppm = drift_ppm
+        self.max_delay_cap_ns = max_delay_cap_ns
+        self.stale_after_ns = stale_after_ns
+        self.min_samples = min_samples
+        self.max_rtt_ns = max_rtt_ns
+        self._samples: deque[SyncSample] = deque(maxlen=window)
+
+    def add_sample(self, client_send_ns: int, host_ns: int, client_receive_ns: int) -> SyncSample:
+        """Record one ping: phone send time, host answer time, phone receive time."""
+        sample = SyncSample(client_send_ns, host_ns, client_receive_ns)
+        if sample.rtt_ns < 0:
+            raise ClockSyncError(
+                f"ping received before it was sent (send {client_send_ns}, "
+                f"receive {client_receive_ns})"
+            )
+        if sample.rtt_ns > self.max_rtt_ns:
+            raise ClockSyncError(f"round trip of {sample.rtt_ns} ns is too long to use")
+        self._samples.append(sample)
+        return sample
+
+    @property
+    def samples(self) -> tuple[SyncSample, ...]:
+        return tuple(self._samples)
+
+    def best_samples(self) -> list[SyncSample]:
+        """The `best` samples of the window with the smallest round trips."""
+        return sorted(self._samples, key=lambda s: s.rtt_ns)[: self.best]
+
+    def _bound(self, sample: SyncSample, client_t_ns: int) -> int:
+        drift = abs(client_t_ns - sample.client_mid_ns) * self.drift_ppm / 1_000_000
+        return sample.rtt_ns // 2 + round(drift)
+
+    def to_host(self, client_t_ns: int) -> tuple[int, int]:
+        """A phone-clock time as (host time, uncertainty), both in ns."""
+        candidates = self.best_samples()
+        if not candidates:
+            raise ClockSyncError("no sync samples yet: ping the phone first")
+        sample = min(candidates, key=lambda s: self._bound(s, client_t_ns))
+        return client_t_ns + sample.offset_ns, self._bound(sample, client_t_ns)
+
+    @property
+    def max_delay_ns(self) -> int:
+        """The longest one-way delay we find plausible: the worst recent round trip, capped."""
+        if not self._samples:
+            return self.max_delay_cap_ns
+        return min(self.max_delay_cap_ns, max(s.rtt_ns for s in self._samples))
+
+    def clamp(self, claimed_host_ns: int, received_host_ns: int) -> int:
+        """Keep a claimed host time within what the phone's network allows."""
+        earliest = received_host_ns - self.max_delay_ns
+        return min(received_host_ns, max(earliest, claimed_host_ns))
+
+    def press(
+        self, seat: int, client_t_ns: int, received_host_ns: int, source: str = "phone"
+    ) -> Press:
+        """The press for a tap the phone stamped `client_t_ns`, received at `received_host_ns`."""
+        host_t, uncertainty = self.to_host(client_t_ns)
+        return Press(
+            t_ns=self.clamp(host_t, received_host_ns),
+            seat=seat,
+            source=source,
+            uncertainty_ns=uncertainty,
+        )
+
+    def needs_resync(self, now_host_ns: int) -> bool:
+        """Too few samples, or the newest is older than `stale_after_ns`."""
+        if len(self._samples) < self.min_samples:
+            return True
+        newest = max(s.host_ns for s in self._samples)
+        return now_host_ns - newest > self.stale_after_ns

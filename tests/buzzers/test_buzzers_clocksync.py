@@ -1,0 +1,105 @@
+from __future__ import annotations
+
+import pytest
+
+from buzzers.clocksync import ClockEstimator, ClockSyncError
+from host.arbiter import ArbiterSettings, close_window, decide, new_board, open_window, submit
+from buzzers.press import Press
+
+MS = 1_000_000
+S = 1_000 * MS
+
+
+def ping(est: ClockEstimator, host_send: int, up: int, down: int, phone_minus_host: int) -> None:
+    """A ping leaving the phone at host time `host_send`, legs `up` and `down` ns."""
+    host_answer = host_send + up
+    est.add_sample(
+        client_send_ns=host_send + phone_minus_host,
+        host_ns=host_answer,
+        client_receive_ns=host_answer + down + phone_minus_host,
+    )
+
+
+def test_phone_ten_seconds_off_with_40ms_latency_beats_a_later_wired_press() -> None:
+    phone_minus_host = -10 * S
+    est = ClockEstimator()
+    for i in range(20):
+        leg = 5 * MS if i % 7 == 0 else 40 * MS  # Wi-Fi: mostly 40 ms, sometimes quick
+        ping(est, 100 * S + i * 500 * MS, leg, leg, phone_minus_host)
+
+    tap_host = 120 * S
+    phone_press = est.press(
+        seat=1, client_t_ns=tap_host + phone_minus_host, received_host_ns=tap_host + 40 * MS
+    )
+    wired_press = Press(t_ns=tap_host + 20 * MS, seat=2, source="gpio")
+    assert abs(phone_press.t_ns - tap_host) <= phone_press.uncertainty_ns
+    assert phone_press.uncertainty_ns < 10 * MS
+
+    board = open_window(new_board(ArbiterSettings(mode="ranking")), 119 * S)
+    for press in (wired_press, phone_press):  # arrival order: the wired one first
+        board, _ = submit(board, press)
+    _, decision = decide(close_window(board, 121 * S), 122 * S)
+    assert decision is not None
+    assert [r.seat for r in decision.ranking] == [1, 2]
+    assert not decision.ranking[1].tie
+    assert decision.ranking[1].margin_ns == pytest.approx(20 * MS, abs=phone_press.uncertainty_ns)
+
+
+def test_phone_claiming_an_impossible_time_is_clamped() -> None:
+    est = ClockEstimator()
+    for i in range(10):
+        ping(est, i * S, (10 + i) * MS, 10 * MS, 0)  # worst round trip: 29 ms
+    assert est.max_delay_ns == 29 * MS
+    received = 20 * S
+    too_early = est.press(seat=1, client_t_ns=received - 5 * S, received_host_ns=received)
+    assert too_early.t_ns == received - 29 * MS
+    in_future = est.press(seat=1, client_t_ns=received + 1 * S, received_host_ns=received)
+    assert in_future.t_ns == received
+    honest = est.press(seat=1, client_t_ns=received - 12 * MS, received_host_ns=received)
+    assert honest.t_ns == received - 12 * MS
+
+
+def test_max_delay_is_capped() -> None:
+    est = ClockEstimator(max_delay_cap_ns=1_500 * MS)
+    ping(est, 0, 2 * S, 1 * S, 0)
+    assert est.max_delay_ns == 1_500 * MS
+
+
+def test_best_round_trips_win_over_asymmetric_slow_samples() -> None:
+    est = ClockEstimator(window=30, best=5)
+    offset = 3 * S
+    for i in range(25):
+        ping(est, i * S, 200 * MS, 5 * MS, -offset)  # slow, lopsided: biased offsets
+    for i in range(25, 30):
+        ping(est, i * S, 2 * MS, 2 * MS, -offset)
+    host_t, uncertainty = est.to_host(30 * S - offset)
+    assert host_t == 30 * S
+    # half the best round trip, plus 100 ppm of drift over the 0.998 s since its midpoint
+    assert uncertainty == 2 * MS + (1 * S - 2 * MS) * 100 // 1_000_000
+
+
+def test_uncertainty_grows_with_age_of_sample() -> None:
+    est = ClockEstimator(drift_ppm=50)
+    ping(est, 0, 1 * MS, 1 * MS, 0)
+    _, fresh = est.to_host(1 * MS)
+    _, old = est.to_host(100 * S)
+    assert old - fresh == pytest.approx(50 * 100 * S / 1_000_000, abs=1_000)
+
+
+def test_resync_needed_when_few_or_stale_samples() -> None:
+    est = ClockEstimator(stale_after_ns=30 * S, min_samples=3)
+    assert est.needs_resync(0)
+    for i in range(3):
+        ping(est, i * S, MS, MS, 0)
+    assert not est.needs_resync(10 * S)
+    assert est.needs_resync(40 * S)
+
+
+def test_bad_samples_are_refused() -> None:
+    est = ClockEstimator()
+    with pytest.raises(ClockSyncError, match="received before it was sent"):
+        est.add_sample(client_send_ns=10, host_ns=5, client_receive_ns=9)
+    with pytest.raises(ClockSyncError, match="no sync samples"):
+        est.to_host(0)
+    with pytest.raises(ClockSyncError):
+        ClockEstimator(window=3, best=5)
