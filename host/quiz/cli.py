@@ -1,0 +1,171 @@
+"""`tourelle questions ...`: check, count and import question packs.
+
+`register(subparsers)` adds the commands to the tourelle parser; each sets
+`args.func`, which takes the parsed arguments and returns the exit code.
+Run alone with `python -m host.quiz.cli questions ...`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from host.quiz.bank import QuestionBank
+from host.quiz.errors import ImportFailed
+from host.quiz.importers import IMPORTERS, ImportOptions
+from host.quiz.memory import MEMORY_FILENAME, QuestionMemory
+from host.quiz.packs import load_pack, load_packs, pack_files
+from host.quiz.importers.common import slug
+from host.quiz.validate import CATEGORIES, LANGUAGES
+from host.quiz.writer import write_pack
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser("questions", help="check, count and import question packs")
+    commands = parser.add_subparsers(dest="questions_command", metavar="COMMAND", required=True)
+
+    check = commands.add_parser("check", help="check pack files; exit 1 on any error")
+    check.add_argument("paths", nargs="+", metavar="PATH", help="pack files or folders")
+    check.set_defaults(func=check_command)
+
+    stats = commands.add_parser("stats", help="count questions by language, kind, category")
+    stats.add_argument("paths", nargs="*", metavar="PATH", help="default: the bundled packs")
+    stats.add_argument("--json", action="store_true", help="print the counts as JSON")
+    stats.set_defaults(func=stats_command)
+
+    imp = commands.add_parser("import", help="make a pack from another quiz format")
+    imp.add_argument(
+        "format",
+        choices=sorted(IMPORTERS),
+        metavar="FORMAT",
+        help=f"one of: {', '.join(sorted(IMPORTERS))}",
+    )
+    imp.add_argument("file", type=Path, metavar="FILE")
+    imp.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        required=True,
+        metavar="PACK",
+        help="pack file to write (.yaml); its name is the pack id",
+    )
+    imp.add_argument("--language", choices=LANGUAGES, default="en")
+    imp.add_argument("--category", choices=CATEGORIES, help="put every question in this category")
+    imp.add_argument("--title", help="pack title (default: from the file name)")
+    imp.add_argument("--force", action="store_true", help="overwrite PACK if it exists")
+    imp.set_defaults(func=import_command)
+
+    reset = commands.add_parser("reset-memory", help="forget which questions past games used")
+    reset.add_argument(
+        "--data", type=Path, required=True, metavar="DIR", help="the host's data folder"
+    )
+    reset.set_defaults(func=reset_memory_command)
+
+
+def check_command(args: argparse.Namespace) -> int:
+    files = pack_files(args.paths)
+    if not files:
+        print(f"no pack files (*.yaml, *.yml, *.json) in {', '.join(args.paths)}", file=sys.stderr)
+        return 1
+    packs = load_packs(files)
+    errors = warnings = questions = 0
+    for pack in packs:
+        for problem in pack.problems:
+            print(problem)
+        errors += len(pack.errors)
+        warnings += len(pack.problems) - len(pack.errors)
+        questions += len(pack.questions)
+    for pack in packs:
+        name = pack.pack_id or "?"
+        print(
+            f"{pack.path}: pack '{name}' ({pack.language or '?'}): "
+            f"{len(pack.questions)} good questions, {len(pack.errors)} errors"
+        )
+    print(f"{questions} good questions in {len(packs)} files: {errors} errors, {warnings} warnings")
+    return 1 if errors else 0
+
+
+def stats_command(args: argparse.Namespace) -> int:
+    bank = QuestionBank.from_paths(args.paths) if args.paths else QuestionBank.bundled()
+    errors = [p for p in bank.problems if p.severity == "error"]
+    if errors:
+        print(
+            f"{len(errors)} questions or files skipped; see 'tourelle questions check'",
+            file=sys.stderr,
+        )
+    stats = bank.stats()
+    if args.json:
+        print(json.dumps(stats, indent=2, sort_keys=True))
+    else:
+        print(_stats_text(stats))
+    return 0
+
+
+def _stats_text(stats: dict[str, Any]) -> str:
+    def row(label: str, counts: dict[Any, int]) -> str:
+        return f"  {label:<11}" + ", ".join(f"{key} {n}" for key, n in counts.items())
+
+    lines = [f"{stats['total']} questions"]
+    for key in ("language", "kind", "category", "difficulty"):
+        lines.append(row(key, stats[key]))
+    for language, counts in stats["per_language"].items():
+        lines.append(f"{language}: {counts['total']} questions")
+        for key in ("kind", "category", "difficulty"):
+            lines.append(row(key, counts[key]))
+    return "\n".join(lines)
+
+
+def import_command(args: argparse.Namespace) -> int:
+    output: Path = args.output
+    if output.exists() and not args.force:
+        print(f"{output} exists; use --force to overwrite it", file=sys.stderr)
+        return 1
+    pack_id = slug(output.stem)
+    if not pack_id:
+        print(f"{output}: the file name makes no pack id", file=sys.stderr)
+        return 1
+    prefix = ImportOptions(args.language).prefix_for(output)
+    options = ImportOptions(args.language, args.category, prefix)
+    try:
+        result = IMPORTERS[args.format](args.file, options)
+    except ImportFailed as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    for warning in result.warnings:
+        print(f"warning: {warning}")
+    if not result.questions:
+        print(f"no question could be imported from {args.file}; nothing written", file=sys.stderr)
+        return 1
+    title = args.title or f"Imported from {args.file.name}"
+    write_pack(output, pack_id, args.language, title, result.questions)
+    problems = load_pack(output).problems
+    for problem in problems:
+        print(problem)
+    print(f"wrote {len(result.questions)} questions to {output} (pack '{pack_id}')")
+    return 1 if any(p.severity == "error" for p in problems) else 0
+
+
+def reset_memory_command(args: argparse.Namespace) -> int:
+    if not (args.data / MEMORY_FILENAME).exists():
+        print(f"no question memory in {args.data}; nothing to forget")
+        return 0
+    with QuestionMemory.in_dir(args.data) as memory:
+        forgotten = memory.reset()
+    print(f"forgot {forgotten} questions used in past games")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="tourelle")
+    register(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    code: int = args.func(args)
+    return code
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
