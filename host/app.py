@@ -1,0 +1,99 @@
+"""The Flask app factory: HTTP routes, Socket.IO namespaces, the Hub."""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any
+
+import segno
+from flask import Flask, Response, abort, jsonify, render_template, request
+from flask_socketio import SocketIO
+
+from host import __version__
+from host.config import HostConfig, host_key
+from host.hub import Hub
+from host.journal import Journal
+from host.quiz.bank import QuestionBank
+from host.quiz.memory import QuestionMemory
+from host.resources import bundled, static_dir
+from host.sockets import ROOMS, register_namespaces
+
+log = logging.getLogger(__name__)
+
+
+def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
+    app = Flask(__name__, template_folder=str(bundled("templates")),
+                static_folder=str(static_dir()))
+    app.config["TOURELLE"] = config
+    config.data_dir.mkdir(parents=True, exist_ok=True)
+    key = host_key(config.data_dir)
+    socketio = SocketIO(
+        app,
+        async_mode=config.async_mode,
+        cors_allowed_origins=None,
+        max_http_buffer_size=64 * 1024,
+        ping_interval=5,
+        ping_timeout=10,
+        logger=False,
+        engineio_logger=False,
+    )
+
+    def publish(game_id: str, audience: str, payload: dict[str, Any]) -> None:
+        namespace, room = ROOMS.room(game_id, audience)
+        socketio.emit("state", payload, namespace=namespace, to=room)
+
+    journal = Journal(config.journal_path)
+    bank = QuestionBank.bundled()
+    memory = QuestionMemory.in_dir(config.data_dir)
+    hub = Hub(journal, bank, publish, memory=memory)
+    app.extensions["tourelle_hub"] = hub
+    app.extensions["tourelle_key"] = key
+    register_namespaces(socketio, hub, key)
+    if config.resume:
+        resumed = hub.resume_all()
+        if resumed:
+            log.info("resumed %d unfinished game(s)", len(resumed))
+
+    @app.get("/healthz")
+    def healthz() -> Response:
+        return jsonify(ok=True, version=__version__, games=len(hub.sessions),
+                       async_mode=socketio.async_mode)
+
+    @app.get("/api/games")
+    def api_games() -> Response:
+        return jsonify(games=[
+            {"id": s.id, "kind": s.kind.name, "status": s.status,
+             "seats": s.meta()["seats"], "seq": s.last_seq}
+            for s in hub.sessions.values()
+        ])
+
+    @app.get("/api/games/<game_id>")
+    def api_game(game_id: str) -> Response:
+        session = hub.get(game_id)
+        if session is None:
+            abort(404)
+        return jsonify(session.view("screen"))
+
+    @app.get("/qr.svg")
+    def qr_svg() -> Response:
+        """A QR code made here (no internet): the join address for the lobby."""
+        data = request.args.get("data", "")[:256] or request.host_url
+        out = io.BytesIO()
+        segno.make(data, error="m").save(out, kind="svg", scale=8, border=2, dark="#111",
+                                         light="#fff")
+        return Response(out.getvalue(), mimetype="image/svg+xml")
+
+    @app.get("/")
+    def phone() -> str:
+        return render_template("phone.html", version=__version__)
+
+    @app.get("/screen")
+    def screen() -> str:
+        return render_template("screen.html", version=__version__)
+
+    @app.get("/host")
+    def host_page() -> str:
+        return render_template("host.html", version=__version__)
+
+    return app, socketio, hub

@@ -1,0 +1,181 @@
+"""The `tourelle` command: serve, demo, replay, version, and the tools of each part."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from host import __version__
+
+# Parts that add their own subcommands with a `register(subparsers)` function.
+PLUGINS = ("host.territory.maps_cli", "host.quiz.cli", "buzzers.cli", "host.cards.cli")
+
+
+def _add_serving(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--port", type=int, default=5000)
+    parser.add_argument("--bind", default="0.0.0.0", help="address to listen on")
+    parser.add_argument("--data", type=Path, default=None, help="data folder (journal, key)")
+    parser.add_argument("--async-mode", choices=("threading", "eventlet"), default="threading",
+                        help="threading (default) or eventlet (pip install 'tourelle[eventlet]')")
+    parser.add_argument("--threads", type=int, default=256,
+                        help="server threads (one per connected phone or screen)")
+
+
+def _config(args: argparse.Namespace) -> Any:
+    from host.config import HostConfig, default_data_dir
+
+    return HostConfig(data_dir=args.data or default_data_dir(), bind=args.bind, port=args.port,
+                      async_mode=args.async_mode, threads=args.threads)
+
+
+def _patch_if_eventlet(args: argparse.Namespace) -> None:
+    """Eventlet must patch the standard library before anything else opens a socket or thread."""
+    if getattr(args, "async_mode", None) == "eventlet":
+        import eventlet
+
+        eventlet.monkey_patch()
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    _patch_if_eventlet(args)
+    from host.server import serve
+
+    serve(_config(args))
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    if args.headless:
+        from host.config import default_data_dir
+        from host.demo import run_headless
+
+        if not args.fast:
+            print("headless demo runs on virtual time: add --fast", file=sys.stderr)
+            return 2
+        result = run_headless(args.seed, players=args.players, game_map=args.map,
+                              data_dir=args.data or default_data_dir(), language=args.language)
+        print(json.dumps(result, indent=2, ensure_ascii=False) if args.json
+              else _describe(result))
+        return 0
+    _patch_if_eventlet(args)
+    from host.demo import start_live_demo
+    from host.server import serve
+
+    serve(_config(args), after_start=lambda hub: start_live_demo(
+        hub, players=args.players, game_map=args.map, language=args.language))
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from host.games import registry
+    from host.journal import Journal
+    from host.replay import rebuild
+
+    if not args.journal.exists():
+        print(f"no journal at {args.journal}", file=sys.stderr)
+        return 2
+    journal = Journal(args.journal)
+    records = journal.games()
+    if args.game:
+        records = [r for r in records if r.id == args.game]
+    if not records:
+        print("no such game in that journal", file=sys.stderr)
+        return 2
+    record = records[-1]
+    kind = registry.kind(record.kind)
+    game = kind.make(record.config)
+    rebuilt = rebuild(game, record.config, journal.rows(record.id))
+    if rebuilt.state is None:
+        print(f"game {record.id} never started", file=sys.stderr)
+        return 1
+    result = game.result(rebuilt.state)
+    players = result["players"]
+    winner = next((p for p in players if p["seat"] == result.get("winner")), None)
+    out = {"game": record.id, "status": record.status, "players": players,
+           "winner": winner["name"] if winner else None, "journal": str(journal.path),
+           "events": rebuilt.last_seq}
+    if args.state:
+        out["state"] = game.to_json(rebuilt.state)
+    print(json.dumps(out, indent=2, ensure_ascii=False) if args.json else _describe(out))
+    return 0
+
+
+def cmd_version(args: argparse.Namespace) -> int:
+    print(f"tourelle {__version__}")
+    return 0
+
+
+def cmd_key(args: argparse.Namespace) -> int:
+    from host.config import default_data_dir, host_key
+
+    print(host_key(args.data or default_data_dir(), rotate=args.rotate))
+    return 0
+
+
+def _describe(result: dict[str, Any]) -> str:
+    lines = [f"game {result['game']} ({result['status']}), winner: {result['winner']}"]
+    for player in sorted(result["players"], key=lambda p: -p["score"]):
+        held = ", ".join(f"{t['id']}={t['value']}" for t in player.get("territories", []))
+        lines.append(f"  {player['name']:<10} {player['score']:>6}  bonus {player.get('bonus', 0)}"
+                     f"  [{held}]")
+    lines.append(f"journal: {result['journal']}")
+    return "\n".join(lines)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tourelle", description="A live quiz-night host.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    serve = sub.add_parser("serve", help="serve the host (projector, phones, host page)")
+    _add_serving(serve)
+    serve.set_defaults(func=cmd_serve)
+
+    demo = sub.add_parser("demo", help="a territory game played by bots")
+    _add_serving(demo)
+    demo.add_argument("--headless", action="store_true", help="no server: play and print")
+    demo.add_argument("--fast", action="store_true", help="virtual time (with --headless)")
+    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
+    demo.add_argument("--map", default=None, help="a shipped map name or a map file")
+    demo.add_argument("--language", default="fr", choices=("fr", "en"))
+    demo.add_argument("--json", action="store_true")
+    demo.set_defaults(func=cmd_demo)
+
+    replay = sub.add_parser("replay", help="rebuild a game from its journal and print it")
+    replay.add_argument("journal", type=Path)
+    replay.add_argument("--game", default=None, help="game id (default: the latest)")
+    replay.add_argument("--json", action="store_true")
+    replay.add_argument("--state", action="store_true", help="include the full state (JSON)")
+    replay.set_defaults(func=cmd_replay)
+
+    version = sub.add_parser("version", help="print the version")
+    version.set_defaults(func=cmd_version)
+
+    key = sub.add_parser("key", help="print (or --rotate) the host key")
+    key.add_argument("--data", type=Path, default=None)
+    key.add_argument("--rotate", action="store_true")
+    key.set_defaults(func=cmd_key)
+
+    for name in PLUGINS:
+        try:
+            module = importlib.import_module(name)
+        except ImportError as err:
+            if err.name and name.startswith(err.name):
+                continue  # that part is not built yet
+            raise
+        module.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    code: int = args.func(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

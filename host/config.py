@@ -1,0 +1,43 @@
+"""Host settings: where the data folder is, how to serve, the host key."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+def default_data_dir() -> Path:
+    """Per-user data folder (XDG), overridable with TOURELLE_DATA."""
+    if os.environ.get("TOURELLE_DATA"):
+        return Path(os.environ["TOURELLE_DATA"])
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "tourelle"
+
+
+@dataclass
+class HostConfig:
+    data_dir: Path = field(default_factory=default_data_dir)
+    bind: str = "0.0.0.0"
+    port: int = 5000
+    async_mode: str = "threading"  # threading | eventlet
+    language: str = "fr"
+    threads: int = 256  # gunicorn gthread threads: one per connected websocket
+    resume: bool = True
+
+    @property
+    def journal_path(self) -> Path:
+        return self.data_dir / "journal.sqlite"
+
+
+def host_key(data_dir: Path, rotate: bool = False) -> str:
+    """The install's host key: random, kept in the data folder (mode 0600), rotatable."""
+    path = data_dir / "host_key"
+    if path.exists() and not rotate:
+        return path.read_text().strip()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(9)
+    path.write_text(key + "\n")
+    path.chmod(0o600)
+    return key

@@ -1,0 +1,94 @@
+"""The games a host can run, with what the Session needs to know about each.
+
+Which event types a seat may send and which only the host may send live here,
+next to the engine, so the Session can refuse a phone's attempt at a host
+command before the engine ever sees it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from host.games.contract import Event, Game, GameError
+
+
+@dataclass(frozen=True)
+class BotPlan:
+    """What a bot will do, and after how many seconds of "thinking"."""
+
+    delay: float
+    event: Event
+
+
+BotPlanner = Callable[[Game, Any, int, int, int], tuple[BotPlan | None, int]]
+
+
+@dataclass(frozen=True)
+class GameKind:
+    name: str
+    make: Callable[[dict[str, Any]], Game]  # from the game's config (map, variant...)
+    seat_actions: frozenset[str]
+    host_actions: frozenset[str]
+    plan_bot: BotPlanner
+    min_seats: int
+    max_seats: int
+    # Field types of each action, for the edge's schema check (value: allowed types).
+    fields: dict[str, dict[str, tuple[type, ...]]]
+
+
+_KINDS: dict[str, Callable[[], GameKind]] = {}
+
+
+def register(name: str, loader: Callable[[], GameKind]) -> None:
+    _KINDS[name] = loader
+
+
+def kind(name: str) -> GameKind:
+    try:
+        loader = _KINDS[name]
+    except KeyError:
+        raise GameError(f"unknown game {name!r}; known: {', '.join(sorted(_KINDS))}") from None
+    return loader()
+
+
+def names() -> list[str]:
+    return sorted(_KINDS)
+
+
+def _territory() -> GameKind:
+    from host.territory import bots
+    from host.territory.game import TerritoryGame
+    from host.territory.maps import load_map
+
+    def make(config: dict[str, Any]) -> Game:
+        return TerritoryGame(load_map(str(config.get("map", "france"))))
+
+    def plan(game: Game, state: Any, seat: int, level: int, rng: int) -> tuple[BotPlan | None, int]:
+        move, rng = bots.bot_move(game, state, seat, level, rng)
+        if move is None:
+            return None, rng
+        return BotPlan(move.delay_seconds, dict(move.event)), rng
+
+    return GameKind(
+        name="territory",
+        make=make,
+        seat_actions=frozenset({"answer", "pick", "attack"}),
+        host_actions=frozenset({"skip", "continue", "override", "end"}),
+        plan_bot=plan,
+        min_seats=2,
+        max_seats=4,
+        fields={
+            "answer": {"value": (int,)},
+            "pick": {"territory": (str,)},
+            "attack": {"territory": (str,)},
+            "skip": {},
+            "continue": {},
+            "override": {"seat": (int,), "correct": (bool,)},
+            "end": {},
+        },
+    )
+
+
+register("territory", _territory)

@@ -1,0 +1,143 @@
+"""The Hub: every Session of one host, created, resumed and found by id."""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from host.clock import Clock, RealClock, Scheduler, ThreadScheduler
+from host.games import registry
+from host.games.contract import GameError
+from host.journal import Journal
+from host.quiz.bank import QuestionBank, Selection
+from host.quiz.memory import QuestionMemory
+from host.session import Publisher, QuestionSource, Session
+
+
+class BankQuestions:
+    """Questions for one game: the bank, the game's selection, and what past games used."""
+
+    def __init__(self, bank: QuestionBank, selection: Selection,
+                 memory: QuestionMemory | None) -> None:
+        self.bank = bank
+        self.selection = selection
+        self.memory = memory
+        self._remembered: dict[str, float] = memory.used() if memory else {}
+
+    def draw(self, kind: str, used_in_game: set[str], rng_state: int) -> dict[str, Any]:
+        question, _ = self.bank.draw(kind, self.selection, used_in_game, self._remembered,
+                                     rng_state)
+        return question
+
+    def remember(self, question_ids: list[str]) -> None:
+        if self.memory is not None:
+            self.memory.mark_used(question_ids)
+
+
+def selection_from(config: dict[str, Any]) -> Selection:
+    questions = config.get("questions", {})
+    categories = questions.get("categories")
+    return Selection(
+        language=questions.get("language", config.get("language")),
+        categories=frozenset(categories) if categories else None,
+        min_difficulty=int(questions.get("min_difficulty", 1)),
+        max_difficulty=int(questions.get("max_difficulty", 5)),
+    )
+
+
+class Hub:
+    def __init__(
+        self,
+        journal: Journal,
+        bank: QuestionBank,
+        publish: Publisher,
+        memory: QuestionMemory | None = None,
+        clock: Clock | None = None,
+        scheduler_factory: Callable[[], Scheduler] | None = None,
+        threaded: bool = True,
+    ) -> None:
+        self.journal = journal
+        self.bank = bank
+        self.memory = memory
+        self.publish = publish
+        self.clock = clock or RealClock()
+        self._scheduler_factory = scheduler_factory or (lambda: ThreadScheduler(self.clock))
+        self.threaded = threaded
+        self.sessions: dict[str, Session] = {}
+        self._lock = threading.Lock()
+        self.on_created: list[Callable[[Session], None]] = []
+
+    def _open(self, game_id: str) -> Session:
+        record = self.journal.game(game_id)
+        if record is None:
+            raise LookupError(game_id)
+        kind = registry.kind(record.kind)
+        questions: QuestionSource = BankQuestions(
+            self.bank, selection_from(record.config),
+            None if record.config.get("demo") else self.memory,
+        )
+        return Session(record, kind, self.journal, self.clock, self._scheduler_factory(),
+                       questions, self.publish, threaded=self.threaded)
+
+    def resume_all(self) -> list[Session]:
+        """At start-up: every unfinished game comes back where it was."""
+        resumed = []
+        for record in self.journal.games():
+            if record.status == "over" or record.id in self.sessions:
+                continue
+            session = self._open(record.id)
+            self.sessions[record.id] = session
+            session.resume_after_restart()
+            resumed.append(session)
+        return resumed
+
+    def create_game(self, kind_name: str, seats: list[dict[str, Any]], *,
+                    settings: dict[str, Any] | None = None, game_map: str | None = None,
+                    seed: int | None = None, language: str = "fr", title: str = "",
+                    questions: dict[str, Any] | None = None, demo: bool = False) -> Session:
+        kind = registry.kind(kind_name)
+        if not kind.min_seats <= len(seats) <= kind.max_seats:
+            raise GameError(
+                f"{kind_name} needs {kind.min_seats} to {kind.max_seats} seats, not {len(seats)}"
+            )
+        config: dict[str, Any] = {
+            "seed": secrets.randbits(48) if seed is None else int(seed),
+            "settings": settings or {},
+            "seats": [
+                {"seat": i, "name": str(s.get("name") or f"#{i + 1}")[:24],
+                 "bot": int(s["bot"]) if s.get("bot") else None}
+                for i, s in enumerate(seats)
+            ],
+            "language": language,
+            "title": title,
+            "questions": questions or {"language": language},
+            "demo": demo,
+        }
+        if game_map is not None:
+            config["map"] = game_map
+        selection_from(config)  # a bad selection is refused before anything is written
+        kind.make(config)  # so is an unknown map
+        game_id = secrets.token_hex(4)
+        with self._lock:
+            self.journal.create_game(game_id, kind_name, config)
+            session = self._open(game_id)
+            self.sessions[game_id] = session
+        for callback in self.on_created:
+            callback(session)
+        session.publish()
+        return session
+
+    def get(self, game_id: str) -> Session | None:
+        return self.sessions.get(game_id)
+
+    def latest(self) -> Session | None:
+        """The game a projector or phone without a game id follows: the newest unfinished one."""
+        live = [s for s in self.sessions.values() if s.status != "over"]
+        pool = live or list(self.sessions.values())
+        return pool[-1] if pool else None
+
+    def close(self) -> None:
+        for session in self.sessions.values():
+            session.stop()

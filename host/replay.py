@@ -1,0 +1,48 @@
+"""Rebuild a game from its journal rows: used at restart, by host undo and by `tourelle replay`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from host.games.contract import Game
+from host.journal import JournalRow, effective
+
+# Events the Session handles itself; everything else goes to the engine.
+SESSION_EVENTS = frozenset({"claim", "start", "pause", "resume", "undo"})
+
+
+@dataclass
+class Rebuilt:
+    state: Any | None  # None while the game is in its lobby
+    seats: list[dict[str, Any]]
+    paused: bool = False
+    used_questions: set[str] = field(default_factory=set)
+    last_seq: int = 0
+
+
+def initial_seats(config: dict[str, Any]) -> list[dict[str, Any]]:
+    return [dict(seat) for seat in config["seats"]]
+
+
+def rebuild(game: Game, config: dict[str, Any], rows: list[JournalRow]) -> Rebuilt:
+    """Fold the effective rows (undo applied) into the state they produce."""
+    out = Rebuilt(state=None, seats=initial_seats(config))
+    out.last_seq = rows[-1].seq if rows else 0
+    for row in effective(rows):
+        body = row.body
+        kind = body.get("type")
+        if kind == "claim":
+            out.seats[int(body["seat"])]["name"] = body["name"]
+        elif kind == "start":
+            out.seats = [dict(seat) for seat in body["seats"]]
+            out.state = game.setup(config.get("settings", {}), out.seats, int(config["seed"]))
+        elif kind == "pause":
+            out.paused = True
+        elif kind == "resume":
+            out.paused = False
+        else:
+            if kind == "question":
+                out.used_questions.add(str(body["question"]["id"]))
+            out.state = game.apply(out.state, body)
+    return out

@@ -1,0 +1,70 @@
+"""The edge's shape check: a client message becomes a well-formed event or a clear refusal.
+
+Types only: whether the action is legal now is the engine's business. A bool
+is not accepted where an int is wanted (Python would let it through).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+MAX_MESSAGE_BYTES = 4096
+MAX_STRING = 64
+
+
+class BadMessage(ValueError):
+    code = "bad_message"
+
+
+def require_dict(payload: Any, what: str = "message") -> dict[str, Any]:
+    if not isinstance(payload, dict):
+        raise BadMessage(f"the {what} must be a JSON object")
+    try:
+        size = len(json.dumps(payload))
+    except (TypeError, ValueError):
+        raise BadMessage(f"the {what} is not plain JSON") from None
+    if size > MAX_MESSAGE_BYTES:
+        raise BadMessage(f"the {what} is too large ({size} bytes, at most {MAX_MESSAGE_BYTES})")
+    return payload
+
+
+def check_field(name: str, value: Any, types: tuple[type, ...]) -> None:
+    if isinstance(value, bool) and bool not in types:
+        raise BadMessage(f"field {name!r} must be {_names(types)}, not a boolean")
+    if not isinstance(value, types):
+        raise BadMessage(f"field {name!r} must be {_names(types)}")
+    if isinstance(value, str) and len(value) > MAX_STRING:
+        raise BadMessage(f"field {name!r} is too long (at most {MAX_STRING} characters)")
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 2**53:
+        raise BadMessage(f"field {name!r} is out of range")
+
+
+def parse_action(
+    payload: Any, fields: dict[str, dict[str, tuple[type, ...]]], extra: dict[str, tuple[type, ...]]
+) -> dict[str, Any]:
+    """Check an action against the game's field table; returns a fresh event dict."""
+    message = require_dict(payload, "action")
+    kind = message.get("type")
+    if not isinstance(kind, str):
+        raise BadMessage("an action needs a 'type' string")
+    if kind not in fields:
+        raise BadMessage(f"unknown action {kind[:MAX_STRING]!r}")
+    allowed = {**fields[kind], **extra}
+    event: dict[str, Any] = {"type": kind}
+    for name, value in message.items():
+        if name == "type":
+            continue
+        if name not in allowed:
+            raise BadMessage(f"unexpected field {str(name)[:MAX_STRING]!r} in {kind!r}")
+        check_field(name, value, allowed[name])
+        event[name] = value
+    missing = [name for name in fields[kind] if name not in event and name != "seat"]
+    if missing:
+        raise BadMessage(f"{kind!r} needs field(s) {', '.join(missing)}")
+    return event
+
+
+def _names(types: tuple[type, ...]) -> str:
+    words = {int: "an integer", str: "a string", bool: "true or false", float: "a number"}
+    return " or ".join(words.get(t, t.__name__) for t in types)

@@ -1,0 +1,104 @@
+"""Serving the app for real: gunicorn (threads) by default, eventlet's server on request.
+
+Threading mode runs one gunicorn worker with many threads (one per open
+websocket, via simple-websocket): a production server with no dev-server
+warning, and the Session workers live in that one process, so there is one
+authority per game. Eventlet mode uses eventlet's own WSGI server, which
+Flask-SocketIO runs in production; monkey patching has then been done by the
+command line before anything else was imported.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import segno
+from flask import Flask
+
+from host.config import HostConfig, host_key
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses as phones on the same Wi-Fi would reach them."""
+    found: list[str] = []
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        infos = []
+    for info in infos:
+        address = str(info[4][0])
+        if not address.startswith("127.") and address not in found:
+            found.append(address)
+    return found or ["127.0.0.1"]
+
+
+def banner(config: HostConfig, key: str, out: Any = None) -> str:
+    out = out or sys.stdout
+    host = lan_addresses()[0] if config.bind in ("0.0.0.0", "") else config.bind
+    base = f"http://{host}:{config.port}"
+    lines = [
+        "Tourelle is serving.",
+        f"  Projector : {base}/screen",
+        f"  Host page : {base}/host#key={key}",
+        f"  Players   : {base}/   (scan the QR code below)",
+        f"  Host key  : {key}   (rotate with: tourelle key --rotate)",
+        f"  Data      : {config.data_dir}",
+        f"  Async mode: {config.async_mode}",
+    ]
+    text = "\n".join(lines)
+    print(text, file=out)
+    with contextlib.suppress(Exception):  # a terminal that cannot show it is no reason to stop
+        segno.make(f"{base}/", error="l").terminal(out=out, compact=True)
+    out.flush()
+    return base
+
+
+def serve_threading(config: HostConfig, make_app: Callable[[], Flask]) -> None:
+    from gunicorn.app.base import BaseApplication
+
+    class TourelleGunicorn(BaseApplication):
+        def load_config(self) -> None:
+            for name, value in {
+                "bind": f"{config.bind}:{config.port}",
+                "workers": 1,
+                "worker_class": "gthread",
+                "threads": config.threads,
+                "timeout": 60,
+                "graceful_timeout": 5,
+                "keepalive": 5,
+                "accesslog": None,
+                "errorlog": "-",
+                "loglevel": "warning",
+            }.items():
+                self.cfg.set(name, value)
+
+        def load(self) -> Flask:
+            return make_app()
+
+    TourelleGunicorn().run()
+
+
+def serve(config: HostConfig, after_start: Callable[[Any], object] | None = None) -> None:
+    """Serve until stopped. `after_start(hub)` runs in the serving process (e.g. the demo)."""
+    from host.app import create_app
+
+    key = host_key(config.data_dir)
+    banner(config, key)
+
+    def make_app() -> Flask:
+        app, _socketio, hub = create_app(config)
+        if after_start is not None:
+            after_start(hub)
+        return app
+
+    if config.async_mode == "eventlet":
+        app, socketio, hub = create_app(config)
+        if after_start is not None:
+            after_start(hub)
+        socketio.run(app, host=config.bind, port=config.port, log_output=False)
+    else:
+        serve_threading(config, make_app)

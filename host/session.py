@@ -1,0 +1,534 @@
+"""The Session: one authority per game.
+
+Every input (a phone's action, a host command, a buzzer press, a timer running
+out, a bot's move) is put on the Session's one queue and handled by its one
+worker, in order:
+
+1. validate: role, seat, phase and shape (the edge has already checked types);
+2. compute the next state with the pure engine (a refusal changes nothing);
+3. append the event to the journal (fsync) - only then does the new state count;
+4. follow up: draw a question the engine asks for, arm its timer, plan bots;
+5. send each audience its own view.
+
+Nothing else touches a game's state. Socket handlers, GPIO callbacks and
+timers only submit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import queue
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from host import rng
+from host.clock import Clock, Scheduler
+from host.games.contract import Event, Game, GameError
+from host.games.registry import GameKind
+from host.journal import GameRecord, Journal
+from host.replay import SESSION_EVENTS, rebuild
+
+log = logging.getLogger(__name__)
+
+# (game_id, audience, payload); None for a headless game nobody watches.
+Publisher = Callable[[str, str, dict[str, Any]], None] | None
+
+
+class QuestionSource(Protocol):
+    def draw(self, kind: str, used_in_game: set[str], rng_state: int) -> dict[str, Any]: ...
+
+    def remember(self, question_ids: list[str]) -> None: ...
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Who sent an event. `seat` is the seat a phone is bound to (never taken from the payload)."""
+
+    role: str  # seat | host | device | bot | timer | session
+    seat: int | None = None
+    client: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"role": self.role}
+        if self.seat is not None:
+            out["seat"] = self.seat
+        return out
+
+
+TIMER = Origin("timer")
+SESSION = Origin("session")
+HOST = Origin("host")
+
+
+@dataclass
+class Outcome:
+    ok: bool
+    code: str = "ok"
+    reason: str = ""
+    seq: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def refuse(cls, code: str, reason: str) -> Outcome:
+        return cls(False, code, reason)
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"ok": self.ok}
+        if not self.ok:
+            out.update(code=self.code, reason=self.reason)
+        if self.seq is not None:
+            out["seq"] = self.seq
+        out.update(self.data)
+        return out
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Session:
+    """The authority over one game. Threaded (a worker thread) or inline (virtual time)."""
+
+    HEARTBEAT_SECONDS = 1.0
+
+    def __init__(
+        self,
+        record: GameRecord,
+        kind: GameKind,
+        journal: Journal,
+        clock: Clock,
+        scheduler: Scheduler,
+        questions: QuestionSource,
+        publish: Publisher,
+        threaded: bool = True,
+    ) -> None:
+        self.id = record.id
+        self.kind = kind
+        self.config = record.config
+        self.seed = int(record.config["seed"])
+        self.game: Game = kind.make(record.config)
+        self.journal = journal
+        self.clock = clock
+        self.scheduler = scheduler
+        self.questions = questions
+        self._publish = publish
+        self.status = record.status
+        self.state: Any | None = None
+        self.seats: list[dict[str, Any]] = []
+        self.paused = False
+        self.used_questions: set[str] = set()
+        self.last_seq = 0
+        self._timer_id: str | None = None
+        self._timer_total = 0.0
+        self._timer_due_ns = 0
+        self._paused_left: float | None = None
+        self._bot_keys: dict[int, str] = {}
+        self._resume_left: float | None = None
+        self._restore(record)
+        self._threaded = threaded
+        self._queue: queue.Queue[tuple[Origin, Event, Future[Outcome] | None]] = queue.Queue()
+        if threaded:
+            self._worker = threading.Thread(target=self._work, name=f"session-{self.id}",
+                                            daemon=True)
+            self._worker.start()
+
+    # -- the one way in --------------------------------------------------------
+    def submit(self, origin: Origin, event: Event, timeout: float = 10.0) -> Outcome:
+        """Queue an event and wait for its outcome (inline sessions handle it at once)."""
+        if not self._threaded:
+            return self._handle_safely(origin, event)
+        future: Future[Outcome] = Future()
+        self._queue.put((origin, event, future))
+        try:
+            return future.result(timeout=timeout)
+        except TimeoutError:
+            return Outcome.refuse("busy", "the game did not answer in time; try again")
+
+    def submit_nowait(self, origin: Origin, event: Event) -> None:
+        if not self._threaded:
+            self._handle_safely(origin, event)
+        else:
+            self._queue.put((origin, event, None))
+
+    def stop(self) -> None:
+        self.scheduler.cancel_all()
+        if self._threaded:
+            self._queue.put((SESSION, {"type": "_stop"}, None))
+
+    def _work(self) -> None:
+        while True:
+            origin, event, future = self._queue.get()
+            if event.get("type") == "_stop":
+                return
+            outcome = self._handle_safely(origin, event)
+            if future is not None:
+                future.set_result(outcome)
+
+    def _handle_safely(self, origin: Origin, event: Event) -> Outcome:
+        try:
+            return self._handle(origin, event)
+        except Exception:  # the server never dies from one event
+            log.exception("game %s: unexpected error on %r from %s", self.id, event, origin)
+            self._restore(self.journal.game(self.id) or _missing(self.id))
+            self._after_change(publish_only=True)
+            return Outcome.refuse("internal", "the host could not handle that; nothing changed")
+
+    # -- handling ------------------------------------------------------------
+    def _handle(self, origin: Origin, event: Event) -> Outcome:
+        kind = event.get("type")
+        if kind == "_heartbeat":
+            self._heartbeat()
+            return Outcome(True)
+        if kind == "_release" and origin.role == "host":
+            return self._release_seat(int(event["seat"]))
+        if not isinstance(kind, str):
+            return Outcome.refuse("bad_event", "an event needs a 'type'")
+        if self.status == "over":
+            return Outcome.refuse("over", "this game is over")
+        if kind in SESSION_EVENTS:
+            return self._session_event(origin, event)
+        refusal = self._check_role(origin, event)
+        if refusal:
+            return refusal
+        if self.state is None:
+            return Outcome.refuse("not_started", "the game has not started yet")
+        if self.paused and origin.role in ("seat", "bot", "timer", "device"):
+            return Outcome.refuse("paused", "the game is paused")
+        stage = event.pop("stage", None)
+        if stage is not None and stage != self.stage_key():
+            return Outcome.refuse("stale", "that was for a step of the game that is over")
+        if origin.role in ("seat", "bot") and kind == "answer" and "t_ns" not in event:
+            event["t_ns"] = self.clock.now_ns()
+        try:
+            new_state = self.game.apply(self.state, event)
+        except GameError as err:
+            return Outcome.refuse(getattr(err, "code", "illegal"), str(err))
+        seq = self._append(origin, event)
+        self.state = new_state
+        if kind == "question":
+            self.used_questions.add(str(event["question"]["id"]))
+        self._after_change()
+        return Outcome(True, seq=seq)
+
+    def _check_role(self, origin: Origin, event: Event) -> Outcome | None:
+        kind = event["type"]
+        role = origin.role
+        if role == "timer":
+            if kind == "timeout":
+                return None
+            return Outcome.refuse("forbidden", "timers only time out")
+        if role == "session":
+            return None
+        if kind in ("timeout", "question"):
+            return Outcome.refuse("forbidden", f"'{kind}' comes from the host itself")
+        if role == "host":
+            if kind in self.kind.host_actions:
+                return None
+            if kind in self.kind.seat_actions and isinstance(event.get("seat"), int):
+                return None  # the host may act for a seat whose player has no phone
+            return Outcome.refuse("unknown_event", f"unknown host command {kind!r}")
+        if role in ("seat", "bot"):
+            if kind in self.kind.host_actions:
+                return Outcome.refuse("forbidden", f"only the host may send {kind!r}")
+            if kind not in self.kind.seat_actions:
+                return Outcome.refuse("unknown_event", f"unknown action {kind!r}")
+            if origin.seat is None:
+                return Outcome.refuse("forbidden", "join a seat first")
+            if "seat" in event and event["seat"] != origin.seat:
+                return Outcome.refuse("forbidden", "you can only act for your own seat")
+            if role == "bot" and not self.seats[origin.seat].get("bot"):
+                return Outcome.refuse("forbidden", "that seat is not a bot")
+            event["seat"] = origin.seat
+            return None
+        return Outcome.refuse("forbidden", f"the {role} role cannot send {kind!r}")
+
+    def _session_event(self, origin: Origin, event: Event) -> Outcome:
+        kind = event["type"]
+        if kind == "claim":
+            return self._claim(origin, event)
+        if origin.role != "host":
+            return Outcome.refuse("forbidden", f"only the host may send {kind!r}")
+        if kind == "start":
+            if self.state is not None:
+                return Outcome.refuse("stale", "the game has already started")
+            seats = [dict(seat) for seat in self.seats]
+            try:
+                state = self.game.setup(self.config.get("settings", {}), seats, self.seed)
+            except GameError as err:
+                return Outcome.refuse(err.code, str(err))
+            seq = self._append(origin, {"type": "start", "seats": seats})
+            self.state = state
+            self.status = "running"
+            self.journal.set_status(self.id, "running")
+            self._after_change()
+            return Outcome(True, seq=seq)
+        if kind == "pause":
+            if self.paused or self.state is None:
+                return Outcome.refuse("stale", "the game is not running")
+            seq = self._append(origin, {"type": "pause"})
+            self._pause_timers()
+            self.paused = True
+            self._after_change(publish_only=True)
+            return Outcome(True, seq=seq)
+        if kind == "resume":
+            if not self.paused:
+                return Outcome.refuse("stale", "the game is not paused")
+            seq = self._append(origin, {"type": "resume"})
+            self.paused = False
+            self._after_change()
+            return Outcome(True, seq=seq)
+        if kind == "undo":
+            return self._undo(origin)
+        return Outcome.refuse("unknown_event", f"unknown command {kind!r}")
+
+    def _claim(self, origin: Origin, event: Event) -> Outcome:
+        """A phone asks for a seat. Its token binds it; the same token gets the same seat back."""
+        token = event.get("token_hash")
+        if not isinstance(token, str):
+            return Outcome.refuse("bad_event", "a claim needs a token")
+        bindings = self.journal.seat_bindings(self.id)
+        for seat, bound in bindings.items():
+            if bound == token:
+                return Outcome(True, data={"seat": seat, "rejoined": True})
+        wanted = event.get("seat")
+        free = [s["seat"] for s in self.seats if not s.get("bot") and s["seat"] not in bindings]
+        if wanted is not None:
+            if wanted not in [s["seat"] for s in self.seats]:
+                return Outcome.refuse("bad_event", "there is no such seat")
+            if wanted not in free:
+                return Outcome.refuse("taken", "that seat is taken; ask the host to free it")
+            seat = int(wanted)
+        elif free:
+            seat = free[0]
+        else:
+            return Outcome.refuse("full", "every seat is taken")
+        name = str(event.get("name") or self.seats[seat]["name"])[:24].strip() or f"#{seat + 1}"
+        self.journal.bind_seat(self.id, seat, token)
+        seq = None
+        if self.state is None and name != self.seats[seat]["name"]:
+            seq = self._append(origin, {"type": "claim", "seat": seat, "name": name})
+            self.seats[seat]["name"] = name
+        self._after_change(publish_only=True)
+        return Outcome(True, seq=seq, data={"seat": seat, "rejoined": False})
+
+    def submit_release(self, seat: int) -> Outcome:
+        """Host: free a seat's binding so another phone can take it (through the queue)."""
+        return self.submit(HOST, {"type": "_release", "seat": seat})
+
+    def _release_seat(self, seat: int) -> Outcome:
+        if not 0 <= seat < len(self.seats):
+            return Outcome.refuse("bad_event", "there is no such seat")
+        self.journal.unbind_seat(self.id, seat)
+        return Outcome(True)
+
+    def _undo(self, origin: Origin) -> Outcome:
+        rows = self.journal.effective_rows(self.id)
+        target = next(
+            (row for row in reversed(rows)
+             if row.body.get("type") not in SESSION_EVENTS and self.game.undoable(row.body)),
+            None,
+        )
+        if target is None:
+            return Outcome.refuse("nothing_to_undo", "there is no decision to undo")
+        was_paused = self.paused
+        seq = self._append(origin, {"type": "undo", "cut_from": target.seq})
+        record = self.journal.game(self.id) or _missing(self.id)
+        self.scheduler.cancel_all()
+        self._restore(record, rearm=False)
+        if was_paused and not self.paused:
+            self._append(origin, {"type": "pause"})
+            self.paused = True
+        self._after_change()
+        return Outcome(True, seq=seq, data={"undone": target.seq})
+
+    # -- after every change ----------------------------------------------------
+    def _after_change(self, publish_only: bool = False) -> None:
+        if self.state is not None and not publish_only:
+            if self.game.is_over(self.state):
+                self._finish()
+            elif not self.paused:
+                request = self.game.needs(self.state)
+                if request is not None:
+                    self._supply_question(request.kind, request.request_id)
+                    return  # handling the question event did the rest
+                self._arm_game_timer()
+                self._plan_bots()
+        self.publish()
+
+    def _finish(self) -> None:
+        self.scheduler.cancel_all()
+        self._timer_id = None
+        self.status = "over"
+        result = self.game.result(self.state)
+        self.journal.set_status(self.id, "over", result)
+        self.questions.remember(sorted(self.used_questions))
+
+    def _supply_question(self, kind: str, request_id: str) -> None:
+        draw_rng = rng.derive(self.seed, f"question:{self.last_seq}")
+        question = self.questions.draw(kind, self.used_questions, draw_rng)
+        outcome = self._handle(
+            SESSION, {"type": "question", "request_id": request_id, "question": question}
+        )
+        if not outcome.ok:
+            log.error("game %s: question refused: %s", self.id, outcome.reason)
+
+    def stage_key(self) -> str:
+        """Names the step the game is at; a client action for another step is stale."""
+        if self.state is None:
+            return "lobby"
+        request = self.game.timer(self.state)
+        return request.timer_id if request else f"seq:{self.last_seq}"
+
+    def _arm_game_timer(self, seconds_left: float | None = None) -> None:
+        request = self.game.timer(self.state)
+        if request is None:
+            self.scheduler.cancel("game")
+            self._timer_id = None
+            return
+        if request.timer_id == self._timer_id and seconds_left is None:
+            return
+        left = request.seconds if seconds_left is None else max(1.0, seconds_left)
+        timer_id = request.timer_id
+        self._timer_id = timer_id
+        self._timer_total = request.seconds
+        self._timer_due_ns = self.clock.now_ns() + int(left * 1e9)
+        self.scheduler.call_later(
+            "game", left, lambda: self.submit_nowait(TIMER, {"type": "timeout", "timer": timer_id})
+        )
+        if self._threaded:
+            self.scheduler.call_later("heartbeat", 0, self._beat)
+
+    def _beat(self) -> None:
+        self.submit_nowait(SESSION, {"type": "_heartbeat"})
+
+    def _heartbeat(self) -> None:
+        if self._timer_id is None or self.paused or self.status == "over":
+            return
+        self.journal.heartbeat(self.id, self._timer_id, self.timer_left())
+        self.scheduler.call_later("heartbeat", self.HEARTBEAT_SECONDS, self._beat)
+
+    def timer_left(self) -> float:
+        if self.paused and self._paused_left is not None:
+            return self._paused_left
+        return max(0.0, (self._timer_due_ns - self.clock.now_ns()) / 1e9)
+
+    def _pause_timers(self) -> None:
+        self._paused_left = self.timer_left() if self._timer_id else None
+        self.journal.heartbeat(self.id, self._timer_id, self._paused_left)
+        self.scheduler.cancel_all()
+        self._bot_keys.clear()
+
+    def _plan_bots(self) -> None:
+        if self._paused_left is not None and self._timer_id is not None:
+            left, self._paused_left = self._paused_left, None
+            self._arm_game_timer(seconds_left=left)
+        for seat in self.seats:
+            level = seat.get("bot")
+            number = int(seat["seat"])
+            if not level:
+                continue
+            legal = self.game.legal_actions(self.state, number)
+            key = self.stage_key() + json.dumps(legal, sort_keys=True, default=str)
+            if not legal:
+                self._bot_keys.pop(number, None)
+                self.scheduler.cancel(f"bot:{number}")
+                continue
+            if self._bot_keys.get(number) == key:
+                continue
+            self._bot_keys[number] = key
+            plan, _ = self.kind.plan_bot(
+                self.game, self.state, number, int(level),
+                rng.derive(self.seed, f"bot:{number}:{self.last_seq}"),
+            )
+            if plan is None:
+                continue
+            self.scheduler.call_later(
+                f"bot:{number}", plan.delay, self._bot_firer(Origin("bot", number), plan.event)
+            )
+
+    def _bot_firer(self, bot: Origin, event: Event) -> Callable[[], None]:
+        return lambda: self.submit_nowait(bot, dict(event))
+
+    # -- journal and restore ---------------------------------------------------
+    def _append(self, origin: Origin, event: Event) -> int:
+        seq = self.journal.append(self.id, origin.as_json(), event, self.clock.now_ns())
+        self.last_seq = seq
+        return seq
+
+    def _restore(self, record: GameRecord, rearm: bool = True) -> None:
+        """Rebuild from the journal (at start-up, after undo, after an unexpected error)."""
+        rows = self.journal.rows(self.id)
+        rebuilt = rebuild(self.game, record.config, rows)
+        self.state = rebuilt.state
+        self.seats = rebuilt.seats
+        self.paused = rebuilt.paused
+        self.used_questions = rebuilt.used_questions
+        self.last_seq = rebuilt.last_seq
+        self.status = record.status
+        self._timer_id = None
+        self._bot_keys = {}
+        self._paused_left = None
+        if not rearm or self.state is None:
+            return
+        request = self.game.timer(self.state)
+        if request and record.timer_id == request.timer_id and record.timer_left is not None:
+            self._resume_left = record.timer_left
+        else:
+            self._resume_left = None
+
+    def resume_after_restart(self) -> None:
+        """Re-arm the running timer with the time it had left, then carry on."""
+        left = self._resume_left
+        if self.state is not None and not self.paused and self.status == "running":
+            if left is not None:
+                self._arm_game_timer(seconds_left=left)
+            self._after_change()
+        elif self.paused and left is not None:
+            request = self.game.timer(self.state) if self.state is not None else None
+            self._paused_left = left
+            self._timer_id = request.timer_id if request else None
+            self.publish()
+        else:
+            self.publish()
+
+    # -- views -----------------------------------------------------------------
+    def meta(self) -> dict[str, Any]:
+        timer = None
+        if self._timer_id is not None:
+            timer = {"id": self._timer_id, "left": round(self.timer_left(), 2),
+                     "total": self._timer_total}
+        return {
+            "game": self.id,
+            "kind": self.kind.name,
+            "status": self.status,
+            "paused": self.paused,
+            "seq": self.last_seq,
+            "stage": self.stage_key(),
+            "timer": timer,
+            "seats": [
+                {"seat": s["seat"], "name": s["name"], "bot": s.get("bot")} for s in self.seats
+            ],
+            "config": {k: v for k, v in self.config.items() if k in ("map", "settings", "title")},
+        }
+
+    def view(self, audience: str) -> dict[str, Any]:
+        view = self.game.view(self.state, audience) if self.state is not None else None
+        return {"meta": self.meta(), "view": view}
+
+    def audiences(self) -> list[str]:
+        return ["screen", "host"] + [f"seat:{s['seat']}" for s in self.seats]
+
+    def publish(self) -> None:
+        if self._publish is None:
+            return
+        for audience in self.audiences():
+            self._publish(self.id, audience, self.view(audience))
+
+
+def _missing(game_id: str) -> GameRecord:
+    raise LookupError(f"game {game_id} is not in the journal")

@@ -1,0 +1,302 @@
+"""Socket.IO namespaces, one per audience: thin edges that parse, submit and answer.
+
+Every handler answers with an acknowledgement ({"ok": true, ...} or
+{"ok": false, "code", "reason"}); a refusal is also sent as an `error` event,
+so a client that did not ask for an ack still learns why. No handler holds
+rules: they turn messages into events for the Session.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import threading
+import time
+from typing import Any
+
+from flask import request
+from flask_socketio import Namespace, SocketIO, emit, join_room, leave_room
+
+from host.games.contract import GameError
+from host.hub import Hub
+from host.schema import BadMessage, check_field, parse_action, require_dict
+from host.session import HOST, Origin, Outcome, Session, token_hash
+
+log = logging.getLogger(__name__)
+
+SEAT_EXTRA: dict[str, tuple[type, ...]] = {"stage": (str,), "t_client": (int, float)}
+HOST_EXTRA: dict[str, tuple[type, ...]] = {"stage": (str,), "seat": (int,)}
+SESSION_COMMANDS = ("start", "pause", "resume", "undo")
+
+
+def current_sid() -> str:
+    """The Socket.IO session id of the client being handled (Flask-SocketIO sets it)."""
+    return str(request.sid)  # type: ignore[attr-defined]
+
+
+class Rooms:
+    """Which namespace and room an audience's views go to."""
+
+    def room(self, game_id: str, audience: str) -> tuple[str, str]:
+        if audience == "screen":
+            return "/screen", f"{game_id}:screen"
+        if audience == "host":
+            return "/host", f"{game_id}:host"
+        return "/seat", f"{game_id}:{audience}"
+
+
+ROOMS = Rooms()
+
+
+def refused(code: str, reason: str) -> dict[str, Any]:
+    payload = {"ok": False, "code": code, "reason": reason}
+    emit("error", payload)
+    return payload
+
+
+def answer(outcome: Outcome) -> dict[str, Any]:
+    payload = outcome.as_json()
+    if not outcome.ok:
+        emit("error", payload)
+    return payload
+
+
+class Guarded(Namespace):
+    """A namespace that answers unknown events and never lets a handler's error escape."""
+
+    def trigger_event(self, event: str, *args: Any) -> Any:
+        if event in ("connect", "disconnect"):
+            return super().trigger_event(event, *args)
+        handler_name = "on_" + event
+        if not event.isidentifier() or not hasattr(self, handler_name):
+            return refused("unknown_event", f"unknown event {event[:40]!r}")
+        if len(args) > 1:
+            return refused("bad_message", "send one JSON object per event")
+        try:
+            return super().trigger_event(event, *args)
+        except BadMessage as err:
+            return refused(err.code, str(err))
+        except GameError as err:
+            return refused(err.code, str(err))
+        except TypeError:
+            return refused("bad_message", f"{event!r} needs one JSON object")
+        except Exception:
+            log.exception("handler %s failed", event)
+            return refused("internal", "the host could not handle that; nothing changed")
+
+
+class Base(Guarded):
+    def __init__(self, namespace: str, hub: Hub) -> None:
+        super().__init__(namespace)
+        self.hub = hub
+        self.watching: dict[str, str] = {}  # sid -> game id
+
+    def session_for(self, payload: dict[str, Any] | None) -> Session:
+        game_id = (payload or {}).get("game")
+        if game_id is not None:
+            check_field("game", game_id, (str,))
+            session = self.hub.get(game_id)
+            if session is None:
+                raise BadMessage(f"no game {game_id!r}")
+            return session
+        session = self.hub.latest()
+        if session is None:
+            raise BadMessage("there is no game yet")
+        return session
+
+    def watch(self, session: Session, room: str, audience: str) -> None:
+        sid = current_sid()
+        old = self.watching.get(sid)
+        if old is not None:
+            leave_room(ROOMS.room(old, audience)[1])
+        self.watching[sid] = session.id
+        join_room(room)
+        emit("state", session.view(audience))
+
+    def on_disconnect(self, *args: Any) -> None:
+        self.watching.pop(current_sid(), None)
+
+    def on_ping(self, payload: Any = None) -> dict[str, Any]:
+        """Clock sync: the host's monotonic time, for NTP-style offset estimates."""
+        message = require_dict(payload if payload is not None else {}, "ping")
+        client = message.get("c", 0)
+        check_field("c", client, (int, float))
+        return {"ok": True, "c": client, "h": time.monotonic_ns()}
+
+
+class ScreenNamespace(Base):
+    """The projector: watches a game (the newest by default) and gets the room's view."""
+
+    def on_watch(self, payload: Any = None) -> dict[str, Any]:
+        message = require_dict(payload if payload is not None else {}, "watch")
+        session = self.session_for(message)
+        self.watch(session, ROOMS.room(session.id, "screen")[1], "screen")
+        return {"ok": True, "game": session.id}
+
+
+class SeatNamespace(Base):
+    """A player's phone: joins a seat with its token, then sends actions for that seat only."""
+
+    def __init__(self, namespace: str, hub: Hub) -> None:
+        super().__init__(namespace, hub)
+        self.bound: dict[str, tuple[str, int]] = {}  # sid -> (game id, seat)
+        self.connected: dict[tuple[str, int], set[str]] = {}
+        self._lock = threading.Lock()
+
+    def on_join(self, payload: Any = None) -> dict[str, Any]:
+        message = require_dict(payload, "join")
+        token = message.get("token")
+        check_field("token", token, (str,))
+        assert isinstance(token, str)
+        if len(token) < 16:
+            raise BadMessage("the token must be at least 16 characters")
+        claim: dict[str, Any] = {"type": "claim", "token_hash": token_hash(token)}
+        if "name" in message:
+            check_field("name", message["name"], (str,))
+            claim["name"] = message["name"]
+        if "seat" in message:
+            check_field("seat", message["seat"], (int,))
+            claim["seat"] = message["seat"]
+        session = self.session_for(message)
+        outcome = session.submit(Origin("seat", client=current_sid()), claim)
+        if not outcome.ok:
+            return answer(outcome)
+        seat = int(outcome.data["seat"])
+        sid = current_sid()
+        with self._lock:
+            self._unbind(sid)
+            self.bound[sid] = (session.id, seat)
+            self.connected.setdefault((session.id, seat), set()).add(sid)
+        self.watching[sid] = session.id
+        join_room(ROOMS.room(session.id, f"seat:{seat}")[1])
+        emit("state", session.view(f"seat:{seat}"))
+        return {"ok": True, "game": session.id, "seat": seat,
+                "rejoined": bool(outcome.data.get("rejoined"))}
+
+    def on_action(self, payload: Any = None) -> dict[str, Any]:
+        received_ns = time.monotonic_ns()
+        binding = self.bound.get(current_sid())
+        if binding is None:
+            return refused("forbidden", "join a seat first")
+        session = self.hub.get(binding[0])
+        if session is None:
+            return refused("stale", "that game is gone")
+        event = parse_action(payload, session.kind.fields, SEAT_EXTRA)
+        event.pop("t_client", None)  # mapped through clock sync once the phone is synced
+        if event["type"] in session.kind.host_actions:
+            return refused("forbidden", f"only the host may send {event['type']!r}")
+        if event["type"] == "answer":
+            event["t_ns"] = received_ns
+        return answer(session.submit(Origin("seat", binding[1], current_sid()), event))
+
+    def _unbind(self, sid: str) -> None:
+        old = self.bound.pop(sid, None)
+        if old is not None:
+            self.connected.get(old, set()).discard(sid)
+
+    def on_disconnect(self, *args: Any) -> None:
+        with self._lock:
+            self._unbind(current_sid())
+        super().on_disconnect()
+
+
+class HostNamespace(Base):
+    """The host's control page: needs the host key to connect at all."""
+
+    def __init__(self, namespace: str, hub: Hub, key: str) -> None:
+        super().__init__(namespace, hub)
+        self.key = key
+
+    def on_connect(self, auth: Any = None) -> bool:
+        return key_matches(auth, self.key)
+
+    def on_watch(self, payload: Any = None) -> dict[str, Any]:
+        message = require_dict(payload if payload is not None else {}, "watch")
+        session = self.session_for(message)
+        self.watch(session, ROOMS.room(session.id, "host")[1], "host")
+        return {"ok": True, "game": session.id}
+
+    def on_games(self, payload: Any = None) -> dict[str, Any]:
+        return {"ok": True, "games": [
+            {"id": s.id, "kind": s.kind.name, "status": s.status, "seats": s.meta()["seats"]}
+            for s in self.hub.sessions.values()
+        ]}
+
+    def on_create(self, payload: Any = None) -> dict[str, Any]:
+        message = require_dict(payload, "create")
+        kind = message.get("kind", "territory")
+        check_field("kind", kind, (str,))
+        seats = message.get("seats")
+        if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
+            raise BadMessage("'seats' must be a list of objects like {\"name\": ..., \"bot\": 3}")
+        for seat in seats:
+            if "name" in seat:
+                check_field("name", seat["name"], (str,))
+            if seat.get("bot") is not None:
+                check_field("bot", seat["bot"], (int,))
+                if not 1 <= seat["bot"] <= 5:
+                    raise BadMessage("a bot level is 1 to 5")
+        settings = message.get("settings", {})
+        require_dict(settings, "settings")
+        options: dict[str, Any] = {"settings": settings}
+        for name, types in (("map", (str,)), ("seed", (int,)), ("language", (str,)),
+                            ("title", (str,))):
+            if name in message:
+                check_field(name, message[name], types)
+                options["game_map" if name == "map" else name] = message[name]
+        if "questions" in message:
+            options["questions"] = require_dict(message["questions"], "questions")
+        session = self.hub.create_game(kind, seats, **options)
+        if message.get("start"):
+            session.submit(HOST, {"type": "start"})
+        self.watch(session, ROOMS.room(session.id, "host")[1], "host")
+        return {"ok": True, "game": session.id}
+
+    def on_command(self, payload: Any = None) -> dict[str, Any]:
+        message = require_dict(payload, "command")
+        session = self.session_for(message)
+        body = {k: v for k, v in message.items() if k != "game"}
+        kind = body.get("type")
+        if kind in SESSION_COMMANDS:
+            if set(body) - {"type"}:
+                raise BadMessage(f"{kind!r} takes no fields")
+            return answer(session.submit(HOST, {"type": kind}))
+        if kind == "release":
+            seat = body.get("seat")
+            check_field("seat", seat, (int,))
+            assert isinstance(seat, int)
+            return answer(session.submit_release(seat))
+        event = parse_action(body, session.kind.fields, HOST_EXTRA)
+        return answer(session.submit(HOST, event))
+
+
+class DeviceNamespace(Base):
+    """A buzzer process (GPIO / keys on this Pi or another): needs the host key."""
+
+    def __init__(self, namespace: str, hub: Hub, key: str) -> None:
+        super().__init__(namespace, hub)
+        self.key = key
+
+    def on_connect(self, auth: Any = None) -> bool:
+        return key_matches(auth, self.key)
+
+
+def key_matches(auth: Any, key: str) -> bool:
+    given = auth.get("key") if isinstance(auth, dict) else None
+    return isinstance(given, str) and hmac.compare_digest(given.encode(), key.encode())
+
+
+def register_namespaces(socketio: SocketIO, hub: Hub, key: str) -> SeatNamespace:
+    seat = SeatNamespace("/seat", hub)
+    socketio.on_namespace(ScreenNamespace("/screen", hub))
+    socketio.on_namespace(seat)
+    socketio.on_namespace(HostNamespace("/host", hub, key))
+    socketio.on_namespace(DeviceNamespace("/device", hub, key))
+
+    def announce(session: Session) -> None:
+        socketio.emit("game_created", {"game": session.id, "kind": session.kind.name},
+                      namespace="/screen")
+
+    hub.on_created.append(announce)
+    return seat
+
