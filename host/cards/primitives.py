@@ -8,12 +8,12 @@ for the second deck's ace of diamonds), so game states stay JSON-able and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from host import rng
 
 
-class Suit(str, Enum):
+class Suit(StrEnum):
     CLUBS = "C"
     DIAMONDS = "D"
     HEARTS = "H"
@@ -43,7 +43,7 @@ class Card:
         return self.suit.red
 
     @classmethod
-    def parse(cls, code: str) -> "Card":
+    def parse(cls, code: str) -> Card:
         body, _, deck = code.partition("#")
         rank_text, suit = body[:-1], body[-1]
         rank = RANK_VALUES.get(rank_text) or int(rank_text)
