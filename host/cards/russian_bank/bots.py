@@ -45,7 +45,7 @@ def score(table: Table, event: Event) -> float | None:
 
 
 def _house_move_score(table: Table, event: Event) -> float | None:
-    """House to house: worth it when it frees a house for the reserve or exposes a foundation card."""
+    """House to house: worth it to free a house for the reserve or expose a foundation card."""
     src, dst = _house(event["from"]), _house(event["to"])
     assert src is not None and dst is not None
     count = int(event.get("count", 1))
@@ -80,7 +80,7 @@ def _lookahead(game: RussianBank, table: Table, event: Event) -> float:
 def bot_move(
     game: RussianBank, state: Table, seat: int, level: int, rng_state: int
 ) -> tuple[Event | None, int]:
-    """A legal, compliant action for `seat` (None when it has nothing to do) and the new generator."""
+    """A legal, compliant action for `seat` (None if it has nothing to do) and the new generator."""
     if state.over:
         return None, rng_state
     if seat != state.turn:

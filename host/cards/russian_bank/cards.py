@@ -25,6 +25,25 @@ for _deck in (0, 1):
         _index(_card)
 
 ALL_CODES: frozenset[str] = frozenset(RANK)
+ACES: frozenset[str] = frozenset(code for code in RANK if RANK[code] == 1)
+NEXT_UP: dict[str, frozenset[str]] = {
+    code: frozenset(
+        other for other in RANK if SUIT[other] == SUIT[code] and RANK[other] == RANK[code] + 1
+    )
+    for code in RANK
+}
+HOUSE_TAKES: dict[str, frozenset[str]] = {
+    code: frozenset(
+        other for other in RANK if RED[other] != RED[code] and RANK[other] == RANK[code] - 1
+    )
+    for code in RANK
+}
+LOAD_TAKES: dict[str, frozenset[str]] = {
+    code: frozenset(
+        other for other in RANK if SUIT[other] == SUIT[code] and abs(RANK[other] - RANK[code]) == 1
+    )
+    for code in RANK
+}
 
 
 def deck_codes(deck: int) -> list[str]:
@@ -38,6 +57,14 @@ def fits_foundation(card: str, pile: list[str]) -> bool:
         return RANK[card] == 1
     top = pile[-1]
     return SUIT[card] == SUIT[top] and RANK[card] == RANK[top] + 1
+
+
+def foundation_wants(foundations: list[list[str]]) -> frozenset[str]:
+    """Every card code that some foundation would take now."""
+    wants: set[str] = set()
+    for pile in foundations:
+        wants.update(NEXT_UP[pile[-1]] if pile else ACES)
+    return frozenset(wants)
 
 
 def fits_house(card: str, pile: list[str]) -> bool:
@@ -61,4 +88,4 @@ def fits_load(card: str, pile: list[str]) -> bool:
 
 def is_built_run(cards: list[str]) -> bool:
     """Whether these house cards (outer last) form a run built by the house rule."""
-    return all(fits_house(upper, [lower]) for lower, upper in zip(cards, cards[1:]))
+    return all(fits_house(upper, [lower]) for lower, upper in zip(cards, cards[1:], strict=False))

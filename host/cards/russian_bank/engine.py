@@ -242,7 +242,8 @@ class RussianBank:
         seconds = state.settings.turn_seconds
         if seconds is None or state.over:
             return None
-        return TimerRequest(turn_timer_id(state), float(seconds), f"{state.names[state.turn]}'s turn")
+        label = f"{state.names[state.turn]}'s turn"
+        return TimerRequest(turn_timer_id(state), float(seconds), label)
 
     def is_over(self, state: Table) -> bool:
         return state.over is not None

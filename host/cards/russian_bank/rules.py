@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from host.cards.russian_bank.cards import fits_foundation, fits_house, fits_load, is_built_run
+from host.cards.russian_bank.cards import (
+    HOUSE_TAKES,
+    LOAD_TAKES,
+    fits_foundation,
+    fits_house,
+    fits_load,
+    foundation_wants,
+    is_built_run,
+)
 from host.cards.russian_bank.table import FOUNDATIONS, HOUSES, Table, penalty
 from host.games.contract import GameError
 
@@ -143,25 +151,34 @@ def _sources(table: Table) -> list[str]:
     return out
 
 
-def _targets(table: Table, card: str, src: str) -> list[str]:
-    other = 1 - table.turn
-    out = [f"foundation:{j}" for j, p in enumerate(table.foundations) if fits_foundation(card, p)]
-    out.extend(f"house:{i}" for i, p in enumerate(table.houses) if fits_house(card, p))
-    if fits_load(card, table.reserves[other]):
-        out.append("opp_reserve")
-    if fits_load(card, table.wastes[other]):
-        out.append("opp_waste")
-    if src == "hand":
-        out.append("waste")
-    return [dst for dst in out if dst != src]
-
-
 def candidate_moves(table: Table) -> list[Move]:
     """Every move the building rules allow now, compulsory moves not considered."""
+    other = 1 - table.turn
+    wants = foundation_wants(table.foundations)
+    empty_houses = [f"house:{i}" for i, pile in enumerate(table.houses) if not pile]
+    house_slots: dict[str, list[str]] = {}
+    for index, pile in enumerate(table.houses):
+        if pile:
+            for code in HOUSE_TAKES[pile[-1]]:
+                house_slots.setdefault(code, []).append(f"house:{index}")
+    loads = []
+    for name, pile in (("opp_reserve", table.reserves[other]), ("opp_waste", table.wastes[other])):
+        if pile:
+            loads.append((name, LOAD_TAKES[pile[-1]]))
     moves: list[Move] = []
     for src in _sources(table):
         card = _top(table, src)
-        moves.extend(Move(src, dst) for dst in _targets(table, card, src))
+        if card in wants:
+            moves.extend(
+                Move(src, f"foundation:{j}")
+                for j, pile in enumerate(table.foundations)
+                if fits_foundation(card, pile)
+            )
+        moves.extend(Move(src, dst) for dst in house_slots.get(card, ()) if dst != src)
+        moves.extend(Move(src, dst) for dst in empty_houses if dst != src)
+        moves.extend(Move(src, name) for name, takes in loads if card in takes)
+        if src == "hand":
+            moves.append(Move(src, "waste"))
     if table.settings.stack_moves != "off":
         moves.extend(_stack_moves(table))
     return moves
@@ -169,14 +186,16 @@ def candidate_moves(table: Table) -> list[Move]:
 
 def _stack_moves(table: Table) -> list[Move]:
     moves: list[Move] = []
+    if all(table.houses):
+        return moves  # with no empty house, every stack move is limited to one card
     for src, pile in enumerate(table.houses):
         count = 2
         while count <= len(pile) and is_built_run(pile[-count:]):
             base = pile[-count]
             for dst, target in enumerate(table.houses):
-                if dst != src and fits_house(base, target):
-                    if count <= stack_capacity(table, src, dst):
-                        moves.append(Move(f"house:{src}", f"house:{dst}", count))
+                fits = dst != src and fits_house(base, target)
+                if fits and count <= stack_capacity(table, src, dst):
+                    moves.append(Move(f"house:{src}", f"house:{dst}", count))
             count += 1
     return moves
 
@@ -199,13 +218,14 @@ def foundation_duty(table: Table) -> Duty | None:
     """
     seat = table.turn
     reserve = table.reserves[seat]
-    if reserve and any(fits_foundation(reserve[-1], p) for p in table.foundations):
+    wants = foundation_wants(table.foundations)
+    if reserve and reserve[-1] in wants:
         return Duty(
             "reserve_to_foundation", f"compulsory move first: reserve {reserve[-1]} to a foundation"
         )
     for src in _sources(table):
         card = _top(table, src)
-        if any(fits_foundation(card, p) for p in table.foundations):
+        if card in wants:
             return Duty("to_foundation", f"compulsory move first: {src} {card} to a foundation")
     return None
 
@@ -216,9 +236,8 @@ def fill_duty(table: Table) -> Duty | None:
         return None
     for index, pile in enumerate(table.houses):
         if not pile:
-            return Duty(
-                "fill_house", f"compulsory move first: fill the empty house {index} from the reserve"
-            )
+            message = f"compulsory move first: fill the empty house {index} from the reserve"
+            return Duty("fill_house", message)
     return None
 
 

@@ -22,11 +22,11 @@ def play_bot_game(
     state = game.setup(settings or {}, seats, seed)
     generators = [rng.derive(seed, "russian-bank-bot-0"), rng.derive(seed, "russian-bank-bot-1")]
     while not game.is_over(state):
-        waiting = 1 - state.turn
-        event, generators[waiting] = bot_move(game, state, waiting, levels[waiting], generators[waiting])
-        if event is None:
-            mover = state.turn
-            event, generators[mover] = bot_move(game, state, mover, levels[mover], generators[mover])
+        event = None
+        for seat in (1 - state.turn, state.turn):  # a waiting bot may call stop first
+            event, generators[seat] = bot_move(game, state, seat, levels[seat], generators[seat])
+            if event is not None:
+                break
         if event is None:  # pragma: no cover - bots always have a move on their turn
             raise GameError("a bot found no move on its turn")
         state = game.apply(state, event)
@@ -34,7 +34,7 @@ def play_bot_game(
 
 
 def simulate(games: int, seed: int, players: int = 2, level: int = 3) -> dict[str, Any]:
-    """Play `games` bot games from seeds seed, seed+1, ...: wins per seat, average score and moves."""
+    """Bot games from seeds seed, seed+1, ...: wins per seat, average score and moves."""
     if players != 2:
         raise ValueError("Russian Bank is played by exactly two players")
     game = RussianBank()

@@ -32,7 +32,7 @@ class Settings:
     turn_seconds: float | None = None  # a turn time limit; None = no limit
 
     @classmethod
-    def parse(cls, raw: dict[str, Any]) -> "Settings":
+    def parse(cls, raw: dict[str, Any]) -> Settings:
         known = {"starter", "reserve_size", "stop_mode", "stack_moves", "move_cap", "turn_seconds"}
         unknown = set(raw) - known
         if unknown:
@@ -82,7 +82,7 @@ class Table:
     winner: int | None = None
     last: dict[str, Any] | None = None
 
-    def clone(self) -> "Table":
+    def clone(self) -> Table:
         return Table(
             settings=self.settings,
             names=list(self.names),
@@ -111,7 +111,7 @@ class Table:
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Table":
+    def from_json(cls, data: dict[str, Any]) -> Table:
         fields = dict(data)
         fields["settings"] = Settings.parse(dict(data["settings"]))
         table = cls(**fields)
