@@ -98,7 +98,13 @@ class _Judge:
             return self._defend(action)
         if kind == "sacrifice":
             return self._sacrifice(action)
-        return self._attack(action)
+        return self._attack(action) + self._urgency()
+
+    def _urgency(self) -> float:
+        """Once the draw pile is gone, waiting only leads to a drawn game: attack sooner."""
+        if self.state.draw:
+            return 0.0
+        return 1.0 + 3.0 * self.state.move_no / self.state.settings.move_limit
 
     def _defend(self, action: Event) -> float:
         slot = self.me.field[action["slot"]]
