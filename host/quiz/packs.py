@@ -154,7 +154,10 @@ class _PackReader:
         except yaml.MarkedYAMLError as err:
             mark = err.problem_mark or err.context_mark
             line = None if mark is None else mark.line + 1
-            self.problem(line, f"not valid YAML: {err.problem or err.context}")
+            message = f"not valid YAML: {err.problem or err.context}"
+            if err.context and err.problem and err.context_mark and err.context_mark != mark:
+                message += f" ({err.context} at line {err.context_mark.line + 1})"
+            self.problem(line, message)
             return None
         except yaml.YAMLError as err:
             self.problem(None, f"not valid YAML: {err}")

@@ -81,9 +81,9 @@ def finish(drafts: list[Draft], path: Path, options: ImportOptions, result: Impo
         if not data.get("source"):
             data["source"] = provenance(path)
             unsourced += 1
-        if not data.get("id"):
-            number += 1
-            data["id"] = f"{prefix}-{number:03d}"
+        numbered = not data.get("id")
+        if numbered:
+            data["id"] = f"{prefix}-{number + 1:03d}"
         data = _ordered(data)
         findings = check_question(data, options.language)
         if findings:
@@ -91,6 +91,7 @@ def finish(drafts: list[Draft], path: Path, options: ImportOptions, result: Impo
                 where = f"field '{finding.field}': " if finding.field else ""
                 result.warnings.append(f"{draft.origin}: skipped: {where}{finding.message}")
             continue
+        number += numbered
         result.questions.append(data)
     if unsourced:
         result.warnings.append(

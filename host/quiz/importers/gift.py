@@ -119,7 +119,10 @@ def _draft(origin: str, block: str, category: str | None, result: ImportResult) 
     if closing < 0:
         return skip("'{' is never closed")
     before, inside, after = text[:opening], text[opening + 1 : closing].strip(), text[closing + 1 :]
-    prompt = f"{before.rstrip()} _____ {after.lstrip()}" if after.strip() else before
+    prompt = before
+    if after.strip():
+        after = after.strip()
+        prompt = f"{before.rstrip()} _____{'' if after[0] in '.,;:!?' else ' '}{after}"
     data: dict[str, object] = {
         "category": category,
         "difficulty": 3,
