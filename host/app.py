@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import logging
+from pathlib import Path
 from typing import Any
 
 import segno
@@ -16,10 +17,17 @@ from host.hub import Hub
 from host.journal import Journal
 from host.quiz.bank import QuestionBank
 from host.quiz.memory import QuestionMemory
+from host.quiz.packs import bundled_packs_dir
 from host.resources import bundled, static_dir
 from host.sockets import ROOMS, register_namespaces
 
 log = logging.getLogger(__name__)
+
+
+def question_bank(config: HostConfig) -> QuestionBank:
+    """The bundled packs (unless turned off) plus the host's own."""
+    paths: list[Path] = [bundled_packs_dir()] if config.bundled_packs else []
+    return QuestionBank.from_paths(paths + list(config.packs))
 
 
 def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
@@ -44,7 +52,7 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
         socketio.emit("state", payload, namespace=namespace, to=room)
 
     journal = Journal(config.journal_path)
-    bank = QuestionBank.bundled()
+    bank = question_bank(config)
     memory = QuestionMemory.in_dir(config.data_dir)
     hub = Hub(journal, bank, publish, memory=memory)
     app.extensions["tourelle_hub"] = hub

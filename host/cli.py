@@ -23,13 +23,18 @@ def _add_serving(parser: argparse.ArgumentParser) -> None:
                         help="threading (default) or eventlet (pip install 'tourelle[eventlet]')")
     parser.add_argument("--threads", type=int, default=256,
                         help="server threads (one per connected phone or screen)")
+    parser.add_argument("--packs", type=Path, action="append", default=[],
+                        help="extra question pack file or folder (repeatable)")
+    parser.add_argument("--no-bundled-packs", action="store_true",
+                        help="use only the packs given with --packs")
 
 
 def _config(args: argparse.Namespace) -> Any:
     from host.config import HostConfig, default_data_dir
 
     return HostConfig(data_dir=args.data or default_data_dir(), bind=args.bind, port=args.port,
-                      async_mode=args.async_mode, threads=args.threads)
+                      async_mode=args.async_mode, threads=args.threads, packs=args.packs,
+                      bundled_packs=not args.no_bundled_packs)
 
 
 def _patch_if_eventlet(args: argparse.Namespace) -> None:
@@ -66,7 +71,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from host.server import serve
 
     serve(_config(args), after_start=lambda hub: start_live_demo(
-        hub, players=args.players, game_map=args.map, language=args.language))
+        hub, players=args.players, game_map=args.map, language=args.language, pace=args.pace))
     return 0
 
 
@@ -143,6 +148,8 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--map", default=None, help="a shipped map name or a map file")
     demo.add_argument("--language", default="fr", choices=("fr", "en"))
     demo.add_argument("--json", action="store_true")
+    demo.add_argument("--pace", type=float, default=1.0,
+                      help="multiply every time limit and bot delay (served demo)")
     demo.set_defaults(func=cmd_demo)
 
     replay = sub.add_parser("replay", help="rebuild a game from its journal and print it")

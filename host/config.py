@@ -25,6 +25,8 @@ class HostConfig:
     language: str = "fr"
     threads: int = 256  # gunicorn gthread threads: one per connected websocket
     resume: bool = True
+    packs: list[Path] = field(default_factory=list)  # extra question packs (files or folders)
+    bundled_packs: bool = True
 
     @property
     def journal_path(self) -> Path:

@@ -46,12 +46,13 @@ def summary(session: Session) -> dict[str, Any]:
 
 def run_headless(seed: int, players: int = 3, game_map: str | None = None,
                  data_dir: Path | None = None, language: str = "fr",
-                 settings: dict[str, Any] | None = None) -> dict[str, Any]:
+                 settings: dict[str, Any] | None = None,
+                 bank: QuestionBank | None = None) -> dict[str, Any]:
     """Play a bot game to its end on virtual time; returns the summary."""
     clock = VirtualClock()
     scheduler = VirtualScheduler(clock)
     journal = Journal((data_dir or Path(".")) / "journal.sqlite")
-    hub = Hub(journal, QuestionBank.bundled(), publish=None, clock=clock,
+    hub = Hub(journal, bank or QuestionBank.bundled(), publish=None, clock=clock,
               scheduler_factory=lambda: scheduler, threaded=False)
     session = hub.create_game("territory", bot_seats(players, language), game_map=game_map,
                               seed=seed, language=language, settings=settings, demo=True,
@@ -67,9 +68,9 @@ def run_headless(seed: int, players: int = 3, game_map: str | None = None,
 
 
 def start_live_demo(hub: Hub, players: int = 3, game_map: str | None = None,
-                    language: str = "fr") -> Session:
+                    language: str = "fr", pace: float = 1.0) -> Session:
     """Served demo: a bot game that starts at once, for anyone to watch on /screen."""
     session = hub.create_game("territory", bot_seats(players, language), game_map=game_map,
-                              language=language, demo=True, title="demo")
+                              language=language, demo=True, title="demo", pace=pace)
     session.submit(HOST, {"type": "start"})
     return session

@@ -96,7 +96,8 @@ class Hub:
     def create_game(self, kind_name: str, seats: list[dict[str, Any]], *,
                     settings: dict[str, Any] | None = None, game_map: str | None = None,
                     seed: int | None = None, language: str = "fr", title: str = "",
-                    questions: dict[str, Any] | None = None, demo: bool = False) -> Session:
+                    questions: dict[str, Any] | None = None, demo: bool = False,
+                    pace: float = 1.0) -> Session:
         kind = registry.kind(kind_name)
         if not kind.min_seats <= len(seats) <= kind.max_seats:
             raise GameError(
@@ -114,7 +115,10 @@ class Hub:
             "title": title,
             "questions": questions or {"language": language},
             "demo": demo,
+            "pace": pace,
         }
+        if not 0.001 <= pace <= 100:
+            raise GameError("the pace is a factor between 0.001 and 100")
         if game_map is not None:
             config["map"] = game_map
         selection_from(config)  # a bad selection is refused before anything is written

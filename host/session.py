@@ -111,6 +111,9 @@ class Session:
         self.kind = kind
         self.config = record.config
         self.seed = int(record.config["seed"])
+        # Every duration (time limits, bot thinking) is multiplied by the pace: 1 for a real
+        # night, less for a quick demo or a test.
+        self.pace = float(record.config.get("pace", 1.0))
         self.game: Game = kind.make(record.config)
         self.journal = journal
         self.clock = clock
@@ -392,10 +395,11 @@ class Session:
             return
         if request.timer_id == self._timer_id and seconds_left is None:
             return
-        left = request.seconds if seconds_left is None else max(1.0, seconds_left)
+        total = request.seconds * self.pace
+        left = total if seconds_left is None else max(min(1.0, total), seconds_left)
         timer_id = request.timer_id
         self._timer_id = timer_id
-        self._timer_total = request.seconds
+        self._timer_total = total
         self._timer_due_ns = self.clock.now_ns() + int(left * 1e9)
         self.scheduler.call_later(
             "game", left, lambda: self.submit_nowait(TIMER, {"type": "timeout", "timer": timer_id})
@@ -447,9 +451,8 @@ class Session:
             )
             if plan is None:
                 continue
-            self.scheduler.call_later(
-                f"bot:{number}", plan.delay, self._bot_firer(Origin("bot", number), plan.event)
-            )
+            fire = self._bot_firer(Origin("bot", number), plan.event)
+            self.scheduler.call_later(f"bot:{number}", plan.delay * self.pace, fire)
 
     def _bot_firer(self, bot: Origin, event: Event) -> Callable[[], None]:
         return lambda: self.submit_nowait(bot, dict(event))

@@ -244,6 +244,9 @@ class HostNamespace(Base):
             if name in message:
                 check_field(name, message[name], types)
                 options["game_map" if name == "map" else name] = message[name]
+        if "pace" in message:
+            check_field("pace", message["pace"], (int, float))
+            options["pace"] = float(message["pace"])
         if "questions" in message:
             options["questions"] = require_dict(message["questions"], "questions")
         session = self.hub.create_game(kind, seats, **options)

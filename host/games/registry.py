@@ -38,6 +38,8 @@ class GameKind:
     fields: dict[str, dict[str, tuple[type, ...]]]
 
 
+DEFAULT_MAP = "france"
+
 _KINDS: dict[str, Callable[[], GameKind]] = {}
 
 
@@ -60,12 +62,27 @@ def names() -> list[str]:
 def _territory() -> GameKind:
     from host.territory import bots
     from host.territory.game import TerritoryGame
-    from host.territory.maps import load_map
+    from host.territory.mapgen import generate_map
+    from host.territory.maps import load_map, shipped_map_names
 
     def make(config: dict[str, Any]) -> Game:
-        return TerritoryGame(load_map(str(config.get("map", "france"))))
+        name = str(config.get("map") or DEFAULT_MAP)
+        if name.startswith("generated:"):  # generated:<territories>:<seed>
+            _, count, seed = (name.split(":") + ["", ""])[:3]
+            if not (count.isdigit() and seed.isdigit()):
+                raise GameError("a generated map is named generated:<territories>:<seed>")
+            return TerritoryGame(generate_map(int(count), int(seed)))
+        if name == DEFAULT_MAP and DEFAULT_MAP not in shipped_map_names():
+            names = shipped_map_names()
+            name = names[0] if names else "generated:18:1"
+            return make({"map": name})
+        try:
+            return TerritoryGame(load_map(name))
+        except ValueError as err:
+            raise GameError(str(err)) from None
 
     def plan(game: Game, state: Any, seat: int, level: int, rng: int) -> tuple[BotPlan | None, int]:
+        assert isinstance(game, TerritoryGame)
         move, rng = bots.bot_move(game, state, seat, level, rng)
         if move is None:
             return None, rng

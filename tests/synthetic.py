@@ -1,0 +1,22 @@
+"""A synthetic question bank for tests: plenty of questions whose answers are known."""
+
+from __future__ import annotations
+
+from host.quiz.bank import QuestionBank
+from host.quiz.question import Question
+
+
+def synthetic_bank(per_kind: int = 200, language: str = "fr") -> QuestionBank:
+    questions = []
+    for i in range(per_kind):
+        questions.append(Question(
+            id=f"t-num-{language}-{i:04d}", language=language, category="science",
+            difficulty=1 + i % 5, kind="numeric", prompt=f"Combien font {i} + {i}?",
+            answer=2 * i + 2, source="arithmetic",
+        ))
+        questions.append(Question(
+            id=f"t-cho-{language}-{i:04d}", language=language, category="history",
+            difficulty=1 + i % 5, kind="choice", prompt=f"Question {i}: la bonne est A{i}",
+            answer=f"A{i}", options=(f"A{i}", f"B{i}", f"C{i}", f"D{i}"), source="made up",
+        ))
+    return QuestionBank(questions)
