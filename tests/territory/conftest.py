@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 
@@ -115,6 +116,108 @@ class Driver:
     def cont(self) -> TerritoryState:
         return self.do({"type": "continue"})
 
+    def attack(self, seat: int, territory: str) -> TerritoryState:
+        return self.do({"type": "attack", "seat": seat, "territory": territory})
+
+    def pick(self, seat: int, territory: str) -> TerritoryState:
+        return self.do({"type": "pick", "seat": seat, "territory": territory})
+
+    def choice_round(self, answers: dict[int, bool | None]) -> TerritoryState:
+        """Ask a choice question (option 1 is right) and play it out, then continue.
+
+        answers: seat -> True (right), False (wrong), None (silent).
+        """
+        self.ask(1)
+        for t, (seat, right) in enumerate(answers.items()):
+            if right is not None:
+                self.answer(seat, 1 if right else 2, t_ns=1000 + t)
+        if self.state.stage == "answering":
+            self.timeout()
+        return self.cont()
+
+    def numeric_round(
+        self, answers: dict[int, tuple[int, int] | None], truth: int = 100
+    ) -> TerritoryState:
+        """Ask a numeric question and play it out, then continue.
+
+        answers: seat -> (value, t_ns) or None (silent).
+        """
+        self.ask(truth)
+        for seat, given in answers.items():
+            if given is not None:
+                self.answer(seat, given[0], t_ns=given[1])
+        if self.state.stage == "answering":
+            self.timeout()
+        return self.cont()
+
+
+def position(
+    game: TerritoryGame,
+    castles: dict[int, str],
+    land: dict[str, tuple[int, int]] | None = None,
+    *,
+    rest: int = 0,
+    settings: dict[str, Any] | None = None,
+    round: int = 1,
+    order: tuple[int, ...] | None = None,
+    turn: int = 0,
+    towers: dict[str, int] | None = None,
+    bonus: dict[int, int] | None = None,
+    fallen: tuple[str, ...] = (),
+) -> TerritoryState:
+    """A combat position at an attack stage, built by hand with consistent scores.
+
+    castles: seat -> its castle; land: territory -> (seat, value); every other
+    territory goes to seat `rest` at 200; `fallen` lists fallen castles (held per `land`).
+    """
+    land = dict(land or {})
+    towers = towers or {}
+    bonus = bonus or {}
+    base = game.setup(settings or {}, seats(len(castles)), seed=1)
+    ids = base.territory_ids
+    owners, values, tower_list, castle_flags = [], [], [], []
+    for tid in ids:
+        seat_of_castle = [s for s, c in castles.items() if c == tid]
+        if seat_of_castle:
+            owners.append(seat_of_castle[0])
+            values.append(1000)
+            tower_list.append(towers.get(tid, 3))
+            castle_flags.append(True)
+        else:
+            owner, value = land.get(tid, (rest, 200))
+            owners.append(owner)
+            values.append(value)
+            tower_list.append(0)
+            castle_flags.append(tid in fallen)
+    players = tuple(
+        replace(
+            p,
+            castle=castles[p.seat],
+            bonus=bonus.get(p.seat, 0),
+            score=bonus.get(p.seat, 0)
+            + sum(v for o, v in zip(owners, values, strict=True) if o == p.seat),
+        )
+        for p in base.players
+    )
+    state = replace(
+        base,
+        owners=tuple(owners),
+        values=tuple(values),
+        towers=tuple(tower_list),
+        castles=tuple(castle_flags),
+        players=players,
+        phase="combat",
+        stage="attack",
+        round=round,
+        order=order if order is not None else tuple(sorted(castles)),
+        turn=turn,
+        picks=(),
+        question=None,
+        seq=base.seq + 1,
+    )
+    check_invariants(state, game.game_map)
+    return state
+
 
 @pytest.fixture
 def grid_game() -> TerritoryGame:
@@ -129,5 +232,6 @@ def kit() -> SimpleNamespace:
         maps=FIXTURE_MAPS,
         seats=seats,
         Driver=Driver,
+        position=position,
         TerritoryGame=TerritoryGame,
     )
