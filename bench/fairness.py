@@ -1,0 +1,116 @@
+"""How often do two phone presses a few ms apart come out in the wrong order?
+
+Simulates phones on Wi-Fi: each has its own clock (an offset of up to an hour
+and a rate error of up to +-50 ppm) and every message, ping or tap, takes a
+one-way delay drawn from a Wi-Fi-like model: a few ms base, a heavy tail, and
+10% spikes of 50-300 ms. Each phone syncs with 30 pings (one a second) through
+that model, then taps. For pairs of taps 5, 10 and 20 ms apart on two phones it
+counts how often the later tap is ranked first:
+
+- by arrival order (what a naive server does), and
+- by our method: map each tap's claimed phone time onto the host clock
+  (`ClockEstimator.press`: min-RTT filter, then clamp to the network's
+  plausible delay) and rank with the arbiter (ties broken by earliest stamp).
+
+Seeded; prints one table. Run: .venv/bin/python bench/fairness.py [--pairs N] [--seed S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from buzzers.clocksync import ClockEstimator  # noqa: E402
+from host.arbiter import Entry, rank  # noqa: E402
+
+MS = 1_000_000
+S = 1_000 * MS
+GAPS_MS = (5, 10, 20)
+
+
+def one_way_delay_ns(rnd: random.Random) -> int:
+    """Wi-Fi-like: 2-6 ms base, a Pareto tail, and 10% spikes of 50-300 ms."""
+    delay = rnd.uniform(2, 6) + min(rnd.paretovariate(2.5) - 1, 40) * 2
+    if rnd.random() < 0.10:
+        delay += rnd.uniform(50, 300)
+    return round(delay * MS)
+
+
+@dataclass
+class Phone:
+    offset_ns: int
+    rate: float  # phone seconds per host second
+    clock: ClockEstimator
+
+    def phone_time(self, host_ns: int) -> int:
+        return round(host_ns * self.rate) + self.offset_ns
+
+
+def synced_phone(rnd: random.Random, sync_start_ns: int) -> Phone:
+    phone = Phone(
+        offset_ns=rnd.randint(-3600 * S, 3600 * S),
+        rate=1 + rnd.uniform(-50, 50) / 1_000_000,
+        clock=ClockEstimator(),
+    )
+    for i in range(30):
+        sent = sync_start_ns + i * S
+        answered = sent + one_way_delay_ns(rnd)
+        back = answered + one_way_delay_ns(rnd)
+        phone.clock.add_sample(phone.phone_time(sent), answered, phone.phone_time(back))
+    return phone
+
+
+def run(pairs: int, seed: int, phones: int) -> list[tuple[int, float, float, float]]:
+    rnd = random.Random(seed)
+    sync_start = 1_000 * S
+    fleet = [synced_phone(rnd, sync_start) for _ in range(phones)]
+    taps_from = sync_start + 30 * S
+    rows = []
+    for gap_ms in GAPS_MS:
+        wrong_arrival = wrong_ours = ties = 0
+        for _ in range(pairs):
+            first, second = rnd.sample(fleet, 2)
+            t_first = taps_from + rnd.randrange(30 * S)
+            t_second = t_first + gap_ms * MS
+            entries = []
+            arrivals = []
+            for seat, (phone, t) in enumerate(((first, t_first), (second, t_second))):
+                received = t + one_way_delay_ns(rnd)
+                arrivals.append(received)
+                press = phone.clock.press(seat, phone.phone_time(t), received)
+                entries.append(Entry(seat, press.t_ns, press.source, press.uncertainty_ns))
+            wrong_arrival += arrivals[1] < arrivals[0]
+            ranking, _ = rank(entries, "earliest_stamp", 0)
+            wrong_ours += ranking[0].seat != 0
+            ties += ranking[1].tie
+        rows.append(
+            (gap_ms, 100 * wrong_arrival / pairs, 100 * wrong_ours / pairs, 100 * ties / pairs)
+        )
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pairs", type=int, default=20_000, help="press pairs per gap")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--phones", type=int, default=8)
+    args = parser.parse_args()
+    started = time.perf_counter()
+    rows = run(args.pairs, args.seed, args.phones)
+    print(f"{args.phones} phones, {args.pairs} pairs per gap, seed {args.seed}")
+    header = ("gap", "wrong by arrival", "wrong by ours", "ours: tie flagged")
+    print(f"{header[0]:>6} | {header[1]:>16} | {header[2]:>13} | {header[3]:>17}")
+    print("-" * 63)
+    for gap_ms, arrival, ours, ties in rows:
+        print(f"{gap_ms:>3} ms | {arrival:>15.2f}% | {ours:>12.2f}% | {ties:>16.2f}%")
+    print(f"({time.perf_counter() - started:.1f} s)")
+
+
+if __name__ == "__main__":
+    main()
