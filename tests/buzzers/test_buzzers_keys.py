@@ -69,3 +69,25 @@ def test_terminal_chars_map_to_seats() -> None:
 def test_clock_ioctl_request_matches_linux_header() -> None:
     # _IOW('E', 0xa0, int) from <linux/input.h>
     assert EVIOCSCLOCKID == 0x400445A0
+
+
+def test_terminal_fallback_reads_a_pty_and_stamps_on_read() -> None:
+    import os
+    import pty
+    import queue
+
+    from buzzers.keys import TerminalKeys
+
+    master, slave = pty.openpty()
+    presses: queue.Queue[Press] = queue.Queue()
+    with os.fdopen(slave, "r") as stream:
+        keys = TerminalKeys(CONFIG, presses.put, stream=stream, clock_ns=lambda: 42)
+        keys.start()
+        try:
+            os.write(master, b"qz")
+            press = presses.get(timeout=5)
+        finally:
+            keys.close()
+    os.close(master)
+    assert press == Press(42, 2, "key", CONFIG.key_uncertainty_ns)
+    assert presses.empty()
