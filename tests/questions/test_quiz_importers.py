@@ -1,0 +1,269 @@
+"""Importers on sample files: what imports, what is skipped and why."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from openpyxl import Workbook
+from quiz_helpers import SAMPLES
+
+from host.quiz.errors import ImportFailed
+from host.quiz.importers import (
+    ImportOptions,
+    import_csv,
+    import_gift,
+    import_kahoot,
+    import_opentdb,
+)
+from host.quiz.packs import load_pack
+from host.quiz.validate import check_question
+from host.quiz.writer import write_pack
+
+
+def assert_all_valid(questions: list[dict[str, Any]], language: str) -> None:
+    for question in questions:
+        assert check_question(question, language) == []
+
+
+# Open Trivia DB
+
+
+def test_opentdb_imports_multiple_choice_and_unescapes_html() -> None:
+    result = import_opentdb(SAMPLES / "opentdb.json")
+    assert_all_valid(result.questions, "en")
+    first, second = result.questions
+    assert first["prompt"] == 'What is the capital of "the Big Apple"\'s state, New York?'
+    assert first["options"][0] == first["answer"] == "Albany"
+    assert (first["category"], first["difficulty"]) == ("geography", 2)
+    assert (second["answer"], second["category"], second["difficulty"]) == (
+        "HTML & CSS",
+        "technology",
+        4,
+    )
+    assert [q["id"] for q in result.questions] == ["en-opentdb-001", "en-opentdb-002"]
+
+
+def test_opentdb_skips_boolean_and_broken_questions_with_warnings() -> None:
+    warnings = import_opentdb(SAMPLES / "opentdb.json").warnings
+    assert "opentdb.json: result 2: skipped: type 'boolean' (only 'multiple' imports)" in warnings
+    assert any(
+        "result 4: skipped: field 'options': 'Antonio Vivaldi' appears twice" in w for w in warnings
+    )
+
+
+def test_opentdb_category_option_overrides(tmp_path: Path) -> None:
+    result = import_opentdb(
+        SAMPLES / "opentdb.json", ImportOptions(language="fr", category="society")
+    )
+    assert {q["category"] for q in result.questions} == {"society"}
+    assert all(q["id"].startswith("fr-opentdb-") for q in result.questions)
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"response_code": 1, "results": []}', "response_code 1: no results"),
+        ('{"questions": []}', "no 'results' list"),
+        ("{not json", "not JSON"),
+    ],
+)
+def test_opentdb_refuses_other_files(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "x.json"
+    path.write_text(content, "utf-8")
+    with pytest.raises(ImportFailed, match=message):
+        import_opentdb(path)
+
+
+# Kahoot
+
+
+def make_kahoot(path: Path, rows: list[list[Any]]) -> Path:
+    """A workbook laid out like Kahoot's quiz template: instructions, header, rows."""
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.append(["Quiz template"])
+    sheet.append(
+        ["Add questions, at least two answer alternatives, time limit and choose correct answers."]
+    )
+    sheet.append([])
+    sheet.append(
+        [
+            None,
+            "Question - max 120 characters",
+            "Answer 1 - max 75 characters",
+            "Answer 2 - max 75 characters",
+            "Answer 3 - max 75 characters",
+            "Answer 4 - max 75 characters",
+            "Time limit (sec) – 5, 10, 20, 30, 60, 90, 120, or 240 secs",
+            "Correct answer(s) - choose at least one",
+        ]
+    )
+    for number, row in enumerate(rows, start=1):
+        sheet.append([number, *row])
+    book.save(path)
+    return path
+
+
+def test_kahoot_template_rows(tmp_path: Path) -> None:
+    path = make_kahoot(
+        tmp_path / "Friday quiz.xlsx",
+        [
+            ["Which river flows through Vienna?", "Rhine", "Danube", "Elbe", "Vltava", 20, 2],
+            ["How many legs has a spider?", 6, 8, 10, 4, 20, "2"],
+            ["True or false: the sun is a star", "True", "False", None, None, 10, 1],
+            ["Pick two", "a", "b", "c", "d", 20, "1,3"],
+            [None, None, None, None, None, None, None],
+            ["Which is a mammal?", "Whale", "Shark", "Trout", "Eel", 20, 1],
+        ],
+    )
+    result = import_kahoot(path, ImportOptions(category="nature"))
+    assert_all_valid(result.questions, "en")
+    assert [q["answer"] for q in result.questions] == ["Danube", "8", "Whale"]
+    assert result.questions[0]["options"] == ["Danube", "Rhine", "Elbe", "Vltava"]
+    assert result.questions[1]["options"] == ["8", "6", "10", "4"]
+    assert [q["id"] for q in result.questions] == [
+        "en-friday-quiz-001",
+        "en-friday-quiz-002",
+        "en-friday-quiz-003",
+    ]
+    assert any("row 7: skipped: 2 answers (packs need exactly 4)" in w for w in result.warnings)
+    assert any("row 8: skipped: correct answer(s) '1,3'" in w for w in result.warnings)
+
+
+def test_kahoot_without_category_skips_with_a_hint(tmp_path: Path) -> None:
+    path = make_kahoot(tmp_path / "k.xlsx", [["Q?", "a", "b", "c", "d", 20, 1]])
+    result = import_kahoot(path)
+    assert result.questions == []
+    assert result.warnings == ["k.xlsx: row 5: skipped: no category (give --category)"]
+
+
+def test_kahoot_refuses_a_sheet_without_the_header(tmp_path: Path) -> None:
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.append(["Name", "Score"])
+    book.save(tmp_path / "scores.xlsx")
+    with pytest.raises(ImportFailed, match="no header row"):
+        import_kahoot(tmp_path / "scores.xlsx")
+    (tmp_path / "fake.xlsx").write_text("not a zip", "utf-8")
+    with pytest.raises(ImportFailed, match="not a readable .xlsx"):
+        import_kahoot(tmp_path / "fake.xlsx")
+
+
+# GIFT
+
+
+def test_gift_imports_choice_numeric_and_missing_word() -> None:
+    result = import_gift(SAMPLES / "quiz.gift")
+    assert_all_valid(result.questions, "en")
+    by_prompt = {q["prompt"]: q for q in result.questions}
+    vienna = by_prompt["Which river flows through Vienna?"]
+    assert (vienna["answer"], vienna["options"], vienna["category"]) == (
+        "Danube",
+        ["Danube", "Rhine", "Elbe", "Vltava"],
+        "geography",
+    )
+    assert (
+        by_prompt["How tall is the Eiffel Tower's original structure, in metres?"]["answer"] == 300
+    )
+    assert by_prompt["How many cantons does Switzerland have?"]["answer"] == 26
+    assert by_prompt["How many bones are in the adult human body?"]["answer"] == 206
+    assert by_prompt["The Danube flows into the _____."]["answer"] == "Black Sea"
+    assert len(result.questions) == 6
+
+
+def test_gift_escapes_titles_and_feedback() -> None:
+    result = import_gift(SAMPLES / "quiz.gift")
+    (escaped,) = [q for q in result.questions if q["prompt"].startswith("Ratio")]
+    assert escaped["prompt"] == "Ratio 1:2 written in set notation {a} means a = b?"
+    assert escaped["options"] == ["Yes, 1:2", "No", "Only ~ sometimes", "Never # ever"]
+    assert not any("::" in q["prompt"] for q in result.questions)
+
+
+@pytest.mark.parametrize(
+    "why",
+    [
+        "skipped: true/false question",
+        "skipped: short answer question (no ~wrong answers)",
+        "skipped: matching question",
+        "skipped: essay question",
+        "skipped: partial credit (50%)",
+        "skipped: field 'options': has 3 options, needs exactly 4",
+        "skipped: field 'answer': must be a positive integer, not a string",
+        "tolerance ±2 dropped (the nearest answer wins)",
+    ],
+)
+def test_gift_warns_about_what_it_skips(why: str) -> None:
+    warnings = import_gift(SAMPLES / "quiz.gift").warnings
+    assert any(w.endswith(why) for w in warnings), warnings
+
+
+def test_gift_warning_lines_point_at_the_question() -> None:
+    warnings = import_gift(SAMPLES / "quiz.gift").warnings
+    (tf,) = [w for w in warnings if "true/false" in w]
+    lines = (SAMPLES / "quiz.gift").read_text("utf-8").splitlines()
+    line = int(tf.split(":")[1])
+    assert lines[line - 1].startswith("::TF::")
+
+
+def test_gift_without_questions_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "empty.gift"
+    path.write_text("// only a comment\n", "utf-8")
+    with pytest.raises(ImportFailed, match="no GIFT question"):
+        import_gift(path)
+
+
+# CSV
+
+
+def test_csv_imports_good_rows_and_explains_bad_ones() -> None:
+    result = import_csv(SAMPLES / "questions.csv")
+    assert_all_valid(result.questions, "en")
+    assert [q["prompt"][:20] for q in result.questions] == [
+        "Which river flows th",
+        "How tall is the Eiff",
+        "How many players in ",
+    ]
+    tower = result.questions[1]
+    assert (tower["kind"], tower["answer"], tower["unit"]) == ("numeric", 300, "m")
+    assert "options" not in tower
+    assert result.questions[2]["source"] == "imported from questions.csv (no source given)"
+    assert [q["id"] for q in result.questions] == [f"en-questions-00{n}" for n in (1, 2, 3)]
+    joined = "\n".join(result.warnings)
+    assert "questions.csv:4: skipped: field 'answer': \"Pluto\" is not one of the options" in joined
+    assert "questions.csv:5: skipped: field 'difficulty': 9 is not between 1 and 5" in joined
+    assert "questions.csv:7: skipped: field 'answer': must be a positive integer" in joined
+
+
+def test_csv_with_semicolons_and_capitalised_header() -> None:
+    result = import_csv(SAMPLES / "questions-semicolon.csv", ImportOptions(language="fr"))
+    assert result.warnings == []
+    assert [q["answer"] for q in result.questions] == ["Roquefort", 46]
+    assert result.questions[0]["prompt"] == "Quel fromage est à pâte persillée ?"
+
+
+def test_csv_missing_columns_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "q.csv"
+    path.write_text("kind,prompt,answer\nnumeric,How many?,3\n", "utf-8")
+    with pytest.raises(ImportFailed, match="missing column"):
+        import_csv(path)
+
+
+# The written pack loads again.
+
+
+@pytest.mark.parametrize(
+    ("importer", "sample"),
+    [(import_opentdb, "opentdb.json"), (import_gift, "quiz.gift"), (import_csv, "questions.csv")],
+)
+def test_written_pack_loads_cleanly(tmp_path: Path, importer: Any, sample: str) -> None:
+    result = importer(SAMPLES / sample, ImportOptions())
+    out = tmp_path / "imported.yaml"
+    write_pack(out, "imported", "en", "Imported", result.questions)
+    pack = load_pack(out)
+    assert pack.errors == []
+    assert [q.id for q in pack.questions] == [q["id"] for q in result.questions]
+    assert [q.answer for q in pack.questions] == [q["answer"] for q in result.questions]
