@@ -158,15 +158,22 @@ def test_sacrifice_takes_only_the_top_defence_card() -> None:
     after = game.apply(state, {"type": "sacrifice", "seat": 0, "slot": 0})
     slot = after.player(0).field[0]
     assert after.player(0).hand == ["3C"] and slot is not None and slot.defence == ["2C"]
-    assert after.last == {"type": "sacrifice", "seat": 0, "slot": 0, "card": "3C"}
+    assert game.view(after, "seat:0")["last"]["card"] == "3C"
+    assert game.view(after, "screen")["last"] == {
+        "type": "sacrifice",
+        "seat": 0,
+        "slot": 0,
+        "card": None,  # in a hand now, so a secret again
+    }
 
 
 def test_sacrifice_of_a_face_down_card_empties_the_position_without_showing_it() -> None:
     state = table([[], []], [[["KS"], ["QS"]], [["KH"]]])
     after = game.apply(state, {"type": "sacrifice", "seat": 0, "slot": 0})
     assert after.player(0).field[0] is None and after.player(0).hand == ["KS"]
-    assert after.last is not None and after.last["card"] is None
+    assert game.view(after, "screen")["last"]["card"] is None
     assert "KS" not in json.dumps(game.view(after, "screen"))
+    assert "KS" not in json.dumps(game.view(after, "seat:1"))
 
 
 def test_sacrificing_the_last_field_card_eliminates_the_player() -> None:

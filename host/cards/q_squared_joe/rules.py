@@ -196,17 +196,12 @@ def _sacrifice(state: State, me: Player, event: Event) -> None:
     slot = _own_slot(me, event)
     index = event["slot"]
     if slot.defence:
-        card, shown = slot.defence.pop(), True
+        card = slot.defence.pop()
     else:
-        card, shown = slot.base, slot.base_up
+        card = slot.base
         me.field[index] = None
     me.hand.append(card)
-    state.last = {
-        "type": "sacrifice",
-        "seat": me.seat,
-        "slot": index,
-        "card": card if shown or state.settings.open_cards else None,
-    }
+    state.last = {"type": "sacrifice", "seat": me.seat, "slot": index, "card": card}
     if not me.live_slots():
         _eliminate(state, me)
 
@@ -289,8 +284,8 @@ def _battle_hand(
         state.discard.append(victim)
         report.update(beaten=[], outcome="tie", stopped_by=victim)
         return False
-    # The surviving hand card stays secret: the referee only says the attack failed.
-    report.update(beaten=[], stopped_by=victim if state.settings.open_cards else None)
+    # The surviving hand card stays secret: views blank it (the referee only says "lost").
+    report.update(beaten=[], stopped_by=victim)
     return False
 
 

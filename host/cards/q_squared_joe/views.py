@@ -58,7 +58,7 @@ def build_view(state: State, audience: str, actions: list[dict[str, Any]]) -> Vi
         "over": state.over,
         "winner": state.winner,
         "end": state.end,
-        "last": dict(state.last) if state.last else None,
+        "last": _public_report(state.last, set() if see_all else hidden_from(state, own)),
     }
     if see_all:
         view["draw"] = list(state.draw)
@@ -66,6 +66,30 @@ def build_view(state: State, audience: str, actions: list[dict[str, Any]]) -> Vi
         view["you"] = own
         view["actions"] = actions
     return view
+
+
+def hidden_from(state: State, seat: int | None) -> set[str]:
+    """The cards this audience may not see (a seat sees its own hand)."""
+    hidden = set(state.draw)
+    for p in state.players:
+        if p.seat != seat:
+            hidden.update(p.hand)
+        hidden.update(s.base for s in p.field if s and not s.base_up)
+    return hidden
+
+
+def _public_report(report: dict[str, Any] | None, hidden: set[str]) -> dict[str, Any] | None:
+    """The last move's report with every card now hidden from this audience blanked out.
+
+    A card taken from the resource pile was public a moment ago, but once in a
+    hand it is a secret like any other: the screen says "took a card", not which.
+    """
+    if report is None:
+        return None
+    return {
+        key: None if isinstance(value, str) and value in hidden else value
+        for key, value in report.items()
+    }
 
 
 def _slot_view(slot: Slot | None, see_all: bool) -> dict[str, Any] | None:
