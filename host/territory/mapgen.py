@@ -22,6 +22,7 @@ import random
 from collections.abc import Sequence
 
 from host.territory.gamemap import GameMap, Territory
+from host.territory.maps import check_map, map_to_json
 
 Point = tuple[float, float]
 Polygon = list[Point]
@@ -46,8 +47,6 @@ def generate_map(territories: int, seed: int) -> GameMap:
             f"territories must be between {MIN_TERRITORIES} and {MAX_TERRITORIES}, "
             f"not {territories}"
         )
-    from host.territory.maps import check_map, map_to_json  # maps imports nothing from here
-
     for attempt in range(MAX_ATTEMPTS):
         rng = random.Random(f"tourelle-map:{territories}:{seed}:{attempt}")
         candidate = _attempt(territories, seed, rng)

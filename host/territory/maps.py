@@ -261,7 +261,8 @@ def _check_links(links: Any, ids: list[str], graph: dict[str, set[str]]) -> list
     problems = []
     known = set(ids)
     for link in links:
-        if not (isinstance(link, list) and len(link) == 2 and all(isinstance(x, str) for x in link)):
+        is_pair = isinstance(link, list) and len(link) == 2
+        if not (is_pair and all(isinstance(x, str) for x in link)):
             problems.append(f"link {link!r} must be a pair of territory ids")
             continue
         a, b = link
