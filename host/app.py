@@ -16,7 +16,7 @@ from host.config import HostConfig, host_key
 from host.hub import Hub
 from host.journal import Journal
 from host.quiz.bank import QuestionBank
-from host.quiz.memory import QuestionMemory
+from host.quiz.memory import MEMORY_FILENAME
 from host.quiz.packs import bundled_packs_dir
 from host.resources import bundled, static_dir
 from host.sockets import ROOMS, register_namespaces
@@ -53,8 +53,7 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
 
     journal = Journal(config.journal_path)
     bank = question_bank(config)
-    memory = QuestionMemory.in_dir(config.data_dir)
-    hub = Hub(journal, bank, publish, memory=memory)
+    hub = Hub(journal, bank, publish, memory_path=config.data_dir / MEMORY_FILENAME)
     app.extensions["tourelle_hub"] = hub
     app.extensions["tourelle_key"] = key
     register_namespaces(socketio, hub, key)

@@ -61,8 +61,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
         if not args.fast:
             print("headless demo runs on virtual time: add --fast", file=sys.stderr)
             return 2
+        from host.app import question_bank
+
         result = run_headless(args.seed, players=args.players, game_map=args.map,
-                              data_dir=args.data or default_data_dir(), language=args.language)
+                              data_dir=args.data or default_data_dir(), language=args.language,
+                              bank=question_bank(_config(args)))
         print(json.dumps(result, indent=2, ensure_ascii=False) if args.json
               else _describe(result))
         return 0

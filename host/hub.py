@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+from pathlib import Path
 from collections.abc import Callable
 from typing import Any
 
@@ -17,14 +18,21 @@ from host.session import Publisher, QuestionSource, Session
 
 
 class BankQuestions:
-    """Questions for one game: the bank, the game's selection, and what past games used."""
+    """Questions for one game: the bank, the game's selection, and what past games used.
+
+    The memory is opened for each read or write: a SQLite connection belongs to
+    the thread that made it, and sessions run on their own threads.
+    """
 
     def __init__(self, bank: QuestionBank, selection: Selection,
-                 memory: QuestionMemory | None) -> None:
+                 memory_path: Path | None) -> None:
         self.bank = bank
         self.selection = selection
-        self.memory = memory
-        self._remembered: dict[str, float] = memory.used() if memory else {}
+        self.memory_path = memory_path
+        self._remembered: dict[str, float] = {}
+        if memory_path is not None:
+            with QuestionMemory(memory_path) as memory:
+                self._remembered = memory.used()
 
     def draw(self, kind: str, used_in_game: set[str], rng_state: int) -> dict[str, Any]:
         question, _ = self.bank.draw(kind, self.selection, used_in_game, self._remembered,
@@ -32,8 +40,9 @@ class BankQuestions:
         return question
 
     def remember(self, question_ids: list[str]) -> None:
-        if self.memory is not None:
-            self.memory.mark_used(question_ids)
+        if self.memory_path is not None:
+            with QuestionMemory(self.memory_path) as memory:
+                memory.mark_used(question_ids)
 
 
 def selection_from(config: dict[str, Any]) -> Selection:
@@ -53,14 +62,14 @@ class Hub:
         journal: Journal,
         bank: QuestionBank,
         publish: Publisher,
-        memory: QuestionMemory | None = None,
+        memory_path: Path | None = None,
         clock: Clock | None = None,
         scheduler_factory: Callable[[], Scheduler] | None = None,
         threaded: bool = True,
     ) -> None:
         self.journal = journal
         self.bank = bank
-        self.memory = memory
+        self.memory_path = memory_path
         self.publish = publish
         self.clock = clock or RealClock()
         self._scheduler_factory = scheduler_factory or (lambda: ThreadScheduler(self.clock))
@@ -76,7 +85,7 @@ class Hub:
         kind = registry.kind(record.kind)
         questions: QuestionSource = BankQuestions(
             self.bank, selection_from(record.config),
-            None if record.config.get("demo") else self.memory,
+            None if record.config.get("demo") else self.memory_path,
         )
         return Session(record, kind, self.journal, self.clock, self._scheduler_factory(),
                        questions, self.publish, threaded=self.threaded)

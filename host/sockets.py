@@ -67,22 +67,29 @@ class Guarded(Namespace):
     def trigger_event(self, event: str, *args: Any) -> Any:
         if event in ("connect", "disconnect"):
             return super().trigger_event(event, *args)
-        handler_name = "on_" + event
-        if not event.isidentifier() or not hasattr(self, handler_name):
-            return refused("unknown_event", f"unknown event {event[:40]!r}")
-        if len(args) > 1:
-            return refused("bad_message", "send one JSON object per event")
-        try:
-            return super().trigger_event(event, *args)
-        except BadMessage as err:
-            return refused(err.code, str(err))
-        except GameError as err:
-            return refused(err.code, str(err))
-        except TypeError:
-            return refused("bad_message", f"{event!r} needs one JSON object")
-        except Exception:
-            log.exception("handler %s failed", event)
-            return refused("internal", "the host could not handle that; nothing changed")
+        sid, payload = args[0], args[1:]
+        handler = getattr(self, "on_" + event, None) if event.isidentifier() else None
+        guarded = self._guard(event, handler, len(payload))
+        # Flask-SocketIO's dispatcher gives the handler its request context (sid, emit).
+        return self.socketio._handle_event(guarded, event, self.namespace, sid, *payload)
+
+    def _guard(self, event: str, handler: Any, count: int) -> Any:
+        def guarded(*payload: Any) -> Any:
+            if handler is None:
+                return refused("unknown_event", f"unknown event {event[:40]!r}")
+            if count > 1:
+                return refused("bad_message", "send one JSON object per event")
+            try:
+                return handler(*payload)
+            except BadMessage as err:
+                return refused(err.code, str(err))
+            except GameError as err:
+                return refused(err.code, str(err))
+            except Exception:
+                log.exception("handler %s failed", event)
+                return refused("internal", "the host could not handle that; nothing changed")
+
+        return guarded
 
 
 class Base(Guarded):

@@ -20,3 +20,23 @@ def synthetic_bank(per_kind: int = 200, language: str = "fr") -> QuestionBank:
             answer=f"A{i}", options=(f"A{i}", f"B{i}", f"C{i}", f"D{i}"), source="made up",
         ))
     return QuestionBank(questions)
+
+
+def write_pack(path: str | object, per_kind: int = 200, language: str = "fr") -> None:
+    """The same synthetic questions as a pack file, for a real server to load."""
+    import yaml
+
+    questions = []
+    for question in synthetic_bank(per_kind, language).questions:
+        item = {
+            "id": question.id, "category": question.category,
+            "difficulty": question.difficulty, "kind": question.kind,
+            "prompt": question.prompt, "answer": question.answer, "source": question.source,
+        }
+        if question.kind == "choice":
+            item["options"] = list(question.options)
+        questions.append(item)
+    pack = {"pack": f"synthetic-{language}", "language": language, "title": "synthetic",
+            "questions": questions}
+    with open(str(path), "w", encoding="utf-8") as out:
+        yaml.safe_dump(pack, out, allow_unicode=True, sort_keys=False)

@@ -1,0 +1,24 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.live import LiveServer
+from tests.synthetic import write_pack
+
+
+@pytest.fixture
+def packs(tmp_path: Path) -> Path:
+    folder = tmp_path / "packs"
+    folder.mkdir()
+    write_pack(folder / "synthetic-fr.yaml", 200, "fr")
+    return folder
+
+
+@pytest.fixture
+def server(tmp_path: Path, packs: Path) -> Iterator[LiveServer]:
+    live = LiveServer(data=tmp_path / "data", packs=packs).start()
+    yield live
+    live.stop()

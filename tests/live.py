@@ -1,0 +1,145 @@
+"""A real `tourelle serve` process and real Socket.IO clients, for end-to-end tests."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import socketio
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class LiveServer:
+    data: Path
+    packs: Path
+    async_mode: str = "threading"
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen[bytes] | None = None
+    log_path: Path | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def key(self) -> str:
+        return (self.data / "host_key").read_text().strip()
+
+    def start(self, timeout: float = 30.0) -> LiveServer:
+        self.data.mkdir(parents=True, exist_ok=True)
+        self.log_path = self.data / f"server-{self.port}-{time.monotonic_ns()}.log"
+        log = open(self.log_path, "wb")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "host.cli", "serve", "--bind", "127.0.0.1",
+             "--port", str(self.port), "--data", str(self.data), "--packs", str(self.packs),
+             "--no-bundled-packs", "--async-mode", self.async_mode, "--threads", "64"],
+            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError("server died on start:\n" + self.log())
+            try:
+                with urllib.request.urlopen(self.url + "/healthz", timeout=1) as answer:
+                    if answer.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start:\n" + self.log())
+
+    def kill(self) -> None:
+        """SIGKILL the whole process group: no clean shutdown, as in a power cut."""
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path else ""
+
+    def get(self, path: str) -> Any:
+        with urllib.request.urlopen(self.url + path, timeout=5) as answer:
+            return json.loads(answer.read())
+
+
+class Peer:
+    """A Socket.IO client on one namespace that keeps every state and error it receives."""
+
+    def __init__(self, server: LiveServer, namespace: str, auth: dict[str, Any] | None = None,
+                 connect: bool = True) -> None:
+        self.namespace = namespace
+        self.client = socketio.Client(reconnection=False)
+        self.states: list[dict[str, Any]] = []
+        self.errors: list[dict[str, Any]] = []
+        self.events: list[tuple[str, Any]] = []
+        self._changed = threading.Condition()
+        self.client.on("state", self._on_state, namespace=namespace)
+        self.client.on("error", self._on_error, namespace=namespace)
+        self.client.on("*", self._on_any, namespace=namespace)
+        if connect:
+            self.client.connect(server.url, namespaces=[namespace], transports=["websocket"],
+                                auth=auth, wait_timeout=10)
+
+    def _on_state(self, payload: dict[str, Any]) -> None:
+        with self._changed:
+            self.states.append(payload)
+            self._changed.notify_all()
+
+    def _on_error(self, payload: dict[str, Any]) -> None:
+        with self._changed:
+            self.errors.append(payload)
+            self._changed.notify_all()
+
+    def _on_any(self, event: str, *args: Any) -> None:
+        self.events.append((event, args))
+
+    def call(self, event: str, data: Any = None, timeout: float = 10) -> Any:
+        return self.client.call(event, data, namespace=self.namespace, timeout=timeout)
+
+    def last(self) -> dict[str, Any]:
+        return self.states[-1]
+
+    def wait_for(self, predicate: Any, timeout: float = 30) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while True:
+                for state in reversed(self.states):
+                    if predicate(state):
+                        return state
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    last = self.states[-1] if self.states else None
+                    raise TimeoutError(f"no matching state; last: {json.dumps(last)[:800]}")
+                self._changed.wait(left)
+
+    def close(self) -> None:
+        self.client.disconnect()
