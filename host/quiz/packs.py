@@ -22,6 +22,9 @@ from host.quiz.validate import LANGUAGES, Finding, check_pack_header, check_ques
 
 PACK_SUFFIXES: tuple[str, ...] = (".yaml", ".yml", ".json")
 
+# libyaml's parser (when PyYAML was built with it) is much faster and keeps the marks.
+_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 
 @dataclass(frozen=True)
 class PackProblem:
@@ -150,7 +153,7 @@ class _PackReader:
             # JSON has no raw tab inside strings, so every tab is layout.
             text = text.replace("\t", "  ")
         try:
-            root = yaml.compose(text, Loader=yaml.SafeLoader)
+            root = yaml.compose(text, Loader=_Loader)
         except yaml.MarkedYAMLError as err:
             mark = err.problem_mark or err.context_mark
             line = None if mark is None else mark.line + 1
