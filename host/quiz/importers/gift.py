@@ -149,11 +149,12 @@ def _numeric(origin: str, body: str, data: dict[str, object], result: ImportResu
         )
         return None
     value, tolerance = match.groups()
-    if tolerance is not None and float(tolerance) != 0:
+    answer = parse_int(value)
+    if tolerance is not None and float(tolerance) != 0 and isinstance(answer, int):
         result.warnings.append(
             f"{origin}: tolerance ±{tolerance} dropped (the nearest answer wins)"
         )
-    data.update(kind="numeric", answer=parse_int(value))
+    data.update(kind="numeric", answer=answer)
     return Draft(origin, data)
 
 
