@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from host.cards.russian_bank.cards import RANK
 from host.cards.russian_bank.rules import (
     Duty,
     Move,
@@ -189,7 +190,7 @@ class RussianBank:
             if ok or stop_mode:
                 out.append((move_event(seat, move), ok))
         if state.turned is None:
-            ok = draw_duty(state) is None
+            ok = draw_duty(state, duty) is None
             if ok or stop_mode:
                 empty = not state.hands[seat] and not state.wastes[seat]
                 out.append(({"type": "pass" if empty else "draw", "seat": seat}, ok))
@@ -227,7 +228,8 @@ class RussianBank:
             "game": self.name,
             "turn": state.turn,
             "turn_no": state.turn_no,
-            "cut": list(state.cut),
+            # The cut cards went back into the shuffled decks: show their ranks only.
+            "cut": [RANK[card] for card in state.cut],
             "seats": seats,
             "houses": [list(pile) for pile in state.houses],
             "foundations": [list(pile) for pile in state.foundations],

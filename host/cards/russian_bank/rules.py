@@ -66,15 +66,18 @@ def _index(zone: str, prefix: str, size: int) -> int | None:
     return int(text)
 
 
-def stack_capacity(table: Table, src: int, dst: int) -> int:
-    """How many cards may move between two houses, parking them in the other empty houses."""
-    spare = sum(1 for i, pile in enumerate(table.houses) if not pile and i not in (src, dst))
-    rule = table.settings.stack_moves
+def _capacity(rule: str, spare: int) -> int:
     if rule == "off":
         return 1
     if rule == "doubling":
         return 2**spare
     return spare + 1
+
+
+def stack_capacity(table: Table, src: int, dst: int) -> int:
+    """How many cards may move between two houses, parking them in the other empty houses."""
+    spare = sum(1 for i, pile in enumerate(table.houses) if not pile and i not in (src, dst))
+    return _capacity(table.settings.stack_moves, spare)
 
 
 def moving_cards(table: Table, move: Move) -> list[str]:
@@ -140,14 +143,15 @@ def check_target(table: Table, move: Move, cards: list[str]) -> None:
         raise GameError(f"{card} does not go on house {house}: one lower, other colour")
 
 
-def _sources(table: Table) -> list[str]:
+def available(table: Table) -> list[tuple[str, str]]:
+    """The player's available cards as (source, card): reserve top, turned hand card, house tops."""
     seat = table.turn
     out = []
     if table.reserves[seat]:
-        out.append("reserve")
+        out.append(("reserve", table.reserves[seat][-1]))
     if table.turned is not None:
-        out.append("hand")
-    out.extend(f"house:{i}" for i, pile in enumerate(table.houses) if pile)
+        out.append(("hand", table.turned))
+    out.extend((f"house:{i}", pile[-1]) for i, pile in enumerate(table.houses) if pile)
     return out
 
 
@@ -166,17 +170,19 @@ def candidate_moves(table: Table) -> list[Move]:
         if pile:
             loads.append((name, LOAD_TAKES[pile[-1]]))
     moves: list[Move] = []
-    for src in _sources(table):
-        card = _top(table, src)
+    for src, card in available(table):
         if card in wants:
-            moves.extend(
-                Move(src, f"foundation:{j}")
-                for j, pile in enumerate(table.foundations)
-                if fits_foundation(card, pile)
-            )
-        moves.extend(Move(src, dst) for dst in house_slots.get(card, ()) if dst != src)
-        moves.extend(Move(src, dst) for dst in empty_houses if dst != src)
-        moves.extend(Move(src, name) for name, takes in loads if card in takes)
+            for j, pile in enumerate(table.foundations):
+                if fits_foundation(card, pile):
+                    moves.append(Move(src, f"foundation:{j}"))
+        for dst in house_slots.get(card, ()):
+            moves.append(Move(src, dst))
+        for dst in empty_houses:
+            if dst != src:
+                moves.append(Move(src, dst))
+        for name, takes in loads:
+            if card in takes:
+                moves.append(Move(src, name))
         if src == "hand":
             moves.append(Move(src, "waste"))
     if table.settings.stack_moves != "off":
@@ -186,27 +192,26 @@ def candidate_moves(table: Table) -> list[Move]:
 
 def _stack_moves(table: Table) -> list[Move]:
     moves: list[Move] = []
-    if all(table.houses):
+    houses = table.houses
+    empties = sum(1 for pile in houses if not pile)
+    if empties == 0:
         return moves  # with no empty house, every stack move is limited to one card
-    for src, pile in enumerate(table.houses):
+    rule = table.settings.stack_moves
+    to_built, to_empty = _capacity(rule, empties), _capacity(rule, empties - 1)
+    for src, pile in enumerate(houses):
         count = 2
-        while count <= len(pile) and is_built_run(pile[-count:]):
+        while count <= min(len(pile), max(to_built, to_empty)):
             base = pile[-count]
-            for dst, target in enumerate(table.houses):
-                fits = dst != src and fits_house(base, target)
-                if fits and count <= stack_capacity(table, src, dst):
+            if not fits_house(pile[-count + 1], [base]):
+                break
+            for dst, target in enumerate(houses):
+                if dst == src:
+                    continue
+                limit = to_built if target else to_empty
+                if count <= limit and fits_house(base, target):
                     moves.append(Move(f"house:{src}", f"house:{dst}", count))
             count += 1
     return moves
-
-
-def _top(table: Table, src: str) -> str:
-    if src == "reserve":
-        return table.reserves[table.turn][-1]
-    if src == "hand":
-        assert table.turned is not None
-        return table.turned
-    return table.houses[int(src.split(":")[1])][-1]
 
 
 def foundation_duty(table: Table) -> Duty | None:
@@ -223,8 +228,7 @@ def foundation_duty(table: Table) -> Duty | None:
         return Duty(
             "reserve_to_foundation", f"compulsory move first: reserve {reserve[-1]} to a foundation"
         )
-    for src in _sources(table):
-        card = _top(table, src)
+    for src, card in available(table):
         if card in wants:
             return Duty("to_foundation", f"compulsory move first: {src} {card} to a foundation")
     return None
@@ -241,9 +245,12 @@ def fill_duty(table: Table) -> Duty | None:
     return None
 
 
-def draw_duty(table: Table) -> Duty | None:
-    """The compulsory move that must come before turning the hand card (or passing)."""
-    return foundation_duty(table) or fill_duty(table)
+def draw_duty(table: Table, foundation: Duty | None = None) -> Duty | None:
+    """The compulsory move that must come before turning the hand card (or passing).
+
+    `foundation` may pass an already computed `foundation_duty(table)`.
+    """
+    return foundation or foundation_duty(table) or fill_duty(table)
 
 
 def end_turn(table: Table) -> None:
