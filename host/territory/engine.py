@@ -1,15 +1,16 @@
 """The territory game's rules as pure functions: state and event in, new state out.
 
-Every transition builds a new `TerritoryState` with `dataclasses.replace` and
-fresh small tuples; the input state is never touched. Randomness (castle draw,
-attack order, timed-out picks) comes only from the generator int in the state.
+Every transition builds a new `TerritoryState` with `state.evolve` (a fast
+`dataclasses.replace`) and fresh small tuples; the input state is never
+touched. Randomness (castle draw, attack order, timed-out picks) comes only
+from the generator int in the state.
 The rulings implemented here are written out in docs/rules/territory.md.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from host import rng
@@ -32,6 +33,7 @@ from host.territory.state import (
     Player,
     Question,
     TerritoryState,
+    evolve,
 )
 
 CASTLE_VALUE = 1000
@@ -307,7 +309,7 @@ def _on_question(board: Board, state: TerritoryState, event: Event) -> Territory
     content = event.get("question")
     _check_question(content, q.kind)
     assert isinstance(content, dict)
-    return _next_stage(state, "answering", question=replace(q, content=content))
+    return _next_stage(state, "answering", question=evolve(q, content=content))
 
 
 def _check_question(content: Any, kind: str) -> None:
@@ -352,10 +354,10 @@ def _on_answer(board: Board, state: TerritoryState, event: Event) -> TerritorySt
         raise BadEvent("A choice answer must be an option index 0-3.")
     if not _is_int(t_ns):
         raise BadEvent("An answer needs its lock-in time t_ns (integer).")
-    answered = replace(q, answers=q.answers + (Answer(seat, value, t_ns),))
+    answered = evolve(q, answers=q.answers + (Answer(seat, value, t_ns),))
     if len(answered.answers) == len(q.seats):
         return _next_stage(state, "reveal", question=answered)
-    return replace(state, question=answered)
+    return evolve(state, question=answered)
 
 
 def _on_timeout(board: Board, state: TerritoryState, event: Event) -> TerritoryState:
@@ -370,7 +372,7 @@ def _on_timeout(board: Board, state: TerritoryState, event: Event) -> TerritoryS
     assert seat is not None
     options = (_pick_options if state.stage == "pick" else _attack_options)(board, state, seat)
     target, state_rng = rng.choice(state.rng, options)
-    state = replace(state, rng=state_rng)
+    state = evolve(state, rng=state_rng)
     if state.stage == "pick":
         return _do_pick(board, state, seat, target)
     return _do_attack(state, seat, target)
@@ -387,7 +389,7 @@ def _on_override(board: Board, state: TerritoryState, event: Event) -> Territory
     if not isinstance(correct, bool):
         raise BadEvent("An override needs correct: true or false.")
     kept = tuple(o for o in q.overrides if o[0] != seat)
-    return replace(state, question=replace(q, overrides=kept + ((seat, correct),)))
+    return evolve(state, question=evolve(q, overrides=kept + ((seat, correct),)))
 
 
 def _on_continue(board: Board, state: TerritoryState, event: Event) -> TerritoryState:
@@ -436,9 +438,9 @@ def _on_skip(board: Board, state: TerritoryState, event: Event) -> TerritoryStat
 def _on_end(board: Board, state: TerritoryState, event: Event) -> TerritoryState:
     """The host ends the game: rank by score; unbroken ties go by seat order."""
     if state.phase != "final":
-        state = replace(state, standing=_score_blocks(state))
+        state = evolve(state, standing=_score_blocks(state))
     singles = tuple((seat,) for block in state.standing for seat in sorted(block))
-    return _over(replace(state, standing=singles))
+    return _over(evolve(state, standing=singles))
 
 
 _Handler = Callable[[Board, TerritoryState, Event], TerritoryState]
@@ -478,7 +480,7 @@ def _is_int(value: object) -> TypeGuard[int]:
 
 def _next_stage(state: TerritoryState, stage: str, **changes: Any) -> TerritoryState:
     """A new stage with a new sequence number, hence a new timer id."""
-    return replace(state, stage=stage, seq=state.seq + 1, **changes)
+    return evolve(state, stage=stage, seq=state.seq + 1, **changes)
 
 
 def _ask(state: TerritoryState, purpose: str, kind: str, seats: tuple[int, ...]) -> TerritoryState:
@@ -490,13 +492,13 @@ def _resolve(board: Board, state: TerritoryState) -> TerritoryState:
     """Apply the revealed outcome of the current question."""
     q = state.question
     assert q is not None
-    state = replace(state, question=None)
+    state = evolve(state, question=None)
     if q.purpose == "expansion":
         order = expansion_order(q)
         picks: list[int] = []
         for seat, count in zip(order, EXPANSION_PICKS, strict=False):
             picks += [seat] * count
-        return _next_pick(board, replace(state, picks=tuple(picks)))
+        return _next_pick(board, evolve(state, picks=tuple(picks)))
     if q.purpose == "final":
         return _settle_block(state, q)
     attack = state.attack
@@ -515,7 +517,7 @@ def _resolve(board: Board, state: TerritoryState) -> TerritoryState:
 
 def _next_pick(board: Board, state: TerritoryState) -> TerritoryState:
     if FREE not in state.owners:
-        return _start_round(board, replace(state, picks=(), phase="combat"), 1)
+        return _start_round(board, evolve(state, picks=(), phase="combat"), 1)
     if not state.picks:
         return _ask(state, "expansion", "numeric", state.active_seats())
     return _next_stage(state, "pick")
@@ -524,19 +526,19 @@ def _next_pick(board: Board, state: TerritoryState) -> TerritoryState:
 def _do_pick(board: Board, state: TerritoryState, seat: int, target: int) -> TerritoryState:
     state = _set_territory(state, target, seat, PICK_VALUE)
     state = _add_score(state, seat, PICK_VALUE)
-    return _next_pick(board, replace(state, picks=state.picks[1:]))
+    return _next_pick(board, evolve(state, picks=state.picks[1:]))
 
 
 def _start_round(board: Board, state: TerritoryState, number: int) -> TerritoryState:
     active = state.active_seats()
     if number <= 3:
         order, state_rng = rng.shuffled(state.rng, active)
-        state = replace(state, rng=state_rng)
+        state = evolve(state, rng=state_rng)
     else:
         # By score, highest first; sorted() is stable, so ties keep round-3 order.
         previous = [seat for seat in state.order if seat in active]
         order = sorted(previous, key=lambda seat: -state.player(seat).score)
-    return _begin_turn(board, replace(state, round=number, order=tuple(order), turn=0))
+    return _begin_turn(board, evolve(state, round=number, order=tuple(order), turn=0))
 
 
 def _begin_turn(board: Board, state: TerritoryState) -> TerritoryState:
@@ -556,7 +558,7 @@ def _begin_turn(board: Board, state: TerritoryState) -> TerritoryState:
 def _do_attack(state: TerritoryState, seat: int, target: int) -> TerritoryState:
     defender = state.owners[target]
     attack = Attack(seat, defender, state.territory_ids[target])
-    return _ask(replace(state, attack=attack), "duel", "choice", (seat, defender))
+    return _ask(evolve(state, attack=attack), "duel", "choice", (seat, defender))
 
 
 def _hold(board: Board, state: TerritoryState, won_speed: bool) -> TerritoryState:
@@ -576,7 +578,7 @@ def _duel_won(board: Board, state: TerritoryState) -> TerritoryState:
     if towers == 0:
         return _end_attack(board, _take(state, attack, target))
     towers -= 1
-    state = replace(state, towers=_with(state.towers, target, towers))
+    state = evolve(state, towers=_with(state.towers, target, towers))
     if towers == 0:
         return _end_attack(board, _take_castle(state, attack))
     # The attacker goes on at once against the next tower.
@@ -597,18 +599,18 @@ def _take_castle(state: TerritoryState, attack: Attack) -> TerritoryState:
     owners = tuple(attack.attacker if o == loser.seat else o for o in state.owners)
     knocked_out = 1 + sum(1 for p in state.players if not p.active)
     players = tuple(
-        replace(p, score=p.score + loser.score, bonus=p.bonus + loser.bonus)
+        evolve(p, score=p.score + loser.score, bonus=p.bonus + loser.bonus)
         if p.seat == attack.attacker
-        else replace(p, score=0, bonus=0, out=knocked_out)
+        else evolve(p, score=0, bonus=0, out=knocked_out)
         if p.seat == loser.seat
         else p
         for p in state.players
     )
-    return replace(state, owners=owners, players=players)
+    return evolve(state, owners=owners, players=players)
 
 
 def _end_attack(board: Board, state: TerritoryState) -> TerritoryState:
-    return _begin_turn(board, replace(state, attack=None, question=None, turn=state.turn + 1))
+    return _begin_turn(board, evolve(state, attack=None, question=None, turn=state.turn + 1))
 
 
 def _score_blocks(state: TerritoryState) -> tuple[tuple[int, ...], ...]:
@@ -621,7 +623,7 @@ def _score_blocks(state: TerritoryState) -> tuple[tuple[int, ...], ...]:
 
 
 def _finish(state: TerritoryState) -> TerritoryState:
-    state = replace(state, phase="final", standing=_score_blocks(state), attack=None)
+    state = evolve(state, phase="final", standing=_score_blocks(state), attack=None)
     return _ask_final(state)
 
 
@@ -640,7 +642,7 @@ def _settle_block(state: TerritoryState, q: Question) -> TerritoryState:
             standing += numeric_blocks(q)
         else:
             standing.append(block)
-    return _ask_final(replace(state, standing=tuple(standing)))
+    return _ask_final(evolve(state, standing=tuple(standing)))
 
 
 def _over(state: TerritoryState) -> TerritoryState:
@@ -650,7 +652,7 @@ def _over(state: TerritoryState) -> TerritoryState:
 
 
 def _set_territory(state: TerritoryState, index: int, owner: int, value: int) -> TerritoryState:
-    return replace(
+    return evolve(
         state, owners=_with(state.owners, index, owner), values=_with(state.values, index, value)
     )
 
@@ -659,12 +661,12 @@ def _add_score(
     state: TerritoryState, seat: int, points: int, bonus: bool = False
 ) -> TerritoryState:
     players = tuple(
-        replace(p, score=p.score + points, bonus=p.bonus + (points if bonus else 0))
+        evolve(p, score=p.score + points, bonus=p.bonus + (points if bonus else 0))
         if p.seat == seat
         else p
         for p in state.players
     )
-    return replace(state, players=players)
+    return evolve(state, players=players)
 
 
 def _with(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -695,75 +697,79 @@ class InvariantError(AssertionError):
 
 
 def check_invariants(state: TerritoryState, game_map: GameMap) -> None:
-    """Raise InvariantError if the state is inconsistent with the rules or the map."""
+    """Raise InvariantError if the state is inconsistent with the rules or the map.
 
-    def need(ok: bool, message: str) -> None:
-        if not ok:
-            raise InvariantError(message)
-
+    Tests call this after every event, so it is written to be quick: checks are
+    plain `if`s and messages are only formatted on failure.
+    """
     ids = state.territory_ids
-    need(state.map_id == game_map.id, "state is for another map")
-    need(ids == tuple(sorted(game_map.territories)), "territory ids differ from the map")
+    if state.map_id != game_map.id or len(ids) != len(game_map.territories):
+        _fail("state is for another map")
     n = len(ids)
-    need(
-        len(state.owners) == len(state.values) == len(state.towers) == len(state.castles) == n,
-        "territory tuples have different lengths",
-    )
-    seats = {p.seat for p in state.players}
+    if not len(state.owners) == len(state.values) == len(state.towers) == len(state.castles) == n:
+        _fail("territory tuples have different lengths")
     active = set(state.active_seats())
-    held_value = {seat: 0 for seat in seats}
-    for i in range(n):
-        owner, value, towers, castle = (
-            state.owners[i], state.values[i], state.towers[i], state.castles[i]
-        )
-        need(owner == FREE or owner in active, f"{ids[i]} held by {owner}, not an active seat")
-        need(0 <= towers <= CASTLE_TOWERS, f"{ids[i]} has {towers} towers")
-        need(towers == 0 or castle, f"{ids[i]} has towers but is no castle")
+    held_value = {p.seat: 0 for p in state.players}
+    free_allowed = state.phase == "expansion"
+    for i, owner in enumerate(state.owners):
+        value, towers, castle = state.values[i], state.towers[i], state.castles[i]
+        if towers and not (castle and towers <= CASTLE_TOWERS):
+            _fail(f"{ids[i]} has {towers} towers")
         if owner == FREE:
-            need(value == 0 and not castle, f"free {ids[i]} has a value or a castle")
-            need(state.phase == "expansion", f"{ids[i]} still free after expansion")
-        else:
-            allowed = (CASTLE_VALUE,) if castle else (PICK_VALUE, TAKEN_VALUE)
-            need(value in allowed, f"{ids[i]} worth {value}")
-            held_value[owner] += value
+            if value or castle or not free_allowed:
+                _fail(f"free {ids[i]} has a value, a castle, or is free after expansion")
+            continue
+        if owner not in active:
+            _fail(f"{ids[i]} held by {owner}, not an active seat")
+        if value != CASTLE_VALUE if castle else value not in (PICK_VALUE, TAKEN_VALUE):
+            _fail(f"{ids[i]} worth {value}")
+        held_value[owner] += value
     for p in state.players:
-        need(p.score == held_value[p.seat] + p.bonus, f"seat {p.seat} score != land + bonus")
-        need(p.bonus % DEFENCE_BONUS == 0 and p.bonus >= 0, f"seat {p.seat} bonus {p.bonus}")
+        if p.score != held_value[p.seat] + p.bonus:
+            _fail(f"seat {p.seat}: score {p.score} != land {held_value[p.seat]} + bonus {p.bonus}")
+        if p.bonus < 0 or p.bonus % DEFENCE_BONUS:
+            _fail(f"seat {p.seat} bonus {p.bonus}")
         if p.active:
-            site = state.territory_ids.index(p.castle)
-            need(state.owners[site] == p.seat, f"seat {p.seat} lost its castle yet plays on")
-            need(state.towers[site] >= 1, f"seat {p.seat} castle has no tower yet stands")
-        else:
-            need(p.score == 0 and p.bonus == 0, f"knocked-out seat {p.seat} keeps points")
-    need(len(active) >= 1, "nobody is left")
+            site = ids.index(p.castle)
+            if state.owners[site] != p.seat or not state.towers[site]:
+                _fail(f"seat {p.seat} plays on without its standing castle")
+        elif p.score or p.bonus:
+            _fail(f"knocked-out seat {p.seat} keeps points")
+    if not active:
+        _fail("nobody is left")
     outs = sorted(p.out for p in state.players if not p.active)
-    need(outs == list(range(1, len(outs) + 1)), "knock-out order has gaps")
-    _check_flow(state, need)
+    if outs != list(range(1, len(outs) + 1)):
+        _fail("knock-out order has gaps")
+    _check_flow(state, active)
 
 
-def _check_flow(state: TerritoryState, need: Callable[[bool, str], None]) -> None:
+def _fail(message: str) -> None:
+    raise InvariantError(message)
+
+
+def _check_flow(state: TerritoryState, active: set[int]) -> None:
     q = state.question
-    need((q is not None) == (state.stage in QUESTION_STAGES), f"question in stage {state.stage}")
+    if (q is not None) != (state.stage in QUESTION_STAGES):
+        _fail(f"question presence does not match stage {state.stage}")
     if q is not None:
-        need(len(set(q.seats)) == len(q.seats), "a seat is asked twice")
-        need(set(q.seats) <= set(state.active_seats()), "a knocked-out seat is asked")
-        need(
-            len({a.seat for a in q.answers}) == len(q.answers), "a seat answered twice"
-        )
-        need(all(a.seat in q.seats for a in q.answers), "an answer from a seat not asked")
-        need((q.content is None) == (state.stage == "awaiting_question"), "question content")
-    if state.stage == "pick":
-        need(state.phase == "expansion" and bool(state.picks), "pick stage without picks")
-    if state.stage == "attack":
-        need(state.order[state.turn] in state.active_seats(), "a knocked-out seat attacks")
-    if state.attack is not None:
-        need(state.phase == "combat", "an attack outside combat")
-        need(
-            state.owners[state.territory_ids.index(state.attack.target)]
-            == state.attack.defender,
-            "the attacked territory changed hands mid-attack",
-        )
-    if state.phase == "combat":
-        need(1 <= state.round <= COMBAT_ROUNDS, f"combat round {state.round}")
-    if state.stage == "over":
-        need(all(len(b) == 1 for b in state.standing), "the game ended with a tie")
+        if len(set(q.seats)) != len(q.seats) or not active.issuperset(q.seats):
+            _fail("a seat is asked twice, or a knocked-out seat is asked")
+        answered = [a.seat for a in q.answers]
+        if len(set(answered)) != len(answered) or not set(q.seats).issuperset(answered):
+            _fail("a seat answered twice, or a seat not asked answered")
+        if (q.content is None) != (state.stage == "awaiting_question"):
+            _fail("question content does not match the stage")
+    if state.stage == "pick" and not (state.phase == "expansion" and state.picks):
+        _fail("pick stage without picks")
+    if state.stage == "attack" and state.order[state.turn] not in active:
+        _fail("a knocked-out seat attacks")
+    attack = state.attack
+    if attack is not None:
+        if state.phase != "combat":
+            _fail("an attack outside combat")
+        if state.owners[state.territory_ids.index(attack.target)] != attack.defender:
+            _fail("the attacked territory changed hands mid-attack")
+    if state.phase == "combat" and not 1 <= state.round <= COMBAT_ROUNDS:
+        _fail(f"combat round {state.round}")
+    if state.stage == "over" and any(len(b) != 1 for b in state.standing):
+        _fail("the game ended with a tie")

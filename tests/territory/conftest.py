@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from host import rng
+from host.territory.bots import bot_move
 from host.territory.engine import check_invariants
 from host.territory.game import TerritoryGame
 from host.territory.gamemap import GameMap, Territory
@@ -219,6 +221,102 @@ def position(
     return state
 
 
+Visit = Callable[[TerritoryState, dict[str, Any], TerritoryState], None]
+
+
+def play_bot_game(
+    game: TerritoryGame,
+    n_seats: int,
+    seed: int,
+    *,
+    settings: dict[str, Any] | None = None,
+    silence: float = 0.1,
+    host_meddles: float = 0.03,
+    visit: Visit | None = None,
+    check: bool = True,
+    max_events: int = 20_000,
+) -> tuple[TerritoryState, int]:
+    """Drive a whole bot game the way the Session would; return the final state and event count.
+
+    Questions come from a tiny synthetic generator; the bot move with the
+    shortest delay goes first; a bot stays silent for a stage with probability
+    `silence` (so timeouts happen); the host sometimes overrides a judgement or
+    skips a question (`host_meddles`), and always continues after a reveal.
+    """
+    levels = [1 + (seed + i) % 5 for i in range(n_seats)]
+    state = game.setup(settings or {}, seats(n_seats, bots=True), seed)
+    if check:
+        check_invariants(state, game.game_map)
+    r = rng.derive(seed, "driver")
+    bot_rngs = {i: rng.derive(seed, f"bot{i}") for i in range(n_seats)}
+    silent: set[tuple[int, int]] = set()
+    events = 0
+    while not game.is_over(state):
+        events += 1
+        assert events <= max_events, "the game does not end"
+        event = None
+        need = game.needs(state)
+        if need is not None:
+            r, event = _synthetic_question(r, need.kind, need.request_id, events)
+        else:
+            u, r = rng.randbelow(r, 1000)
+            if state.stage == "reveal" and u < host_meddles * 1000:
+                q = state.question
+                assert q is not None
+                seat, r = rng.choice(r, q.seats)
+                event = {"type": "override", "seat": seat, "correct": u % 2 == 0}
+            elif state.stage == "answering" and u < host_meddles * 500:
+                event = {"type": "skip"}
+        if event is None:
+            best = None
+            for seat in range(n_seats):
+                if (state.seq, seat) in silent:
+                    continue
+                move, bot_rngs[seat] = bot_move(game, state, seat, levels[seat], bot_rngs[seat])
+                if move is None:
+                    continue
+                u, r = rng.randbelow(r, 1000)
+                if u < silence * 1000:
+                    silent.add((state.seq, seat))
+                    continue
+                if best is None or move.delay_seconds < best.delay_seconds:
+                    best = move
+            if best is not None:
+                event = best.event
+            elif state.stage == "reveal":
+                event = {"type": "continue"}
+            else:
+                timer = game.timer(state)
+                assert timer is not None, f"stalled in stage {state.stage}"
+                event = {"type": "timeout", "timer": timer.timer_id}
+        new = game.apply(state, event)
+        if check:
+            check_invariants(new, game.game_map)
+        if visit is not None:
+            visit(state, event, new)
+        state = new
+    return state, events
+
+
+def _synthetic_question(
+    r: int, kind: str, request_id: str, number: int
+) -> tuple[int, dict[str, Any]]:
+    if kind == "numeric":
+        answer, r = rng.randbelow(r, 10_000)
+        question = {"id": f"n{number}", "kind": kind, "prompt": "How many?", "answer": answer + 1}
+    else:
+        answer, r = rng.randbelow(r, 4)
+        question = {
+            "id": f"c{number}",
+            "kind": kind,
+            "prompt": "Which one?",
+            "options": ["w", "x", "y", "z"],
+            "answer": answer,
+            "note": f"the answer is option {answer}",
+        }
+    return r, {"type": "question", "request_id": request_id, "question": question}
+
+
 @pytest.fixture
 def grid_game() -> TerritoryGame:
     return TerritoryGame(grid12())
@@ -233,5 +331,6 @@ def kit() -> SimpleNamespace:
         seats=seats,
         Driver=Driver,
         position=position,
+        play_bot_game=play_bot_game,
         TerritoryGame=TerritoryGame,
     )
