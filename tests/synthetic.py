@@ -10,12 +10,12 @@ def synthetic_bank(per_kind: int = 200, language: str = "fr") -> QuestionBank:
     questions = []
     for i in range(per_kind):
         questions.append(Question(
-            id=f"t-num-{language}-{i:04d}", language=language, category="science",
+            id=f"{language}-tnum-{i:04d}", language=language, category="science",
             difficulty=1 + i % 5, kind="numeric", prompt=f"Combien font {i} + {i}?",
             answer=2 * i + 2, source="arithmetic",
         ))
         questions.append(Question(
-            id=f"t-cho-{language}-{i:04d}", language=language, category="history",
+            id=f"{language}-tcho-{i:04d}", language=language, category="history",
             difficulty=1 + i % 5, kind="choice", prompt=f"Question {i}: la bonne est A{i}",
             answer=f"A{i}", options=(f"A{i}", f"B{i}", f"C{i}", f"D{i}"), source="made up",
         ))

@@ -38,7 +38,7 @@ class GameKind:
     fields: dict[str, dict[str, tuple[type, ...]]]
 
 
-DEFAULT_MAP = "france"
+DEFAULT_MAP = "france-regions"
 
 _KINDS: dict[str, Callable[[], GameKind]] = {}
 
