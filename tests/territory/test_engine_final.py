@@ -1,0 +1,94 @@
+"""End of the game: tie-break questions until no tie is left, host end, result."""
+
+from __future__ import annotations
+
+from host.territory import engine
+
+CASTLES = {0: "a1", 1: "c1", 2: "b3"}
+# Seats 1 and 2 tie at 1200; seat 0 holds the rest (round 4, seat 1 attacks last).
+TIED = {"c0": (1, 200), "c3": (2, 200)}
+
+
+def last_attack_fails(kit, game, land=TIED, castles=CASTLES, order=(0, 2, 1)):
+    start = kit.position(game, castles, land, rest=0, round=4, order=order, turn=len(order) - 1)
+    d = kit.Driver(game, start)
+    attacker = order[-1]
+    d.attack(attacker, game.legal_actions(start, attacker)[0]["territory"])
+    d.choice_round({attacker: False, d.state.attack.defender: True})
+    return d
+
+
+def test_tied_players_play_numeric_questions_until_untied(kit, grid_game):
+    d = last_attack_fails(kit, grid_game)
+    assert d.state.phase == "final"
+    assert d.state.standing == ((0,), (1, 2))
+    need = grid_game.needs(d.state)
+    assert need is not None and need.kind == "numeric"
+    assert d.state.question.seats == (1, 2)
+    d.numeric_round({1: (90, 7), 2: (110, 7)})  # same distance, same lock-in: still tied
+    assert d.state.phase == "final" and d.state.question.seats == (1, 2)
+    d.numeric_round({1: None, 2: None})  # nobody answers: still tied
+    assert d.state.phase == "final"
+    d.numeric_round({1: (130, 5), 2: (120, 9)})
+    assert grid_game.is_over(d.state)
+    assert engine.ranking(d.state) == [0, 2, 1]
+    result = grid_game.result(d.state)
+    assert result["winner"] == 0
+    assert {p["seat"]: p["rank"] for p in result["players"]} == {0: 1, 2: 2, 1: 3}
+    assert [p["score"] for p in result["players"]] == [d.state.player(s).score for s in (0, 1, 2)]
+
+
+def test_three_way_tie_is_split_step_by_step(kit, grid_game):
+    # Three castles, each with one 200 territory: 1200 each.
+    land = {"a0": (0, 200), "c0": (1, 200), "c3": (2, 200), "a2": (0, 200), "a3": (1, 200),
+            "b0": (2, 200), "b1": (0, 200), "b2": (1, 200), "c2": (2, 200)}
+    d = last_attack_fails(kit, grid_game, land=land)
+    assert d.state.standing == ((0, 1, 2),)
+    d.numeric_round({0: (100, 9), 1: (100, 9), 2: (50, 1)})  # 0 and 1 still tied, 2 last
+    assert d.state.standing == ((0, 1), (2,))
+    assert d.state.question.seats == (0, 1)
+    d.numeric_round({0: (100, 9), 1: (100, 8)})
+    assert d.state.standing == ((1,), (0,), (2,))
+    assert grid_game.is_over(d.state)
+
+
+def test_no_final_without_ties(kit, grid_game):
+    d = last_attack_fails(kit, grid_game, land={"c0": (1, 200)}, order=(0, 1, 2))
+    assert grid_game.is_over(d.state)
+    assert engine.ranking(d.state)[0] == 0
+
+
+def test_host_end_ranks_by_score_then_seat(kit, grid_game):
+    state = kit.position(grid_game, CASTLES, TIED, rest=0, order=(2, 1, 0))
+    d = kit.Driver(grid_game, state)
+    d.do({"type": "end"})
+    assert grid_game.is_over(d.state)
+    assert engine.ranking(d.state) == [0, 1, 2]  # 1 and 2 tie: seat order
+    assert grid_game.result(d.state)["winner"] == 0
+
+
+def test_host_end_during_final_keeps_tiebreaks_already_won(kit, grid_game):
+    land = {"a0": (0, 200), "c0": (1, 200), "c3": (2, 200), "a2": (0, 200), "a3": (1, 200),
+            "b0": (2, 200), "b1": (0, 200), "b2": (1, 200), "c2": (2, 200)}
+    d = last_attack_fails(kit, grid_game, land=land)
+    d.numeric_round({0: (101, 9), 1: (99, 9), 2: (100, 1)})  # 2 first; 0 and 1 still tied
+    d.do({"type": "end"})
+    assert engine.ranking(d.state) == [2, 0, 1]
+
+
+def test_knocked_out_players_rank_last_latest_first(kit):
+    game = kit.TerritoryGame(kit.maps["grid12"]())
+    castles = {0: "a0", 1: "a2", 2: "c1", 3: "b3"}
+    state = kit.position(game, castles, rest=0, towers={"a2": 1, "c1": 1}, order=(0, 3, 2, 1))
+    d = kit.Driver(game, state)
+    plan = ["a2", "c1"]  # seat 0 knocks out seat 1, then seat 2 on its next turn
+    while plan:
+        attacker = d.state.order[d.state.turn]
+        targets = [a["territory"] for a in game.legal_actions(d.state, attacker)]
+        wins = attacker == 0 and plan[0] in targets
+        target = plan.pop(0) if wins else targets[0]
+        d.attack(attacker, target)
+        d.choice_round({attacker: wins, d.state.attack.defender: not wins})
+    assert [p.out for p in d.state.players] == [0, 1, 2, 0]
+    assert engine.ranking(d.state)[-2:] == [2, 1]
+    assert game.result(d.state)["players"][1]["eliminated"]
