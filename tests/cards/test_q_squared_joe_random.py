@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections import Counter
 from typing import Any
 
@@ -20,6 +21,7 @@ from host.cards.q_squared_joe.state import DECK
 
 GAMES = int(os.environ.get("TOURELLE_RANDOM_GAMES", "1000"))
 CARDS = set(DECK)
+QUOTED = re.compile(r'"(10[CDHS]|[2-9AJQK][CDHS])"')
 VARIANTS: list[dict[str, Any]] = [
     {},
     {"field_attack": "stack"},
@@ -43,14 +45,9 @@ def hidden_cards(state: State, own_seat: int | None) -> set[str]:
     return hidden
 
 
-def cards_in(value: Any) -> set[str]:
-    if isinstance(value, str):
-        return {value} & CARDS
-    if isinstance(value, dict):
-        return set().union(*(cards_in(v) for v in value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*(cards_in(v) for v in value)) if value else set()
-    return set()
+def cards_in(view: Any) -> set[str]:
+    """Every card code written anywhere in a view (as a JSON string value or key)."""
+    return set(QUOTED.findall(json.dumps(view))) & CARDS
 
 
 def check_invariants(state: State) -> None:
