@@ -92,8 +92,9 @@ def _choose(
         target, r = rng.choice(r, options)
     else:
         rate = _rate_pick if state.stage == "pick" else _rate_attack
-        best = max(rate(game.board, state, seat, tid) for tid in options)
-        top = [tid for tid in options if rate(game.board, state, seat, tid) == best]
+        rated = [(rate(game.board, state, seat, tid), tid) for tid in options]
+        best = max(score for score, _ in rated)
+        top = [tid for score, tid in rated if score == best]
         target, r = rng.choice(r, top)
     w, r = _uniform(r)
     # Think for 1-3 s at level 1, less higher up; always well inside the pick time.

@@ -711,19 +711,19 @@ def check_invariants(state: TerritoryState, game_map: GameMap) -> None:
     active = set(state.active_seats())
     held_value = {p.seat: 0 for p in state.players}
     free_allowed = state.phase == "expansion"
-    for i, owner in enumerate(state.owners):
-        value, towers, castle = state.values[i], state.towers[i], state.castles[i]
+    territories = zip(ids, state.owners, state.values, state.towers, state.castles, strict=True)
+    for tid, owner, value, towers, castle in territories:
         if towers and not (castle and towers <= CASTLE_TOWERS):
-            _fail(f"{ids[i]} has {towers} towers")
+            _fail(f"{tid} has {towers} towers")
         if owner == FREE:
             if value or castle or not free_allowed:
-                _fail(f"free {ids[i]} has a value, a castle, or is free after expansion")
-            continue
-        if owner not in active:
-            _fail(f"{ids[i]} held by {owner}, not an active seat")
-        if value != CASTLE_VALUE if castle else value not in (PICK_VALUE, TAKEN_VALUE):
-            _fail(f"{ids[i]} worth {value}")
-        held_value[owner] += value
+                _fail(f"free {tid} has a value, a castle, or is free after expansion")
+        elif owner not in active:
+            _fail(f"{tid} held by {owner}, not an active seat")
+        elif value != CASTLE_VALUE if castle else value not in (PICK_VALUE, TAKEN_VALUE):
+            _fail(f"{tid} worth {value}")
+        else:
+            held_value[owner] += value
     for p in state.players:
         if p.score != held_value[p.seat] + p.bonus:
             _fail(f"seat {p.seat}: score {p.score} != land {held_value[p.seat]} + bonus {p.bonus}")
