@@ -1,0 +1,340 @@
+"""How long does one state broadcast take to reach N connected clients, and what does it cost?
+
+For each async mode (threading: gunicorn gthread; eventlet) and each N, a fresh
+`tourelle serve` is started, a game is created, started and paused, and N real
+python-socketio clients (websocket transport) connect: the first ones take the
+game's phone seats (/seat, as many as the game kind has), the rest watch on
+/screen, the projector audience that grows with the room. The clients run in
+several processes (`--per-process` each, threads inside), so one process's
+GIL is not the bottleneck being measured.
+
+The broadcast: the bench sends a host `pause` or `resume` command (they
+alternate) and notes `time.monotonic_ns()` just before the send; each client
+notes the same clock (CLOCK_MONOTONIC: one clock for every process on this
+machine) when the state with that command's journal sequence number arrives.
+So a latency is command -> journal (fsync) -> publish -> delivery, as a host's
+tap on "pause" is seen by the room. The host's own acknowledgement time is
+shown too. RSS is summed over the server's process tree (psutil), idle (game
+made, nobody connected) and with the N clients connected after the rounds.
+
+Run: .venv/bin/python bench/clients.py [--sizes 50 200] [--modes threading eventlet]
+     [--rounds 20] [--threads 256] [--per-process 50] [--kind territory]
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from multiprocessing.sharedctypes import Synchronized
+from multiprocessing.synchronize import Event as MpEvent
+from pathlib import Path
+from typing import Any
+
+import psutil
+import socketio
+
+ROOT = Path(__file__).resolve().parent.parent
+MIB = 1024 * 1024
+MS = 1_000_000
+# Every time limit multiplied by this: the paused game must not move on by itself.
+FROZEN_PACE = 100.0
+
+
+# -- the server ----------------------------------------------------------------
+@dataclass
+class Server:
+    mode: str
+    threads: int
+    data: Path
+    port: int = 0
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 60.0) -> Server:
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = int(sock.getsockname()[1])
+        log = open(self.data / "server.log", "wb")  # noqa: SIM115 (the child keeps it)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "host.cli", "serve", "--bind", "127.0.0.1",
+             "--port", str(self.port), "--data", str(self.data), "--async-mode", self.mode,
+             "--threads", str(self.threads)],
+            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server died on start: see {self.data / 'server.log'}")
+            try:
+                with urllib.request.urlopen(self.url + "/healthz", timeout=1):
+                    return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start in time")
+
+    def key(self) -> str:
+        return (self.data / "host_key").read_text().strip()
+
+    def rss_bytes(self) -> int:
+        """Resident memory of the serving process and its children (gunicorn's worker)."""
+        assert self.process is not None
+        root = psutil.Process(self.process.pid)
+        total = 0
+        for proc in [root, *root.children(recursive=True)]:
+            try:
+                total += proc.memory_info().rss
+            except psutil.NoSuchProcess:
+                pass
+        return total
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(10)
+
+
+# -- the clients (run in worker processes) -------------------------------------
+@dataclass(frozen=True)
+class ClientSpec:
+    namespace: str  # /seat or /screen
+    token: str = ""  # a seat's join token
+
+
+def run_clients(url: str, game_id: str, specs: list[ClientSpec], received: Synchronized[int],
+                ready: Any, stop: MpEvent) -> None:
+    """One worker process: connect its clients, note each state's arrival, report at the end."""
+    receipts: list[dict[int, int]] = [{} for _ in specs]
+    clients: list[socketio.Client] = []
+
+    def connect(index: int) -> socketio.Client:
+        spec = specs[index]
+        seen = receipts[index]
+        client = socketio.Client(reconnection=False)
+
+        def on_state(payload: dict[str, Any]) -> None:
+            now = time.monotonic_ns()
+            seq = int(payload["meta"]["seq"])
+            if seq not in seen:
+                seen[seq] = now
+                with received.get_lock():
+                    received.value += 1
+
+        client.on("state", on_state, namespace=spec.namespace)
+        client.connect(url, namespaces=[spec.namespace], transports=["websocket"],
+                       wait_timeout=30)
+        if spec.namespace == "/seat":
+            answer = client.call("join", {"game": game_id, "token": spec.token},
+                                 namespace="/seat", timeout=30)
+        else:
+            answer = client.call("watch", {"game": game_id}, namespace="/screen", timeout=30)
+        if not answer.get("ok"):
+            raise RuntimeError(f"client {index} was refused: {answer}")
+        return client
+
+    try:
+        with ThreadPoolExecutor(max_workers=8) as pool:
+            clients = list(pool.map(connect, range(len(specs))))
+        ready.put(("ready", len(clients)))
+    except Exception as err:  # the parent reports it; no partial run is measured
+        ready.put(("failed", f"{type(err).__name__}: {err}"))
+        stop.wait(600)
+    else:
+        stop.wait(600)
+        ready.put(("receipts", receipts))
+    for client in clients:
+        client.disconnect()
+
+
+# -- one configuration -----------------------------------------------------------
+@dataclass
+class Figures:
+    mode: str
+    clients: int
+    seats: int
+    processes: int
+    latencies_ns: list[int]
+    completes_ns: list[int]  # per round: until the last client had it
+    acks_ns: list[int]
+    lost: int
+    rss_idle: int
+    rss_connected: int
+
+
+def plan_clients(count: int, seats: int) -> list[ClientSpec]:
+    seated = min(count, seats)
+    return ([ClientSpec("/seat", f"bench-seat-token-{i:04d}") for i in range(seated)]
+            + [ClientSpec("/screen") for _ in range(count - seated)])
+
+
+def measure(mode: str, count: int, args: argparse.Namespace) -> Figures:
+    with tempfile.TemporaryDirectory(prefix="tourelle-bench-") as folder:
+        server = Server(mode, args.threads, Path(folder)).start()
+        try:
+            return measure_on(server, count, args)
+        finally:
+            server.stop()
+
+
+def measure_on(server: Server, count: int, args: argparse.Namespace) -> Figures:
+    from host.games import registry
+
+    seats = registry.kind(args.kind).max_seats
+    host = socketio.Client(reconnection=False)
+    host.connect(server.url, namespaces=["/host"], transports=["websocket"],
+                 auth={"key": server.key()}, wait_timeout=30)
+
+    def command(body: dict[str, Any]) -> dict[str, Any]:
+        answer: dict[str, Any] = host.call("command", body, namespace="/host", timeout=30)
+        return answer
+
+    created = host.call("create", {"kind": args.kind, "pace": FROZEN_PACE, "start": True,
+                                   "seats": [{"name": f"P{i + 1}"} for i in range(seats)]},
+                        namespace="/host", timeout=30)
+    if not created.get("ok"):
+        raise RuntimeError(f"could not create a {args.kind} game: {created}")
+    game_id = created["game"]
+    paused = command({"game": game_id, "type": "pause"})
+    if not paused.get("ok"):
+        raise RuntimeError(f"could not pause the game: {paused}")
+    time.sleep(0.5)
+    rss_idle = server.rss_bytes()
+
+    specs = plan_clients(count, seats)
+    groups = [specs[i:i + args.per_process] for i in range(0, count, args.per_process)]
+    context = mp.get_context("spawn")
+    received = context.Value("q", 0)
+    ready = context.Queue()
+    stop = context.Event()
+    workers = [context.Process(target=run_clients,
+                               args=(server.url, game_id, group, received, ready, stop))
+               for group in groups]
+    for worker in workers:
+        worker.start()
+    try:
+        for _ in workers:
+            status, detail = ready.get(timeout=180)
+            if status != "ready":
+                raise RuntimeError(f"a client process failed: {detail}")
+        time.sleep(0.5)  # the watch/join states are in
+        sent, acks, lost = broadcast_rounds(command, game_id, received, count, args.rounds)
+        rss_connected = server.rss_bytes()
+    finally:
+        stop.set()
+    receipts: list[dict[int, int]] = []
+    for _ in workers:
+        status, detail = ready.get(timeout=60)
+        receipts.extend(detail)
+    for worker in workers:
+        worker.join(30)
+    host.disconnect()
+
+    latencies = [seen[seq] - t0 for seen in receipts for seq, t0 in sent.items() if seq in seen]
+    completes = [max(seen[seq] for seen in receipts if seq in seen) - t0
+                 for seq, t0 in sent.items() if any(seq in seen for seen in receipts)]
+    return Figures(server.mode, count, min(count, seats), len(workers), latencies, completes,
+                   acks, lost, rss_idle, rss_connected)
+
+
+def broadcast_rounds(command: Any, game_id: str, received: Synchronized[int], count: int,
+                     rounds: int) -> tuple[dict[int, int], list[int], int]:
+    """Alternate resume/pause; returns {seq: send time}, the ack times and missed deliveries."""
+    sent: dict[int, int] = {}
+    acks: list[int] = []
+    lost = 0
+    for number in range(rounds):
+        before = received.value
+        kind = "resume" if number % 2 == 0 else "pause"
+        t0 = time.monotonic_ns()
+        answer = command({"game": game_id, "type": kind})
+        acks.append(time.monotonic_ns() - t0)
+        if not answer.get("ok"):
+            raise RuntimeError(f"{kind} was refused: {answer}")
+        sent[int(answer["seq"])] = t0
+        deadline = time.monotonic() + 15
+        while received.value < before + count and time.monotonic() < deadline:
+            time.sleep(0.002)
+        lost += max(0, before + count - received.value)
+        time.sleep(0.05)  # let the room settle before the next broadcast
+    return sent, acks, lost
+
+
+# -- output --------------------------------------------------------------------
+def percentile(values: list[int], share: float) -> float:
+    """Nearest-rank percentile, in milliseconds."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    rank = max(1, round(share * len(ordered)))
+    return ordered[rank - 1] / MS
+
+
+HEADER = (f"{'mode':<10} {'N':>4} {'seats':>5} {'procs':>5} {'p50 ms':>7} {'p99 ms':>7} "
+          f"{'max ms':>7} {'all-in p50':>10} {'ack p50':>8} {'lost':>4} "
+          f"{'RSS idle':>9} {'RSS N':>7}")
+
+
+def row(f: Figures) -> str:
+    return (f"{f.mode:<10} {f.clients:>4} {f.seats:>5} {f.processes:>5} "
+            f"{percentile(f.latencies_ns, 0.5):>7.1f} {percentile(f.latencies_ns, 0.99):>7.1f} "
+            f"{max(f.latencies_ns, default=0) / MS:>7.1f} "
+            f"{statistics.median(f.completes_ns) / MS if f.completes_ns else float('nan'):>10.1f} "
+            f"{percentile(f.acks_ns, 0.5):>8.1f} {f.lost:>4} "
+            f"{f.rss_idle / MIB:>7.1f}Mi {f.rss_connected / MIB:>5.1f}Mi")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[50, 200])
+    parser.add_argument("--modes", nargs="+", default=["threading", "eventlet"],
+                        choices=("threading", "eventlet"))
+    parser.add_argument("--rounds", type=int, default=20, help="broadcasts per configuration")
+    parser.add_argument("--threads", type=int, default=256,
+                        help="gunicorn threads in threading mode (tourelle serve --threads)")
+    parser.add_argument("--per-process", type=int, default=50, help="clients per client process")
+    parser.add_argument("--kind", default="territory",
+                        help="game kind; its seats are taken by the first clients")
+    args = parser.parse_args(argv)
+    if args.rounds < 1 or args.per_process < 1 or min(args.sizes) < 1:
+        parser.error("rounds, per-process and sizes must be at least 1")
+    sys.path.insert(0, str(ROOT))
+
+    print(f"command: {' '.join([Path(sys.executable).name, 'bench/clients.py', *sys.argv[1:]])}")
+    print(f"machine: {os.cpu_count()} CPUs, python {sys.version.split()[0]}; server and clients "
+          "share them")
+    print(f"broadcast: host pause/resume x{args.rounds}; clients = {args.kind} seats on /seat, "
+          f"the rest on /screen; {args.per_process} clients per process (spawned); "
+          f"threading = gunicorn gthread --threads {args.threads}")
+    print("latency: command sent -> state received (journal fsync included); all-in = until the"
+          " last client; ack = host's reply; RSS summed over the server's process tree")
+    print(HEADER)
+    started = time.monotonic()
+    for count in args.sizes:
+        for mode in args.modes:
+            try:
+                print(row(measure(mode, count, args)), flush=True)
+            except Exception as err:  # one broken configuration should not hide the others
+                print(f"{mode:<10} {count:>4}  FAILED: {err}", flush=True)
+    print(f"total {time.monotonic() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
