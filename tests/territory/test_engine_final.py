@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from host.games.contract import StaleEvent
 from host.territory import engine
 
 CASTLES = {0: "a1", 1: "c1", 2: "b3"}
@@ -92,3 +95,14 @@ def test_knocked_out_players_rank_last_latest_first(kit):
     assert [p.out for p in d.state.players] == [0, 1, 2, 0]
     assert engine.ranking(d.state)[-2:] == [2, 1]
     assert game.result(d.state)["players"][1]["eliminated"]
+
+
+def test_host_end_during_expansion(kit, grid_game):
+    d = kit.Driver(grid_game, grid_game.setup({}, kit.seats(3), 9))
+    d.numeric_round({0: (100, 1), 1: (90, 1)})
+    d.pick(0, grid_game.legal_actions(d.state, 0)[0]["territory"])
+    d.do({"type": "end"})  # Driver checks the invariants of the ended game
+    assert grid_game.is_over(d.state)
+    assert engine.ranking(d.state) == [0, 1, 2]  # 0 has 1200; 1 and 2 tie: seat order
+    with pytest.raises(StaleEvent):
+        d.do({"type": "continue"})
