@@ -109,3 +109,35 @@ def _territory() -> GameKind:
 
 
 register("territory", _territory)
+
+
+def _buzzer() -> GameKind:
+    from host.buzzer.game import HOST_ACTIONS, SEAT_ACTIONS, BuzzerGame
+    from host.buzzer.state import MAX_SEATS, MIN_SEATS
+
+    def make(config: dict[str, Any]) -> Game:
+        return BuzzerGame()
+
+    def plan(game: Game, state: Any, seat: int, level: int, rng: int) -> tuple[BotPlan | None, int]:
+        return None, rng  # a buzzer board has no bots: presses are people's reflexes
+
+    return GameKind(
+        name="buzzer",
+        make=make,
+        seat_actions=SEAT_ACTIONS,
+        host_actions=HOST_ACTIONS,
+        plan_bot=plan,
+        min_seats=MIN_SEATS,
+        max_seats=MAX_SEATS,
+        fields={
+            "buzz": {},  # the socket layer adds t_ns, source, u_ns, settle_ns
+            "open": {"mode": (str,)},
+            "close": {},
+            "right": {},
+            "wrong": {},
+            "end": {},
+        },
+    )
+
+
+register("buzzer", _buzzer)

@@ -1,0 +1,73 @@
+"""`BuzzerGame`: the buzzer board behind the common Game contract (see host.buzzer.engine)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from host.buzzer import engine, views
+from host.buzzer.state import (
+    MAX_SEATS,
+    MIN_SEATS,
+    BuzzerState,
+    from_json,
+    parse_settings,
+    to_json,
+)
+from host.games.contract import BadEvent, Event, QuestionRequest, TimerRequest, View
+
+SEAT_ACTIONS = frozenset({"buzz"})
+HOST_ACTIONS = frozenset({"open", "close", "right", "wrong", "end"})
+_UNDOABLE = frozenset({"open", "close", "right", "wrong", "end"})
+
+
+class BuzzerGame:
+    name = "buzzer"
+
+    def setup(self, settings: dict[str, Any], seats: list[dict[str, Any]], seed: int) -> Any:
+        if not MIN_SEATS <= len(seats) <= MAX_SEATS:
+            raise BadEvent(f"the buzzer board takes {MIN_SEATS} to {MAX_SEATS} seats")
+        return engine.new_state(parse_settings(settings), seats, seed)
+
+    def apply(self, state: BuzzerState, event: Event) -> BuzzerState:
+        return engine.apply_event(state, event)
+
+    def legal_actions(self, state: BuzzerState, seat: int) -> list[Event]:
+        """A buzz while the window is live for this seat (presses at other times are
+        refused or earn an early lockout, so they are not offered)."""
+        board = state.board
+        if state.over or board.phase != "armed" or seat in board.out:
+            return []
+        if any(entry.seat == seat for entry in board.entries):
+            return []
+        return [{"type": "buzz", "seat": seat}]
+
+    def view(self, state: BuzzerState, audience: str) -> View:
+        return views.view(state, audience)
+
+    def needs(self, state: BuzzerState) -> QuestionRequest | None:
+        return None  # the host reads the questions aloud
+
+    def timer(self, state: BuzzerState) -> TimerRequest | None:
+        return engine.timer(state)
+
+    def is_over(self, state: BuzzerState) -> bool:
+        return state.over
+
+    def result(self, state: BuzzerState) -> dict[str, Any]:
+        order = sorted(range(state.seats), key=lambda s: (-state.scores[s], s))
+        return {
+            "players": [{"seat": s, "name": state.names[s], "score": state.scores[s]}
+                        for s in order],
+            "winner": order[0] if order else None,
+            "windows": state.window,
+        }
+
+    def to_json(self, state: BuzzerState) -> dict[str, Any]:
+        return to_json(state)
+
+    def from_json(self, data: dict[str, Any]) -> BuzzerState:
+        return from_json(data)
+
+    def undoable(self, event: Event) -> bool:
+        """Host decisions may be undone (a mis-marked answer); presses and timeouts may not."""
+        return event.get("type") in _UNDOABLE

@@ -1,0 +1,94 @@
+"""What the projector, the host page and each phone see of the buzzer board.
+
+The screen shows who has the floor and the others' margins in ms; in "first"
+mode nothing is shown while a decision is settling (the order may still
+change). The host page adds raw host times; a phone adds its own status.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from host import arbiter
+from host.arbiter import Decision
+from host.buzzer.state import BuzzerState
+from host.games.contract import View
+
+
+def _ms(ns: int) -> float:
+    return round(ns / 1_000_000, 3)
+
+
+def shown_decision(state: BuzzerState) -> Decision | None:
+    """The decision the room may see: final ones, or a ranking window's live order."""
+    board = state.board
+    if board.decision is not None:
+        return board.decision
+    if board.settings.mode == "ranking" and board.entries:
+        _, provisional = arbiter.decide(board, 0)
+        return provisional
+    return None
+
+
+def room_view(state: BuzzerState) -> View:
+    board = state.board
+    decision = shown_decision(state)
+    floor = None
+    if board.phase == "floor" and decision is not None and decision.winner is not None:
+        floor = decision.winner.seat
+    names = dict(enumerate(state.names))
+    ranking = [] if decision is None else [
+        {"seat": r.seat, "name": state.names[r.seat], "margin_ms": _ms(r.margin_ns),
+         "tie": r.tie, "source": r.source, "u_ms": _ms(r.uncertainty_ns)}
+        for r in decision.ranking
+    ]
+    return {
+        "phase": board.phase,
+        "mode": board.settings.mode,
+        "window": state.window,
+        "floor": floor,
+        "floor_name": None if floor is None else state.names[floor],
+        "settling": decision is None and bool(board.entries),
+        "final": bool(decision and decision.final),
+        "ranking": ranking,
+        "lead": arbiter.describe_lead(decision, names) if decision else "",
+        "out": sorted(board.out),
+        "scores": [{"seat": i, "name": name, "score": state.scores[i]}
+                   for i, name in enumerate(state.names)],
+        "marks": [{"seat": seat, "right": right} for seat, right in state.last_result],
+        "settle_ms": _ms(board.settings.settle_ns),
+        "over": state.over,
+    }
+
+
+def view(state: BuzzerState, audience: str) -> View:
+    out = room_view(state)
+    if audience == "host":
+        board = state.board
+        out["entries"] = [{"seat": e.seat, "t_ns": e.t_ns, "source": e.source,
+                           "u_ns": e.uncertainty_ns} for e in board.entries]
+        out["opens_at_ns"] = board.opens_at_ns
+        out["horizon_ns"] = state.horizon_ns
+        out["early_lockouts"] = [{"seat": s, "until_ns": t} for s, t in board.early_lockouts]
+    elif audience.startswith("seat:"):
+        out["you"] = seat_status(state, int(audience.split(":", 1)[1]), out)
+    return out
+
+
+def seat_status(state: BuzzerState, seat: int, room: dict[str, Any]) -> dict[str, Any]:
+    board = state.board
+    place = next((i for i, r in enumerate(room["ranking"]) if r["seat"] == seat), None)
+    if room["floor"] == seat:
+        status = "floor"
+    elif seat in board.out:
+        status = "out"
+    elif any(e.seat == seat for e in board.entries):
+        status = "buzzed"
+    elif board.phase == "armed":
+        status = "live"
+    else:
+        status = "waiting"
+    until = board.locked_until(seat)
+    early = until is not None and until > state.horizon_ns
+    return {"seat": seat, "status": status, "place": place, "early_lockout": early,
+            "score": state.scores[seat]}

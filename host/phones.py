@@ -1,0 +1,138 @@
+"""Per-client clock estimators: map a phone's (or a remote buzzer box's) time to host time.
+
+Each connected client that pings gets a `ClockEstimator` (buzzers.clocksync),
+keyed by its Socket.IO id and tagged with the game it plays in. The socket
+layer feeds it samples (`sync`) and asks it to map a tap's client time to host
+time (`map_time`). A client whose estimate is not usable yet (too few samples,
+or gone stale) gets its receive time instead: never trust a clock we have not
+measured.
+
+The registry also answers "how late may a press from this game's phones still
+arrive?" (`settle_ns`): the worst plausible one-way delay of the game's fresh
+clients, which is how long the buzzer arbiter waits before deciding. A client
+that stops pinging goes stale and stops counting, so no disconnect hook is
+needed.
+
+Phones report milliseconds (`performance.timeOrigin + performance.now()`);
+devices report nanoseconds. Times are converted once, here, with `unit_ns`.
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from buzzers.clocksync import ClockEstimator, ClockSyncError
+from host.arbiter import settle_delay_ns
+
+MS = 1_000_000  # ns per ms
+DEVICE_MAX_DELAY_NS = 2_000_000_000  # a wired box's press may be this stale when it arrives
+
+
+@dataclass(frozen=True)
+class Mapped:
+    """A client time mapped to host time: `t_ns` (clamped), `u_ns` its uncertainty.
+
+    `synced` is False when no usable estimate existed and `t_ns` is the receive time.
+    """
+
+    t_ns: int
+    u_ns: int
+    synced: bool
+
+
+@dataclass
+class _Client:
+    estimator: ClockEstimator
+    game: str | None
+    unit_ns: int
+    device: bool
+
+
+class PhoneClocks:
+    """The clock estimators of every client of one host (thread-safe)."""
+
+    def __init__(self, make_estimator: Callable[[], ClockEstimator] = ClockEstimator) -> None:
+        self._make = make_estimator
+        self._clients: dict[str, _Client] = {}
+        self._lock = threading.Lock()
+
+    def add_sample(self, client: str, game: str | None, client_send: float, host_ns: int,
+                   client_receive: float, unit_ns: int = MS, device: bool = False) -> int:
+        """Record one ping round trip (client times in `unit_ns`); returns its rtt in ns.
+
+        Raises ClockSyncError for a sample that makes no sense (negative or huge rtt).
+        """
+        if unit_ns <= 0:
+            raise ClockSyncError("unit_ns must be > 0")
+        with self._lock:
+            entry = self._clients.get(client)
+            if entry is None or entry.unit_ns != unit_ns:
+                entry = _Client(self._make(), game, unit_ns, device)
+                self._clients[client] = entry
+            entry.game = game
+            sample = entry.estimator.add_sample(
+                round(client_send * unit_ns), host_ns, round(client_receive * unit_ns)
+            )
+        return sample.rtt_ns
+
+    def usable(self, client: str, now_ns: int) -> bool:
+        with self._lock:
+            entry = self._clients.get(client)
+            return entry is not None and not entry.estimator.needs_resync(now_ns)
+
+    def map_time(self, client: str, client_t: float | None, received_ns: int) -> Mapped:
+        """The host time of a client-stamped event received at `received_ns` (host ns).
+
+        The result never lies after the receive time, nor before it by more than
+        the client's worst measured delay (phones) or `DEVICE_MAX_DELAY_NS` (devices).
+        """
+        with self._lock:
+            entry = self._clients.get(client)
+            if (client_t is None or entry is None
+                    or entry.estimator.needs_resync(received_ns)):
+                return Mapped(received_ns, 0, False)
+            estimator = entry.estimator
+            host_t, uncertainty = estimator.to_host(round(client_t * entry.unit_ns))
+            if entry.device:
+                t_ns = min(received_ns, max(received_ns - DEVICE_MAX_DELAY_NS, host_t))
+            else:
+                t_ns = estimator.clamp(host_t, received_ns)
+        return Mapped(t_ns, uncertainty, True)
+
+    def settle_ns(self, game: str, now_ns: int) -> int:
+        """How long a buzz decision in `game` waits: the worst delay of its fresh phones.
+
+        Devices do not count (a wired box on the LAN is fast and measured per press);
+        0 when no phone of the game is synced.
+        """
+        with self._lock:
+            delays = [
+                entry.estimator.max_delay_ns for entry in self._clients.values()
+                if entry.game == game and not entry.device
+                and not entry.estimator.needs_resync(now_ns)
+            ]
+        return settle_delay_ns(delays)
+
+    def forget(self, client: str) -> None:
+        with self._lock:
+            self._clients.pop(client, None)
+
+    def __len__(self) -> int:
+        return len(self._clients)
+
+
+_BY_OWNER: weakref.WeakKeyDictionary[Any, PhoneClocks] = weakref.WeakKeyDictionary()
+_BY_OWNER_LOCK = threading.Lock()
+
+
+def clocks_of(owner: Any) -> PhoneClocks:
+    """The one registry of a host (`owner` is its Hub), shared by every namespace."""
+    with _BY_OWNER_LOCK:
+        found = _BY_OWNER.get(owner)
+        if found is None:
+            found = _BY_OWNER[owner] = PhoneClocks()
+        return found
