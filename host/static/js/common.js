@@ -1,0 +1,277 @@
+// Shared by the projector, phone and host pages: DOM helpers, the map as SVG,
+// the countdown, the sounds, and language choice. No framework, no network
+// beyond this host.
+"use strict";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const FREE = -1;
+
+/** Create an element: h("div", {class: "x", onclick: f}, child, "text", ...). */
+function h(tag, attrs, ...children) {
+  const node = tag.startsWith("svg:") ? document.createElementNS(SVG_NS, tag.slice(4)) : document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function $(selector) {
+  return document.querySelector(selector);
+}
+
+/** Replace the children of `node` (found by selector or given). */
+function fill(node, ...children) {
+  const target = typeof node === "string" ? $(node) : node;
+  target.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  return target;
+}
+
+/** The language of a state: the game's setting, else what the question says, else the browser's. */
+function languageOf(state) {
+  const config = (state && state.meta && state.meta.config) || {};
+  if (config.language) return config.language;
+  const content = state && state.view && state.view.question && state.view.question.content;
+  if (content && content.language) return content.language;
+  return T.lang;
+}
+
+function seatName(state, seat) {
+  const players = (state.view && state.view.players) || state.meta.seats;
+  const row = players.find((p) => p.seat === seat);
+  return row ? row.name : T.colour(seat);
+}
+
+/** "Rouge (Ana)": colour first so a colour-blind player can match it with the pattern. */
+function seatLabel(state, seat) {
+  return T.colour(seat) + " · " + seatName(state, seat);
+}
+
+function seatChip(seat) {
+  return h("span", { class: "chip seat-" + seat, "aria-hidden": "true" });
+}
+
+// ----------------------------------------------------------------- map
+
+const Maps = {
+  cache: new Map(),
+  /** The map JSON for a game's config.map (a promise, fetched once). */
+  load(name) {
+    const key = name || "";
+    if (!this.cache.has(key)) {
+      const url = "/api/maps/" + encodeURIComponent(name || "france-regions");
+      this.cache.set(key, fetch(url).then((r) => (r.ok ? r.json() : Promise.reject(new Error(url)))).then(indexMap));
+    }
+    return this.cache.get(key);
+  },
+};
+
+function indexMap(data) {
+  const neighbours = {};
+  for (const t of data.territories) neighbours[t.id] = new Set(data.adjacency[t.id] || []);
+  for (const [a, b] of data.links || []) {
+    neighbours[a].add(b);
+    neighbours[b].add(a);
+  }
+  for (const [a, list] of Object.entries(data.adjacency)) for (const b of list) neighbours[b] && neighbours[b].add(a);
+  data.neighbours = neighbours;
+  data.byId = Object.fromEntries(data.territories.map((t) => [t.id, t]));
+  return data;
+}
+
+/** Territories the current actor may pick or attack (the engine's rule, from the view). */
+function legalTargets(gameMap, view, settings, seat) {
+  if (!view || view.turn_seat !== seat) return [];
+  const owner = Object.fromEntries(view.territories.map((t) => [t.id, t.owner]));
+  const touches = (id) => [...(gameMap.neighbours[id] || [])].some((n) => owner[n] === seat);
+  if (view.stage === "pick") {
+    const free = view.territories.filter((t) => t.owner === FREE).map((t) => t.id);
+    const touching = free.filter(touches);
+    return touching.length ? touching : free;
+  }
+  if (view.stage === "attack") {
+    const enemy = view.territories.filter((t) => t.owner !== FREE && t.owner !== seat).map((t) => t.id);
+    const rule = (settings && settings.attack_adjacency) || "rounds_1_3";
+    if (rule === "always" || (rule === "rounds_1_3" && view.round <= 3)) {
+      const touching = enemy.filter(touches);
+      if (touching.length) return touching;
+    }
+    return enemy;
+  }
+  return [];
+}
+
+/** Hatching, dots, cross-hatching, stripes: one pattern per seat over its colour. */
+function seatPatterns() {
+  const marks = [
+    () => [h("svg:path", { d: "M-2,2 l4,-4 M0,12 l12,-12 M10,14 l4,-4", class: "mark" })],
+    () => [h("svg:circle", { cx: 3, cy: 3, r: 1.8, class: "dot" }), h("svg:circle", { cx: 9, cy: 9, r: 1.8, class: "dot" })],
+    () => [h("svg:path", { d: "M0,6 h12 M6,0 v12", class: "mark" })],
+    () => [h("svg:path", { d: "M3,0 v12 M9,0 v12", class: "mark" })],
+  ];
+  return marks.map((draw, seat) =>
+    h("svg:pattern", { id: "pat-" + seat, width: 12, height: 12, patternUnits: "userSpaceOnUse", patternTransform: "scale(1.6)" },
+      h("svg:rect", { width: 12, height: 12, class: "bg seat-fill-" + seat }), draw()));
+}
+
+/**
+ * Draw (or update) the map in `holder`. Options: legal (ids to highlight),
+ * onTap(id), labels (show values), names (show names).
+ * Remembers the previous owners and towers to animate a conquest or a falling tower.
+ */
+function drawMap(holder, gameMap, view, options) {
+  const opts = options || {};
+  const legal = new Set(opts.legal || []);
+  const previous = holder._last || {};
+  const attacked = view.attack ? view.attack.target : null;
+  const [x, y, w, hgt] = gameMap.view_box;
+  const scale = Math.max(w, hgt) / 1000;
+  const svg = h("svg:svg", { viewBox: `${x} ${y} ${w} ${hgt}`, class: "map", role: "img" }, h("svg:defs", {}, seatPatterns()));
+  for (const [a, b] of gameMap.links || []) {
+    const ta = gameMap.byId[a], tb = gameMap.byId[b];
+    if (ta && tb) svg.append(h("svg:line", { x1: ta.label[0], y1: ta.label[1], x2: tb.label[0], y2: tb.label[1], class: "sea-link" }));
+  }
+  const labels = [];
+  for (const t of view.territories) {
+    const shape = gameMap.byId[t.id];
+    if (!shape) continue;
+    const classes = ["land", t.owner === FREE ? "free" : "owned"];
+    if (legal.has(t.id)) classes.push("legal");
+    if (attacked === t.id) classes.push("attacked");
+    const before = previous[t.id];
+    if (before && before.owner !== t.owner && t.owner !== FREE) classes.push("conquered");
+    const path = h("svg:path", {
+      d: shape.path, class: classes.join(" "), "data-id": t.id,
+      fill: t.owner === FREE ? null : `url(#pat-${t.owner})`,
+    });
+    if (opts.onTap && legal.has(t.id)) {
+      path.addEventListener("click", () => opts.onTap(t.id));
+      path.setAttribute("tabindex", "0");
+      path.setAttribute("role", "button");
+      path.setAttribute("aria-label", T.lang === "fr" ? shape.name_fr : shape.name_en);
+    }
+    svg.append(path);
+    const [lx, ly] = shape.label;
+    const group = h("svg:g", { transform: `translate(${lx} ${ly}) scale(${scale})`, class: "label" });
+    if (opts.names) group.append(h("svg:text", { y: -34, class: "name" }, T.lang === "fr" ? shape.name_fr : shape.name_en));
+    if (t.value) group.append(h("svg:text", { y: t.castle ? 36 : 8, class: "value" }, t.value));
+    if (t.castle) group.append(castle(t.towers, before ? before.towers : t.towers));
+    labels.push(group);
+  }
+  svg.append(...labels);
+  fill(holder, svg);
+  holder._last = Object.fromEntries(view.territories.map((t) => [t.id, { owner: t.owner, towers: t.towers }]));
+  return svg;
+}
+
+/** Three little towers; fallen ones lie down, the one that just fell animates. */
+function castle(standing, before) {
+  const g = h("svg:g", { class: "castle" });
+  for (let i = 0; i < 3; i++) {
+    const up = i < standing;
+    const justFell = !up && i < before;
+    g.append(h("svg:g", { transform: `translate(${(i - 1) * 22} -8)` },
+      h("svg:path", { d: "M-8,10 v-22 h4 v4 h4 v-4 h4 v4 h4 v-4 h4 v22 z", class: "tower" + (up ? "" : " fallen") + (justFell ? " falling" : "") })));
+  }
+  return g;
+}
+
+// ----------------------------------------------------------------- countdown
+
+/** A bar and a number that run down from meta.timer until the next state. */
+const Countdown = {
+  due: 0,
+  total: 0,
+  paused: false,
+  bar: null,
+  number: null,
+  onEnd: null,
+  set(meta, bar, number) {
+    this.bar = bar;
+    this.number = number;
+    const timer = meta.timer;
+    this.paused = !!meta.paused;
+    this.total = timer ? timer.total : 0;
+    this.left = timer ? timer.left : 0;
+    this.due = performance.now() + this.left * 1000;
+    this.tick();
+    if (!this.handle) this.handle = setInterval(() => this.tick(), 100);
+  },
+  tick() {
+    if (!this.bar) return;
+    const left = this.paused ? this.left : Math.max(0, (this.due - performance.now()) / 1000);
+    const share = this.total > 0 ? left / this.total : 0;
+    this.bar.style.transform = `scaleX(${share.toFixed(3)})`;
+    this.bar.classList.toggle("late", share < 0.25);
+    if (this.number) this.number.textContent = this.total > 0 ? Math.ceil(left) : "";
+  },
+};
+
+// ----------------------------------------------------------------- sound
+
+/** Four short sounds made with WebAudio (no files); muted state kept in localStorage. */
+const Sound = {
+  ctx: null,
+  muted: localStorage.getItem("tourelle.muted") === "1",
+  toggle() {
+    this.muted = !this.muted;
+    localStorage.setItem("tourelle.muted", this.muted ? "1" : "0");
+    this.unlock();
+    return this.muted;
+  },
+  unlock() {
+    if (!this.ctx && window.AudioContext) this.ctx = new AudioContext();
+    if (this.ctx && this.ctx.state === "suspended") this.ctx.resume();
+  },
+  tone(freq, start, length, type, gain) {
+    const ctx = this.ctx;
+    const osc = ctx.createOscillator();
+    const amp = ctx.createGain();
+    osc.type = type;
+    osc.frequency.setValueAtTime(freq, ctx.currentTime + start);
+    amp.gain.setValueAtTime(0.0001, ctx.currentTime + start);
+    amp.gain.exponentialRampToValueAtTime(gain, ctx.currentTime + start + 0.02);
+    amp.gain.exponentialRampToValueAtTime(0.0001, ctx.currentTime + start + length);
+    osc.connect(amp).connect(ctx.destination);
+    osc.start(ctx.currentTime + start);
+    osc.stop(ctx.currentTime + start + length + 0.05);
+  },
+  play(name) {
+    if (this.muted || !this.ctx || this.ctx.state !== "running") return;
+    if (name === "buzz") this.tone(180, 0, 0.18, "square", 0.15);
+    if (name === "right") { this.tone(660, 0, 0.15, "sine", 0.3); this.tone(990, 0.12, 0.3, "sine", 0.3); }
+    if (name === "wrong") { this.tone(220, 0, 0.25, "sawtooth", 0.15); this.tone(160, 0.2, 0.35, "sawtooth", 0.15); }
+    if (name === "timeup") for (let i = 0; i < 3; i++) this.tone(880, i * 0.15, 0.1, "triangle", 0.25);
+  },
+};
+
+// ----------------------------------------------------------------- formatting
+
+function formatAnswer(content, value) {
+  if (value === null || value === undefined) return "—";
+  if (content && content.kind === "choice" && content.options && content.options[value] !== undefined) {
+    return "ABCD"[value] + ". " + content.options[value];
+  }
+  return Number(value).toLocaleString(T.lang);
+}
+
+/** Who locked in first among the question's answers, and by how many ms (null if fewer than two). */
+function fastest(answers) {
+  const sorted = [...(answers || [])].sort((a, b) => a.t_ns - b.t_ns);
+  if (sorted.length < 2) return null;
+  return { seat: sorted[0].seat, ms: Math.round((sorted[1].t_ns - sorted[0].t_ns) / 1e6) };
+}
+
+function questionTitle(q) {
+  return T.t("question_" + q.purpose);
+}
+
+function phaseTitle(view) {
+  if (view.phase === "combat") return T.t("combat") + " · " + T.t("round", { n: view.round });
+  return T.t(view.phase);
+}
