@@ -13,6 +13,7 @@ from flask_socketio import SocketIO
 
 from host import __version__
 from host.config import HostConfig, host_key
+from host.games.registry import DEFAULT_MAP
 from host.hub import Hub
 from host.journal import Journal
 from host.quiz.bank import QuestionBank
@@ -20,6 +21,9 @@ from host.quiz.memory import MEMORY_FILENAME
 from host.quiz.packs import bundled_packs_dir
 from host.resources import bundled, static_dir
 from host.sockets import ROOMS, register_namespaces
+from host.territory.gamemap import GameMap
+from host.territory.mapgen import generate_map
+from host.territory.maps import load_map, map_to_json, shipped_map_names
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +32,18 @@ def question_bank(config: HostConfig) -> QuestionBank:
     """The bundled packs (unless turned off) plus the host's own."""
     paths: list[Path] = [bundled_packs_dir()] if config.bundled_packs else []
     return QuestionBank.from_paths(paths + list(config.packs))
+
+
+def map_by_name(name: str) -> GameMap:
+    """A shipped map (by name only, never a path) or generated:<territories>:<seed>."""
+    if name.startswith("generated:"):
+        _, count, seed = (name.split(":") + ["", ""])[:3]
+        if not (count.isdigit() and seed.isdigit()):
+            raise ValueError("a generated map is named generated:<territories>:<seed>")
+        return generate_map(int(count), int(seed))
+    if name not in shipped_map_names():
+        raise ValueError(f"no shipped map {name!r}")
+    return load_map(name)
 
 
 def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
@@ -81,6 +97,19 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
         if session is None:
             abort(404)
         return jsonify(session.view("screen"))
+
+    @app.get("/api/maps")
+    def api_maps() -> Response:
+        """The shipped map names, for the host page's map menu."""
+        return jsonify(maps=shipped_map_names(), default=DEFAULT_MAP)
+
+    @app.get("/api/maps/<name>")
+    def api_map(name: str) -> Response:
+        """A map as JSON for the screens: a shipped map's name or generated:<N>:<seed>."""
+        try:
+            return jsonify(map_to_json(map_by_name(name)))
+        except ValueError as err:
+            return Response(str(err), status=404, mimetype="text/plain")
 
     @app.get("/qr.svg")
     def qr_svg() -> Response:
