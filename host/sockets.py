@@ -17,8 +17,10 @@ from typing import Any
 from flask import request
 from flask_socketio import Namespace, SocketIO, emit, join_room, leave_room
 
+from buzzers.clocksync import ClockSyncError
 from host.games.contract import GameError
 from host.hub import Hub
+from host.phones import clocks_of
 from host.schema import BadMessage, check_field, parse_action, require_dict
 from host.session import HOST, Origin, Outcome, Session, token_hash
 
@@ -189,12 +191,30 @@ class SeatNamespace(Base):
         if session is None:
             return refused("stale", "that game is gone")
         event = parse_action(payload, session.kind.fields, SEAT_EXTRA)
-        event.pop("t_client", None)  # mapped through clock sync once the phone is synced
+        t_client = event.pop("t_client", None)
         if event["type"] in session.kind.host_actions:
             return refused("forbidden", f"only the host may send {event['type']!r}")
-        if event["type"] == "answer":
-            event["t_ns"] = received_ns
+        if event["type"] in ("answer", "buzz"):
+            clocks = clocks_of(self.hub)
+            mapped = clocks.map_time(current_sid(), t_client, received_ns)
+            event["t_ns"] = mapped.t_ns
+            if event["type"] == "buzz":
+                event.update(source="phone", u_ns=mapped.u_ns,
+                             settle_ns=clocks.settle_ns(session.id, received_ns))
         return answer(session.submit(Origin("seat", binding[1], current_sid()), event))
+
+    def on_buzz(self, payload: Any = None) -> dict[str, Any]:
+        """A tap on the buzzer page: the same as the action {"type": "buzz"}."""
+        message = dict(require_dict(payload if payload is not None else {}, "buzz"))
+        message["type"] = "buzz"
+        return self.on_action(message)
+
+    def on_sync(self, payload: Any = None) -> dict[str, Any]:
+        """Clock sync, second leg: {c0, h, c1} = the ping's send time (client ms), the host
+        time it got back and the client's receive time; one sample for this phone's clock."""
+        return {"ok": True, **record_sync(self.hub, current_sid(),
+                                         self.bound.get(current_sid(), (None,))[0], payload,
+                                         MS, device=False)}
 
     def _unbind(self, sid: str) -> None:
         old = self.bound.pop(sid, None)
@@ -281,7 +301,15 @@ class HostNamespace(Base):
 
 
 class DeviceNamespace(Base):
-    """A buzzer process (GPIO / keys on this Pi or another): needs the host key."""
+    """A buzzer process (GPIO / keys on this Pi or another): needs the host key.
+
+    It syncs its clock like a phone (`ping`, then `sync` in ns of its own
+    monotonic clock) and sends `press` {seat, t_ns, source, uncertainty_ns,
+    game?} with t_ns on that clock. A press becomes the seat's `buzz` on the
+    game's Session, sent as the seat (Origin("seat", n)) with source "gpio" or
+    "key": the Session needs no device role, and the journal's event still says
+    where the press came from. To light LEDs the process watches /screen.
+    """
 
     def __init__(self, namespace: str, hub: Hub, key: str) -> None:
         super().__init__(namespace, hub)
@@ -289,6 +317,61 @@ class DeviceNamespace(Base):
 
     def on_connect(self, auth: Any = None) -> bool:
         return key_matches(auth, self.key)
+
+    def on_sync(self, payload: Any = None) -> dict[str, Any]:
+        """Clock sync, second leg: {c0, h, c1}, the device's times in ns."""
+        return {"ok": True, **record_sync(self.hub, DEVICE_PREFIX + current_sid(), None,
+                                         payload, 1, device=True)}
+
+    def on_press(self, payload: Any = None) -> dict[str, Any]:
+        received_ns = time.monotonic_ns()
+        message = require_dict(payload, "press")
+        seat, t_device = message.get("seat"), message.get("t_ns")
+        check_field("seat", seat, (int,))
+        check_field("t_ns", t_device, (int,))
+        source = message.get("source", "gpio")
+        check_field("source", source, (str,))
+        spread = message.get("uncertainty_ns", 0)
+        check_field("uncertainty_ns", spread, (int,))
+        assert isinstance(seat, int) and isinstance(t_device, int) and isinstance(spread, int)
+        if spread < 0:
+            raise BadMessage("uncertainty_ns must be >= 0")
+        session = self.session_for(message)
+        if "buzz" not in session.kind.seat_actions:
+            return refused("wrong_game", f"game {session.id} ({session.kind.name}) takes no "
+                           "buzzer presses")
+        clocks = clocks_of(self.hub)
+        mapped = clocks.map_time(DEVICE_PREFIX + current_sid(), t_device, received_ns)
+        event = {"type": "buzz", "seat": seat, "t_ns": mapped.t_ns, "source": source,
+                 "u_ns": spread + mapped.u_ns,
+                 "settle_ns": clocks.settle_ns(session.id, received_ns)}
+        outcome = session.submit(Origin("seat", seat, current_sid()), event)
+        return {**answer(outcome), "synced": mapped.synced}
+
+    def on_disconnect(self, *args: Any) -> None:
+        clocks_of(self.hub).forget(DEVICE_PREFIX + current_sid())
+        super().on_disconnect()
+
+
+DEVICE_PREFIX = "device:"
+MS = 1_000_000
+
+
+def record_sync(hub: Hub, client: str, game: str | None, payload: Any, unit_ns: int,
+                device: bool) -> dict[str, Any]:
+    """Add one {c0, h, c1} sample to the client's clock estimate; says if it is usable."""
+    message = require_dict(payload, "sync")
+    values = [message.get(name) for name in ("c0", "h", "c1")]
+    for name, value in zip(("c0", "h", "c1"), values, strict=True):
+        check_field(name, value, (int, float))
+    c0, h, c1 = values
+    assert isinstance(c0, int | float) and isinstance(h, int) and isinstance(c1, int | float)
+    clocks = clocks_of(hub)
+    try:
+        rtt = clocks.add_sample(client, game, c0, h, c1, unit_ns=unit_ns, device=device)
+    except ClockSyncError as err:
+        raise BadMessage(str(err)) from None
+    return {"rtt_ms": round(rtt / MS, 3), "synced": clocks.usable(client, time.monotonic_ns())}
 
 
 def key_matches(auth: Any, key: str) -> bool:
