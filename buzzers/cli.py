@@ -1,4 +1,5 @@
-"""`tourelle buzzers test`: a live readout of every press, to check the wiring.
+"""`tourelle buzzers test`: a live readout of every press, to check the wiring;
+`tourelle buzzers run`: the same presses sent to a host (see buzzers/run.py).
 
 Each line shows the seat, the source, the press's host time, and the gap to the
 previous press *by host time* (a negative gap means the press happened before
@@ -11,6 +12,7 @@ import argparse
 import contextlib
 import os
 import queue
+import time
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -35,6 +37,17 @@ def register(subparsers: Any) -> None:
         "--terminal", action="store_true", help="read this terminal's keys even if evdev exists"
     )
     test.set_defaults(func=run_test)
+    run = actions.add_parser("run", help="send presses to a host and light the floor LEDs")
+    run.add_argument("--host", required=True, help="the host's address, e.g. http://10.0.0.2:5000")
+    run.add_argument("--key", required=True, help="the host key (tourelle serve prints it)")
+    run.add_argument("--config", default=DEFAULT_CONFIG, help="pin/key config (YAML or TOML)")
+    run.add_argument("--game", default=None, help="game id (default: the host's newest game)")
+    run.add_argument("--no-gpio", action="store_true", help="do not claim GPIO pins")
+    run.add_argument("--no-keys", action="store_true", help="do not read keys")
+    run.add_argument(
+        "--terminal", action="store_true", help="read this terminal's keys even if evdev exists"
+    )
+    run.set_defaults(func=run_run)
 
 
 def pin_factory_from_env() -> Any:
@@ -97,6 +110,49 @@ def run_test(args: argparse.Namespace) -> int:
                 press = presses.get()
                 print(format_press(press, previous, config), flush=True)
                 previous = press
+    except BuzzerError as exc:
+        print(f"error: {exc}")
+        return 1
+    finally:
+        for source in reversed(started):
+            source.close()
+    return 0
+
+
+def run_run(args: argparse.Namespace) -> int:
+    """`buzzers run`: presses to the host as the device role, floor LEDs from its screen."""
+    from buzzers.run import BuzzerLink, floor_lights
+
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        print(f"error: {exc}")
+        return 2
+    link = BuzzerLink(args.host, args.key, game=args.game)
+    started: list[BuzzerSource] = []
+    try:
+        for source in _sources(args, config, link.send):
+            try:
+                source.start()
+            except BuzzerError as exc:
+                print(f"skipped {type(source).__name__}: {exc}")
+                continue
+            started.append(source)
+            if isinstance(source, GpioBuzzers):
+                link.on_floor = floor_lights(source, {s.seat for s in config.seats})
+        if not started:
+            print("error: nothing to listen to (no pins, keys or chars in the config)")
+            return 2
+        try:
+            link.start()
+        except Exception as exc:  # refused key, host not there
+            print(f"error: cannot reach the host at {args.host}: {exc}")
+            return 1
+        print(f"connected to {args.host}; press the buzzers (Ctrl-C to stop)", flush=True)
+        with contextlib.suppress(KeyboardInterrupt):
+            while True:
+                time.sleep(1)
+        link.close()
     except BuzzerError as exc:
         print(f"error: {exc}")
         return 1
