@@ -270,6 +270,15 @@ def expansion_order(question: Question) -> list[int]:
     ]
 
 
+def duel_result(question: Question, attack: Attack) -> str:
+    """The outcome of a duel's choice question: "hold", "attacker_wins" or "speed_question"."""
+    if not is_correct_choice(question, attack.attacker):
+        return "hold"
+    if not is_correct_choice(question, attack.defender):
+        return "attacker_wins"
+    return "speed_question"
+
+
 def speed_outcome(question: Question, attack: Attack) -> tuple[bool, bool]:
     """(attacker wins the duel, defender earned the tie-break win) for a speed question.
 
@@ -504,9 +513,10 @@ def _resolve(board: Board, state: TerritoryState) -> TerritoryState:
     attack = state.attack
     assert attack is not None
     if q.purpose == "duel":
-        if not is_correct_choice(q, attack.attacker):
+        result = duel_result(q, attack)
+        if result == "hold":
             return _hold(board, state, won_speed=False)
-        if not is_correct_choice(q, attack.defender):
+        if result == "attacker_wins":
             return _duel_won(board, state)
         return _ask(state, "speed", "numeric", (attack.attacker, attack.defender))
     attacker_wins, defender_won = speed_outcome(q, attack)

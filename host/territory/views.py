@@ -13,6 +13,7 @@ from typing import Any
 from host.games.contract import GameError
 from host.territory.engine import (
     current_actor,
+    duel_result,
     expansion_order,
     is_correct_choice,
     numeric_blocks,
@@ -134,12 +135,7 @@ def _choice_outcome(state: TerritoryState, q: Question) -> dict[str, Any]:
     ]
     result: dict[str, Any] = {"answers": rows}
     if state.attack is not None:
-        a, d = state.attack.attacker, state.attack.defender
-        result["result"] = (
-            "hold" if not is_correct_choice(q, a)
-            else "attacker_wins" if not is_correct_choice(q, d)
-            else "speed_question"
-        )
+        result["result"] = duel_result(q, state.attack)
     return result
 
 
