@@ -1,0 +1,104 @@
+"""The buzzer board through an in-process Session on virtual time: journal, timer, undo."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from host.clock import VirtualClock, VirtualScheduler
+from host.hub import Hub
+from host.journal import Journal
+from host.replay import rebuild
+from host.session import HOST, Origin, Session
+from tests.synthetic import synthetic_bank
+
+BANK = synthetic_bank(10)
+MS = 1_000_000
+
+
+class Night:
+    def __init__(self, path: Path) -> None:
+        self.clock = VirtualClock()
+        self.scheduler = VirtualScheduler(self.clock)
+        self.published: list[tuple[str, dict[str, Any]]] = []
+        self.journal = Journal(path)
+        self.hub = Hub(self.journal, BANK, publish=lambda g, a, p: self.published.append((a, p)),
+                       clock=self.clock, scheduler_factory=lambda: self.scheduler,
+                       threaded=False)
+
+    def board(self, seats: int = 3, **settings: Any) -> Session:
+        session = self.hub.create_game("buzzer", [{"name": f"P{i}"} for i in range(seats)],
+                                       settings=settings, seed=5)
+        assert session.submit(HOST, {"type": "start"}).ok
+        return session
+
+    def last_screen(self) -> dict[str, Any]:
+        return next(p for a, p in reversed(self.published) if a == "screen")
+
+
+def buzz(session: Session, seat: int, t_ns: int, settle_ms: int = 0) -> Any:
+    return session.submit(Origin("seat", seat), {"type": "buzz", "t_ns": t_ns, "source": "phone",
+                                                 "u_ns": MS, "settle_ns": settle_ms * MS})
+
+
+def test_the_session_arms_the_settle_timer_and_the_timeout_decides(tmp_path: Path) -> None:
+    night = Night(tmp_path / "j.sqlite")
+    session = night.board()
+    assert session.submit(HOST, {"type": "open", "mode": "first"}).ok
+    now = night.clock.now_ns()
+    assert buzz(session, 1, now + 30 * MS, settle_ms=120).ok
+    assert session.meta()["timer"]["total"] == 0.12
+    assert buzz(session, 2, now + 10 * MS, settle_ms=120).ok  # late arrival, earlier press
+    assert night.last_screen()["view"]["floor"] is None
+    assert night.scheduler.run_next()  # the settle timer runs out
+    screen = night.last_screen()["view"]
+    assert screen["floor"] == 2
+    assert screen["ranking"][1]["margin_ms"] == 20.0
+    assert session.submit(HOST, {"type": "right"}).ok
+    rebuilt = rebuild(session.game, session.config, night.journal.rows(session.id))
+    assert session.game.to_json(rebuilt.state) == session.game.to_json(session.state)
+
+
+def test_refused_presses_leave_the_journal_alone(tmp_path: Path) -> None:
+    night = Night(tmp_path / "j.sqlite")
+    session = night.board()
+    session.submit(HOST, {"type": "open", "mode": "first"})
+    assert buzz(session, 0, night.clock.now_ns() + MS).ok
+    rows = night.journal.count(session.id)
+    refused = [
+        buzz(session, 1, night.clock.now_ns() + 2 * MS),  # floor taken
+        session.submit(Origin("seat", 0), {"type": "open", "mode": "first"}),  # host only
+        session.submit(Origin("seat", 0), {"type": "buzz"}),  # no time
+        session.submit(Origin("seat", 1), {"type": "buzz", "seat": 0, "t_ns": 5}),  # other seat
+    ]
+    assert all(not outcome.ok and outcome.reason for outcome in refused)
+    assert night.journal.count(session.id) == rows
+
+
+def test_host_undo_takes_back_a_wrong_mark(tmp_path: Path) -> None:
+    night = Night(tmp_path / "j.sqlite")
+    session = night.board(wrong_penalty=1)
+    session.submit(HOST, {"type": "open", "mode": "first"})
+    buzz(session, 0, night.clock.now_ns() + MS)
+    assert session.submit(HOST, {"type": "wrong"}).ok
+    assert session.state.scores[0] == -1
+    assert session.submit(HOST, {"type": "undo"}).ok
+    assert session.state.scores[0] == 0
+    assert night.last_screen()["view"]["floor"] == 0
+    again = Night(tmp_path / "j.sqlite").hub.resume_all()[0]
+    assert again.state.scores[0] == 0 and again.view("screen")["view"]["floor"] == 0
+
+
+def test_a_restart_mid_settle_finishes_the_decision(tmp_path: Path) -> None:
+    night = Night(tmp_path / "j.sqlite")
+    session = night.board()
+    session.submit(HOST, {"type": "open", "mode": "ranking"})
+    buzz(session, 2, night.clock.now_ns() + MS, settle_ms=50)
+    session.submit(HOST, {"type": "close"})
+    timer = session.meta()["timer"]
+    night.journal.heartbeat(session.id, timer["id"], 0.05)
+    later = Night(tmp_path / "j.sqlite")
+    resumed = later.hub.resume_all()[0]
+    assert later.scheduler.run_next()
+    view = resumed.view("screen")["view"]
+    assert view["final"] and [r["seat"] for r in view["ranking"]] == [2]
