@@ -24,6 +24,7 @@ Run: .venv/bin/python bench/clients.py [--sizes 50 200] [--modes threading event
 from __future__ import annotations
 
 import argparse
+import contextlib
 import multiprocessing as mp
 import os
 import signal
@@ -89,17 +90,37 @@ class Server:
     def key(self) -> str:
         return (self.data / "host_key").read_text().strip()
 
-    def rss_bytes(self) -> int:
-        """Resident memory of the serving process and its children (gunicorn's worker)."""
+    def _tree(self) -> list[psutil.Process]:
+        """The serving process and its children (gunicorn's worker)."""
         assert self.process is not None
         root = psutil.Process(self.process.pid)
+        return [root, *root.children(recursive=True)]
+
+    def rss_bytes(self) -> int:
+        """Resident memory summed over the tree (pages shared by parent and worker count twice)."""
         total = 0
-        for proc in [root, *root.children(recursive=True)]:
-            try:
+        for proc in self._tree():
+            with contextlib.suppress(psutil.NoSuchProcess):
                 total += proc.memory_info().rss
-            except psutil.NoSuchProcess:
-                pass
         return total
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU time used so far by the server's process tree."""
+        total = 0.0
+        for proc in self._tree():
+            with contextlib.suppress(psutil.NoSuchProcess):
+                times = proc.cpu_times()
+                total += times.user + times.system
+        return total
+
+    def http_ms(self) -> float | None:
+        """How long a plain page request (/healthz) takes now; None if it gets no answer in 3 s."""
+        t0 = time.monotonic_ns()
+        try:
+            with urllib.request.urlopen(self.url + "/healthz", timeout=3):
+                return (time.monotonic_ns() - t0) / MS
+        except OSError:
+            return None
 
     def stop(self) -> None:
         if self.process and self.process.poll() is None:
@@ -176,6 +197,8 @@ class Figures:
     lost: int
     rss_idle: int
     rss_connected: int
+    cpu_per_broadcast: float  # server CPU seconds per broadcast round
+    http_ms: float | None  # a /healthz request with the N clients connected
 
 
 def plan_clients(count: int, seats: int) -> list[ClientSpec]:
@@ -234,7 +257,10 @@ def measure_on(server: Server, count: int, args: argparse.Namespace) -> Figures:
             if status != "ready":
                 raise RuntimeError(f"a client process failed: {detail}")
         time.sleep(0.5)  # the watch/join states are in
+        http = server.http_ms()
+        cpu_before = server.cpu_seconds()
         sent, acks, lost = broadcast_rounds(command, game_id, received, count, args.rounds)
+        cpu = (server.cpu_seconds() - cpu_before) / args.rounds
         rss_connected = server.rss_bytes()
     finally:
         stop.set()
@@ -250,7 +276,7 @@ def measure_on(server: Server, count: int, args: argparse.Namespace) -> Figures:
     completes = [max(seen[seq] for seen in receipts if seq in seen) - t0
                  for seq, t0 in sent.items() if any(seq in seen for seen in receipts)]
     return Figures(server.mode, count, min(count, seats), len(workers), latencies, completes,
-                   acks, lost, rss_idle, rss_connected)
+                   acks, lost, rss_idle, rss_connected, cpu, http)
 
 
 def broadcast_rounds(command: Any, game_id: str, received: Synchronized[int], count: int,
@@ -288,7 +314,7 @@ def percentile(values: list[int], share: float) -> float:
 
 HEADER = (f"{'mode':<10} {'N':>4} {'seats':>5} {'procs':>5} {'p50 ms':>7} {'p99 ms':>7} "
           f"{'max ms':>7} {'all-in p50':>10} {'ack p50':>8} {'lost':>4} "
-          f"{'RSS idle':>9} {'RSS N':>7}")
+          f"{'RSS idle':>9} {'RSS N':>7} {'CPU/bc':>7} {'http ms':>7}")
 
 
 def row(f: Figures) -> str:
@@ -297,7 +323,9 @@ def row(f: Figures) -> str:
             f"{max(f.latencies_ns, default=0) / MS:>7.1f} "
             f"{statistics.median(f.completes_ns) / MS if f.completes_ns else float('nan'):>10.1f} "
             f"{percentile(f.acks_ns, 0.5):>8.1f} {f.lost:>4} "
-            f"{f.rss_idle / MIB:>7.1f}Mi {f.rss_connected / MIB:>5.1f}Mi")
+            f"{f.rss_idle / MIB:>7.1f}Mi {f.rss_connected / MIB:>5.1f}Mi "
+            f"{f.cpu_per_broadcast * 1000:>5.1f}ms "
+            f"{'blocked' if f.http_ms is None else format(f.http_ms, '.1f'):>7}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -324,6 +352,9 @@ def main(argv: list[str] | None = None) -> int:
           f"threading = gunicorn gthread --threads {args.threads}")
     print("latency: command sent -> state received (journal fsync included); all-in = until the"
           " last client; ack = host's reply; RSS summed over the server's process tree")
+    print("CPU/bc = server CPU time per broadcast round; http = a /healthz request while the N"
+          " clients are connected ('blocked' = no answer in 3 s)")
+    print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(HEADER)
     started = time.monotonic()
     for count in args.sizes:
@@ -332,6 +363,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(row(measure(mode, count, args)), flush=True)
             except Exception as err:  # one broken configuration should not hide the others
                 print(f"{mode:<10} {count:>4}  FAILED: {err}", flush=True)
+    print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"total {time.monotonic() - started:.0f} s")
     return 0
 
