@@ -21,6 +21,7 @@ socket.on("connect", () => {
 });
 socket.on("connect_error", () => { $("#key-error").hidden = false; });
 socket.on("state", (payload) => {
+  if (!state || state.meta.status !== payload.meta.status || state.meta.game !== payload.meta.game) setTimeout(refreshGames, 0);
   state = payload;
   gameId = payload.meta.game;
   const q = payload.view && payload.view.question;
@@ -174,7 +175,7 @@ function renderQuestion(view) {
     h("h2", {}, questionTitle(q)),
     h("p", { class: "prompt" }, q.content.prompt),
     h("p", { class: "answer-key" }, T.t("correct_answer", { v: formatAnswer(q.content, q.content.answer) })),
-    h("table", { class: "live-table" }, h("tr", {}, h("th", {}, T.t("players")), h("th", {}, T.t("lock_ins")), h("th", {}, "⏱"), h("th", {}), h("th", {})), rows));
+    h("table", { class: "live-table" }, h("tr", {}, h("th", {}, T.t("players")), h("th", {}, T.t("lock_ins")), h("th", {}, "ms"), h("th", {}), h("th", {})), rows));
 }
 
 function renderSeats(meta, view) {

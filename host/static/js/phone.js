@@ -128,6 +128,8 @@ function render() {
   const seat = joined.seat;
   const { meta, view } = state;
   document.body.dataset.seat = seat;
+  document.body.dataset.status = meta.status;
+  document.body.dataset.stage = view ? view.stage : "";
   fill("#me", seatChip(seat), h("span", {}, T.colour(seat) + " · " + seatName(state, seat)));
   const me = view && view.players.find((p) => p.seat === seat);
   $("#my-score").textContent = me ? me.score.toLocaleString(T.lang) : "";
@@ -174,7 +176,7 @@ function renderQuestion(q, seat) {
     return;
   }
   if (q.your_answer) {
-    $("#status").textContent = "🔒 " + T.t("locked_in", { v: formatAnswer(q.content, q.your_answer.value) });
+    $("#status").textContent = T.t("locked_in", { v: formatAnswer(q.content, q.your_answer.value) });
     return;
   }
   $("#status").textContent = questionTitle(q);

@@ -23,7 +23,7 @@ $("#mute").addEventListener("click", () => {
 document.addEventListener("click", () => Sound.unlock(), { once: true });
 
 function muteLabel() {
-  $("#mute").textContent = (Sound.muted ? "🔇 " : "🔊 ") + T.t(Sound.muted ? "mute" : "unmute");
+  $("#mute").textContent = (Sound.muted ? "✕ " : "♪ ") + T.t(Sound.muted ? "mute" : "unmute");
 }
 
 function show(id) {
@@ -52,6 +52,9 @@ function render(state) {
   T.apply();
   muteLabel();
   const { meta, view } = state;
+  // For tests and CSS: what the page shows now.
+  document.body.dataset.status = meta.status;
+  document.body.dataset.stage = view ? view.stage : "";
   $("#paused").hidden = !meta.paused;
   if (meta.status === "lobby" || !view) {
     $("#phase").textContent = "";
@@ -127,11 +130,11 @@ function renderQuestion(state) {
   const { meta, view } = state;
   const q = view.question;
   const panel = $("#question");
-  if (!q || !q.content) {
-    panel.hidden = true;
-    return;
-  }
-  panel.hidden = false;
+  const asking = !!(q && q.content);
+  $("#game").classList.toggle("asking", asking);
+  panel.hidden = !asking;
+  if (!asking) return;
+  panel.dataset.purpose = q.purpose;
   const revealed = view.stage === "reveal";
   panel.classList.toggle("revealed", revealed);
   $("#q-title").textContent = questionTitle(q);
@@ -165,7 +168,7 @@ function revealRows(state, q) {
       h("span", { class: "detail" }, detail.join(" · "))));
   }
   const quick = fastest(q.answers);
-  if (quick) rows.push(h("p", { class: "margin" }, "⏱ " + T.t("by_ms", { who: T.colour(quick.seat), ms: quick.ms })));
+  if (quick) rows.push(h("p", { class: "margin" }, T.t("by_ms", { who: T.colour(quick.seat), ms: quick.ms })));
   if (outcome.result) rows.push(h("p", { class: "verdict" }, T.t(outcome.result)));
   if (outcome.pickers) rows.push(h("p", { class: "verdict" }, T.t("pickers", { who: outcome.pickers.map((s) => seatName(state, s)).join(", ") })));
   return rows;

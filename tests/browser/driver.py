@@ -1,0 +1,73 @@
+"""Debian's Chromium driven by Playwright, for the browser tests and tools/screenshots.py.
+
+Never `playwright install`: the browser is /usr/bin/chromium from apt. Every
+request a page makes is recorded so a test can prove nothing leaves localhost.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run", "--disable-sync"]
+PHONE = {"width": 360, "height": 740}
+PROJECTOR = {"width": 1920, "height": 1080}
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as play:
+        browser = play.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@dataclass
+class Recorder:
+    """Every URL the pages asked for, console errors, and the `state` frames received."""
+
+    urls: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    states: list[dict[str, Any]] = field(default_factory=list)
+
+    def watch(self, page: Any, states: bool = False) -> Any:
+        page.on("request", lambda request: self.urls.append(request.url))
+        page.on("pageerror", lambda err: self.errors.append(f"{page.url}: {err}"))
+        page.on("console", lambda msg: msg.type == "error" and self.errors.append(
+            f"{page.url}: {msg.text}"))
+        page.on("websocket", lambda ws: self._socket(ws, states))
+        return page
+
+    def _socket(self, ws: Any, states: bool) -> None:
+        self.urls.append(ws.url)
+        if states:
+            ws.on("framereceived", lambda frame: self._frame(frame))
+
+    def _frame(self, frame: Any) -> None:
+        """Keep the payload of every Socket.IO `state` event (packet type 42)."""
+        text = frame if isinstance(frame, str) else ""
+        if not text.startswith("42"):
+            return
+        body = text[text.index("["):]
+        event = json.loads(body)
+        if event and event[0] == "state":
+            self.states.append(event[1])
+
+
+def new_page(browser: Any, recorder: Recorder, url: str, viewport: dict[str, int],
+             states: bool = False, locale: str = "fr-FR") -> Any:
+    """A page in its own context (its own localStorage, like a separate phone)."""
+    context = browser.new_context(viewport=viewport, locale=locale)
+    page = recorder.watch(context.new_page(), states)
+    page.goto(url)
+    return page
