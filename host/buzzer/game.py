@@ -23,6 +23,11 @@ _UNDOABLE = frozenset({"open", "close", "right", "wrong", "end"})
 class BuzzerGame:
     name = "buzzer"
 
+    def __init__(self) -> None:
+        # The Session asks for one view per audience after every change (2 + seats, up to
+        # 258); the room's part is the same for all of them, so it is built once per state.
+        self._room: tuple[BuzzerState, View] | None = None
+
     def setup(self, settings: dict[str, Any], seats: list[dict[str, Any]], seed: int) -> Any:
         if not MIN_SEATS <= len(seats) <= MAX_SEATS:
             raise BadEvent(f"the buzzer board takes {MIN_SEATS} to {MAX_SEATS} seats")
@@ -42,7 +47,10 @@ class BuzzerGame:
         return [{"type": "buzz", "seat": seat}]
 
     def view(self, state: BuzzerState, audience: str) -> View:
-        return views.view(state, audience)
+        cached = self._room
+        if cached is None or cached[0] is not state:
+            cached = self._room = (state, views.room_view(state))
+        return views.view(state, audience, room=cached[1])
 
     def needs(self, state: BuzzerState) -> QuestionRequest | None:
         return None  # the host reads the questions aloud

@@ -61,8 +61,9 @@ def room_view(state: BuzzerState) -> View:
     }
 
 
-def view(state: BuzzerState, audience: str) -> View:
-    out = room_view(state)
+def view(state: BuzzerState, audience: str, room: View | None = None) -> View:
+    """`room` is `room_view(state)` when the caller already has it (it is not changed)."""
+    out = dict(room_view(state) if room is None else room)
     if audience == "host":
         board = state.board
         out["entries"] = [{"seat": e.seat, "t_ns": e.t_ns, "source": e.source,

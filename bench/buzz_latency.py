@@ -1,0 +1,202 @@
+"""From a GPIO edge to the decision on the projector: p50/p99, with 0, 50 and 200 phones.
+
+A real `tourelle serve` subprocess (threading mode) runs a 201-seat buzzer game.
+In this process: a buzzer box (`BuzzerLink` + `GpioBuzzers` on gpiozero's
+MockFactory, the same code as `tourelle buzzers run`), a projector client on
+/screen, and N phone clients (python-socketio, websocket transport) joined as
+seats and clock-synced, so the host's settle wait covers their measured delay.
+
+Each trial: the host opens a window, the mock pin is driven low (the edge is
+stamped), and we time until the screen client receives the view with that
+seat on the floor; the host then marks it right. The figure includes the
+settle wait (0 with no synced phone; the phones' worst round trip + 5 ms
+otherwise), every view the server publishes to every seat, and both socket hops.
+
+Run: .venv/bin/python bench/buzz_latency.py [--trials 20] [--phones 0,50,200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import socketio  # noqa: E402
+from gpiozero.pins.mock import MockFactory  # noqa: E402
+
+from buzzers.config import parse_config  # noqa: E402
+from buzzers.gpio import GpioBuzzers  # noqa: E402
+from buzzers.run import BuzzerLink  # noqa: E402
+from tests.live import ROOT, free_port  # noqa: E402
+from tests.synthetic import write_pack  # noqa: E402
+
+MS = 1_000_000
+SEATS = 201
+PIN = 17
+
+
+def start_server(data: Path, port: int, threads: int) -> subprocess.Popen[bytes]:
+    packs = data / "packs"
+    packs.mkdir(parents=True)
+    write_pack(packs / "p.yaml", 20, "fr")
+    log = open(data / "server.log", "wb")  # noqa: SIM115 - lives as long as the server
+    process = subprocess.Popen(
+        [sys.executable, "-m", "host.cli", "serve", "--bind", "127.0.0.1", "--port", str(port),
+         "--data", str(data), "--packs", str(packs), "--no-bundled-packs",
+         "--threads", str(threads)],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1):
+                return process
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError("the server did not start; see " + str(data / "server.log"))
+
+
+class Screen:
+    """A projector client noting when each window's floor reaches it."""
+
+    def __init__(self, url: str, game: str) -> None:
+        self.client = socketio.Client(reconnection=False)
+        self.floor_at: dict[int, int] = {}  # window -> monotonic ns the floor arrived
+        self.cond = threading.Condition()
+        self.client.on("state", self._state, namespace="/screen")
+        self.client.connect(url, namespaces=["/screen"], transports=["websocket"])
+        self.client.call("watch", {"game": game}, namespace="/screen")
+
+    def _state(self, payload: dict[str, Any]) -> None:
+        now = time.monotonic_ns()
+        view = payload.get("view") or {}
+        if view.get("floor") is not None:
+            with self.cond:
+                self.floor_at.setdefault(int(view["window"]), now)
+                self.cond.notify_all()
+
+    def wait(self, window: int, timeout: float = 10) -> int:
+        with self.cond:
+            if not self.cond.wait_for(lambda: window in self.floor_at, timeout):
+                raise TimeoutError(f"window {window}: no floor on the screen")
+            return self.floor_at[window]
+
+
+def phone(url: str, game: str, seat: int) -> socketio.Client:
+    client = socketio.Client(reconnection=False)
+    client.connect(url, namespaces=["/seat"], transports=["websocket"], wait_timeout=20)
+    reply = client.call("join", {"game": game, "seat": seat, "token": f"bench-phone-{seat:06d}"},
+                        namespace="/seat", timeout=20)
+    assert reply["ok"], reply
+    return client
+
+
+def sync_phone(client: socketio.Client, rounds: int = 3) -> None:
+    for _ in range(rounds):
+        c0 = time.monotonic_ns() / MS
+        h = client.call("ping", {"c": c0}, namespace="/seat", timeout=20)["h"]
+        client.call("sync", {"c0": c0, "h": h, "c1": time.monotonic_ns() / MS},
+                    namespace="/seat", timeout=20)
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--trials", type=int, default=20)
+    parser.add_argument("--phones", default="0,50,200")
+    args = parser.parse_args()
+    counts = [int(x) for x in args.phones.split(",")]
+    if max(counts) >= SEATS:
+        parser.error(f"at most {SEATS - 1} phones")
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as folder:
+        data = Path(folder)
+        server = start_server(data, port, threads=max(counts) + 64)
+        phones: list[socketio.Client] = []
+        try:
+            key = (data / "host_key").read_text().strip()
+            host = socketio.Client(reconnection=False)
+            host.connect(url, namespaces=["/host"], transports=["websocket"],
+                         auth={"key": key})
+            made = host.call("create", {"kind": "buzzer", "start": True,
+                                        "seats": [{"name": f"S{i}"} for i in range(SEATS)]},
+                             namespace="/host", timeout=30)
+            game = made["game"]
+            screen = Screen(url, game)
+            factory = MockFactory()
+            config = parse_config({"holdoff_ms": 1, "seats": [{"seat": 0, "name": "Box",
+                                                               "pin": PIN}]})
+            link = BuzzerLink(url, key, game=game)
+            gpio = GpioBuzzers(config, link.send, pin_factory=factory)
+            gpio.start()
+            link.start(sync_rounds=5)
+            pin = factory.pin(PIN)
+            window = 0
+            rows = []
+            for count in counts:
+                while len(phones) < count:
+                    phones.append(phone(url, game, len(phones) + 1))
+                synced_at = 0.0
+                latencies: list[float] = []
+                for _ in range(args.trials):
+                    if time.monotonic() - synced_at > 15:  # estimates go stale after 30 s
+                        for client in phones:
+                            sync_phone(client)
+                        synced_at = time.monotonic()
+                    host.call("command", {"game": game, "type": "open", "mode": "first"},
+                              namespace="/host", timeout=30)
+                    window += 1
+                    time.sleep(0.02)
+                    edge = time.monotonic_ns()
+                    pin.drive_low()
+                    arrived = screen.wait(window)
+                    pin.drive_high()
+                    latencies.append((arrived - edge) / MS)
+                    host.call("command", {"game": game, "type": "right"}, namespace="/host",
+                              timeout=30)
+                    time.sleep(0.01)
+                settle = _settle_ms(url, game)
+                rows.append((count, statistics.median(latencies), pct(latencies, 0.99),
+                             max(latencies), settle))
+            print(f"buzz latency, GPIO edge -> screen floor ({args.trials} trials each, "
+                  f"{SEATS}-seat game, {os.cpu_count()} cores)")
+            print(f"{'phones':>6} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'settle ms':>10}")
+            for count, p50, p99, worst, settle in rows:
+                print(f"{count:>6} {p50:>8.1f} {p99:>8.1f} {worst:>8.1f} {settle:>10.1f}")
+            link.close()
+            gpio.close()
+            screen.client.disconnect()
+            host.disconnect()
+        finally:
+            for client in phones:
+                client.disconnect()
+            server.terminate()
+            server.wait(15)
+    return 0
+
+
+def _settle_ms(url: str, game: str) -> float:
+    """The settle wait of the last window, from the projector's view over HTTP."""
+    import json
+
+    with urllib.request.urlopen(f"{url}/api/games/{game}", timeout=10) as answer:
+        return float(json.loads(answer.read())["view"]["settle_ms"])
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
