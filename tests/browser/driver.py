@@ -43,10 +43,13 @@ class Recorder:
     def watch(self, page: Any, states: bool = False) -> Any:
         page.on("request", lambda request: self.urls.append(request.url))
         page.on("pageerror", lambda err: self.errors.append(f"{page.url}: {err}"))
-        page.on("console", lambda msg: msg.type == "error" and self.errors.append(
-            f"{page.url}: {msg.text}"))
+        page.on("console", lambda msg: self._console(page, msg))
         page.on("websocket", lambda ws: self._socket(ws, states))
         return page
+
+    def _console(self, page: Any, msg: Any) -> None:
+        if msg.type == "error":
+            self.errors.append(f"{page.url}: {msg.text}")
 
     def _socket(self, ws: Any, states: bool) -> None:
         self.urls.append(ws.url)
@@ -62,6 +65,12 @@ class Recorder:
         event = json.loads(body)
         if event and event[0] == "state":
             self.states.append(event[1])
+
+
+def local_only(urls: list[str]) -> list[str]:
+    """The URLs that went anywhere but 127.0.0.1 (data: and blob: URLs stay in the page)."""
+    return [u for u in urls if not u.startswith(("data:", "blob:"))
+            and u.split("//", 1)[-1].split("/", 1)[0].split(":")[0] != "127.0.0.1"]
 
 
 def new_page(browser: Any, recorder: Recorder, url: str, viewport: dict[str, int],

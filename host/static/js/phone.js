@@ -38,8 +38,10 @@ socket.on("state", (payload) => {
 
 function rejoin() {
   socket.emit("join", { token, game: joined.game }, (ack) => {
-    if (ack && ack.ok) remember({ game: ack.game, seat: ack.seat });
-    else {
+    if (ack && ack.ok) {
+      remember({ game: ack.game, seat: ack.seat });
+      render(); // the seat's state came just before this answer
+    } else {
       remember(null);
       showJoin();
     }
@@ -98,6 +100,7 @@ function join(game, seat) {
       clearTimeout(pollHandle);
       remember({ game: ack.game, seat: ack.seat });
       $("#join-error").textContent = "";
+      render();
     } else {
       $("#join-error").textContent = ack && ack.code === "taken" ? T.t("seat_taken") : (ack && ack.reason) || "?";
     }
