@@ -44,9 +44,8 @@ def play_one_step(phone: Any, turn: int) -> None:
             phone.click("[data-key='ok']", timeout=500)
         elif phone.locator(".choice").count():
             phone.click(f"[data-choice='{turn % 4}']", timeout=500)
-        elif phone.locator(".land.legal").count():
-            phone.locator(".land.legal").nth(turn % phone.locator(".land.legal").count()).dispatch_event(
-                "click", timeout=500)
+        elif targets := phone.locator(".land.legal").count():
+            phone.locator(".land.legal").nth(turn % targets).dispatch_event("click", timeout=500)
     except Exception:  # the page re-rendered under the click; the next round tries again
         pass
 
@@ -68,7 +67,8 @@ def leaked_answers(states: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def test_full_game_on_phones_watched_by_the_projector(live: LiveServer, browser: Any) -> None:
     recorder = Recorder()
     screen = new_page(browser, recorder, live.url + "/screen", PROJECTOR, states=True)
-    host = new_page(browser, recorder, f"{live.url}/host#key={live.key}", {"width": 1280, "height": 900})
+    host = new_page(browser, recorder, f"{live.url}/host#key={live.key}",
+                    {"width": 1280, "height": 900})
     create_from_host_page(host)
     screen.wait_for_selector("#lobby-seats li >> nth=2")
     phones = []
