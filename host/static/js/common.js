@@ -32,13 +32,18 @@ function fill(node, ...children) {
   return target;
 }
 
-/** The language of a state: the game's setting, else what the question says, else the browser's. */
+/**
+ * The language of a state: the game's setting, else what its questions say
+ * (remembered per game so the page does not switch back), else the browser's.
+ */
+const gameLanguages = {};
 function languageOf(state) {
-  const config = (state && state.meta && state.meta.config) || {};
+  const meta = (state && state.meta) || {};
+  const config = meta.config || {};
   if (config.language) return config.language;
   const content = state && state.view && state.view.question && state.view.question.content;
-  if (content && content.language) return content.language;
-  return T.lang;
+  if (content && content.language) gameLanguages[meta.game] = content.language;
+  return gameLanguages[meta.game] || T.lang;
 }
 
 function seatName(state, seat) {
