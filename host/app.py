@@ -56,7 +56,7 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
         app,
         async_mode=config.async_mode,
         cors_allowed_origins=None,
-        max_http_buffer_size=64 * 1024,
+        max_http_buffer_size=1_000_000,  # bigger frames close the connection; ours say why
         ping_interval=5,
         ping_timeout=10,
         logger=False,

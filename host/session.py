@@ -205,7 +205,8 @@ class Session:
         stage = event.pop("stage", None)
         if stage is not None and stage != self.stage_key():
             return Outcome.refuse("stale", "that was for a step of the game that is over")
-        if origin.role in ("seat", "bot") and kind == "answer" and "t_ns" not in event:
+        if kind == "answer" and (origin.role == "bot" or "t_ns" not in event):
+            # A bot locks in when its timer fires: that host time, not what it planned.
             event["t_ns"] = self.clock.now_ns()
         try:
             new_state = self.game.apply(self.state, event)
@@ -516,7 +517,8 @@ class Session:
             "seats": [
                 {"seat": s["seat"], "name": s["name"], "bot": s.get("bot")} for s in self.seats
             ],
-            "config": {k: v for k, v in self.config.items() if k in ("map", "settings", "title")},
+            "config": {k: v for k, v in self.config.items()
+                       if k in ("map", "settings", "title", "language")},
         }
 
     def view(self, audience: str) -> dict[str, Any]:
