@@ -69,7 +69,13 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
 
     journal = Journal(config.journal_path)
     bank = question_bank(config)
-    hub = Hub(journal, bank, publish, memory_path=config.data_dir / MEMORY_FILENAME)
+    def listening(game_id: str, audience: str) -> bool:
+        namespace, room = ROOMS.room(game_id, audience)
+        rooms = socketio.server.manager.rooms.get(namespace, {})
+        return bool(rooms.get(room))
+
+    hub = Hub(journal, bank, publish, memory_path=config.data_dir / MEMORY_FILENAME,
+              listening=listening)
     app.extensions["tourelle_hub"] = hub
     app.extensions["tourelle_key"] = key
     register_namespaces(socketio, hub, key)

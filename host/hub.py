@@ -66,7 +66,9 @@ class Hub:
         clock: Clock | None = None,
         scheduler_factory: Callable[[], Scheduler] | None = None,
         threaded: bool = True,
+        listening: Callable[[str, str], bool] | None = None,
     ) -> None:
+        self.listening = listening
         self.journal = journal
         self.bank = bank
         self.memory_path = memory_path
@@ -88,7 +90,8 @@ class Hub:
             None if record.config.get("demo") else self.memory_path,
         )
         return Session(record, kind, self.journal, self.clock, self._scheduler_factory(),
-                       questions, self.publish, threaded=self.threaded)
+                       questions, self.publish, threaded=self.threaded,
+                       listening=self.listening)
 
     def resume_all(self) -> list[Session]:
         """At start-up: every unfinished game comes back where it was."""

@@ -106,8 +106,10 @@ class Session:
         questions: QuestionSource,
         publish: Publisher,
         threaded: bool = True,
+        listening: Callable[[str, str], bool] | None = None,
     ) -> None:
         self.id = record.id
+        self.listening = listening  # whether anyone is in an audience's room right now
         self.kind = kind
         self.config = record.config
         self.seed = int(record.config["seed"])
@@ -205,6 +207,8 @@ class Session:
         stage = event.pop("stage", None)
         if stage is not None and stage != self.stage_key():
             return Outcome.refuse("stale", "that was for a step of the game that is over")
+        if origin.role == "host" and kind in self.kind.timed_host_actions:
+            event["t_ns"] = self.clock.now_ns()
         if kind == "answer" and (origin.role == "bot" or "t_ns" not in event):
             # A bot locks in when its timer fires: that host time, not what it planned.
             event["t_ns"] = self.clock.now_ns()
@@ -521,9 +525,9 @@ class Session:
                        if k in ("map", "settings", "title", "language")},
         }
 
-    def view(self, audience: str) -> dict[str, Any]:
+    def view(self, audience: str, meta: dict[str, Any] | None = None) -> dict[str, Any]:
         view = self.game.view(self.state, audience) if self.state is not None else None
-        return {"meta": self.meta(), "view": view}
+        return {"meta": meta or self.meta(), "view": view}
 
     def audiences(self) -> list[str]:
         return ["screen", "host"] + [f"seat:{s['seat']}" for s in self.seats]
@@ -531,8 +535,10 @@ class Session:
     def publish(self) -> None:
         if self._publish is None:
             return
+        meta = self.meta()
         for audience in self.audiences():
-            self._publish(self.id, audience, self.view(audience))
+            if self.listening is None or self.listening(self.id, audience):
+                self._publish(self.id, audience, self.view(audience, meta))
 
 
 def _missing(game_id: str) -> GameRecord:

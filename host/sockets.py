@@ -26,7 +26,9 @@ from host.session import HOST, Origin, Outcome, Session, token_hash
 
 log = logging.getLogger(__name__)
 
-SEAT_EXTRA: dict[str, tuple[type, ...]] = {"stage": (str,), "t_client": (int, float), "seat": (int,)}
+SEAT_EXTRA: dict[str, tuple[type, ...]] = {
+    "stage": (str,), "t_client": (int, float), "seat": (int,),
+}
 HOST_EXTRA: dict[str, tuple[type, ...]] = {"stage": (str,), "seat": (int,)}
 SESSION_COMMANDS = ("start", "pause", "resume", "undo")
 

@@ -46,7 +46,7 @@ class LiveServer:
     def start(self, timeout: float = 30.0) -> LiveServer:
         self.data.mkdir(parents=True, exist_ok=True)
         self.log_path = self.data / f"server-{self.port}-{time.monotonic_ns()}.log"
-        log = open(self.log_path, "wb")
+        log = open(self.log_path, "wb")  # noqa: SIM115 - the server process keeps writing it
         self.process = subprocess.Popen(
             [sys.executable, "-m", "host.cli", "serve", "--bind", "127.0.0.1",
              "--port", str(self.port), "--data", str(self.data), "--packs", str(self.packs),

@@ -36,6 +36,8 @@ class GameKind:
     max_seats: int
     # Field types of each action, for the edge's schema check (value: allowed types).
     fields: dict[str, dict[str, tuple[type, ...]]]
+    # Host commands the Session stamps with the host time (e.g. opening a buzz window).
+    timed_host_actions: frozenset[str] = frozenset()
 
 
 DEFAULT_MAP = "france-regions"
@@ -137,6 +139,7 @@ def _buzzer() -> GameKind:
             "wrong": {},
             "end": {},
         },
+        timed_host_actions=frozenset({"open", "close", "right", "wrong"}),
     )
 
 

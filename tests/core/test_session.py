@@ -42,7 +42,8 @@ def humans_game(night: Night, bots: int = 0) -> Session:
     seats = [{"name": "Ana"}, {"name": "Bob"}] + [{"bot": 3}] * bots
     session = night.hub.create_game("territory", seats, game_map=MAP, seed=11)
     for seat in range(2):
-        assert session.submit(Origin("seat"), {"type": "claim", "token_hash": token_hash(f"tok-{seat}-" * 3), "seat": seat}).ok
+        claim = {"type": "claim", "token_hash": token_hash(f"tok-{seat}-" * 3), "seat": seat}
+        assert session.submit(Origin("seat"), claim).ok
     assert session.submit(HOST, {"type": "start"}).ok
     return session
 

@@ -1,0 +1,44 @@
+# Two commands for a fresh machine:
+#   make run    installs into .venv and serves the host on its defaults
+#   make test   installs what the tests need (Debian's chromium included) and runs them all
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+PORT ?= 5000
+
+.PHONY: run demo test lint unit bench clean
+
+run: $(VENV)/.installed
+	$(BIN)/tourelle serve --port $(PORT)
+
+demo: $(VENV)/.installed
+	$(BIN)/tourelle demo --port $(PORT)
+
+test: $(VENV)/.installed-test
+	./tools/system-deps.sh
+	$(BIN)/ruff check host buzzers tests bench tools
+	$(BIN)/mypy
+	$(BIN)/pytest
+
+unit: $(VENV)/.installed-test
+	$(BIN)/pytest -m "not slow and not browser"
+
+bench: $(VENV)/.installed-test
+	$(BIN)/python bench/fairness.py
+	$(BIN)/python bench/clients.py
+	$(BIN)/python bench/buzz_latency.py
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[test]'
+	touch $@ $(VENV)/.installed
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache
