@@ -1,12 +1,16 @@
 """How long does one state broadcast take to reach N connected clients, and what does it cost?
 
-For each async mode (threading: gunicorn gthread; eventlet) and each N, a fresh
-`tourelle serve` is started, a game is created, started and paused, and N real
-python-socketio clients (websocket transport) connect: the first ones take the
-game's phone seats (/seat, as many as the game kind has), the rest watch on
-/screen, the projector audience that grows with the room. The clients run in
-several processes (`--per-process` each, threads inside), so one process's
-GIL is not the bottleneck being measured.
+For each audience, N and async mode (threading: gunicorn gthread; eventlet), a
+fresh `tourelle serve` is started, a game is created, started and paused, and N
+real python-socketio clients (websocket transport) connect. Two audiences:
+
+- seats: every client is a phone joined to its own seat of a buzzer board
+  (up to 256 seats; each seat gets its own view, so one emit per phone). Without
+  the buzzer kind, the territory game's 4 seats and the rest on /screen.
+- screens: every client watches /screen (one room, one view for all).
+
+The clients run in several spawned processes (`--per-process` each, threads
+inside), so one process's GIL is not the bottleneck being measured.
 
 The broadcast: the bench sends a host `pause` or `resume` command (they
 alternate) and notes `time.monotonic_ns()` just before the send; each client
@@ -17,8 +21,9 @@ tap on "pause" is seen by the room. The host's own acknowledgement time is
 shown too. RSS is summed over the server's process tree (psutil), idle (game
 made, nobody connected) and with the N clients connected after the rounds.
 
-Run: .venv/bin/python bench/clients.py [--sizes 50 200] [--modes threading eventlet]
-     [--rounds 20] [--threads 256] [--per-process 50] [--kind territory]
+Run: .venv/bin/python bench/clients.py [--sizes 50 200] [--seat-sizes 50]
+     [--modes threading eventlet]
+     [--audiences seats screens] [--rounds 20] [--threads 256] [--per-process 50]
 """
 
 from __future__ import annotations
@@ -162,8 +167,13 @@ def run_clients(url: str, game_id: str, specs: list[ClientSpec], received: Synch
         client.connect(url, namespaces=[spec.namespace], transports=["websocket"],
                        wait_timeout=30)
         if spec.namespace == "/seat":
-            answer = client.call("join", {"game": game_id, "token": spec.token},
-                                 namespace="/seat", timeout=30)
+            # A busy session answers "busy" but still binds the seat later: the same token
+            # then gets it back ("rejoined"), as a phone that retries would.
+            for _ in range(10):
+                answer = client.call("join", {"game": game_id, "token": spec.token},
+                                     namespace="/seat", timeout=30)
+                if answer.get("code") != "busy":
+                    break
         else:
             answer = client.call("watch", {"game": game_id}, namespace="/screen", timeout=30)
         if not answer.get("ok"):
@@ -188,6 +198,7 @@ def run_clients(url: str, game_id: str, specs: list[ClientSpec], received: Synch
 @dataclass
 class Figures:
     mode: str
+    kind: str
     clients: int
     seats: int
     processes: int
@@ -199,6 +210,7 @@ class Figures:
     rss_connected: int
     cpu_per_broadcast: float  # server CPU seconds per broadcast round
     http_ms: float | None  # a /healthz request with the N clients connected
+    join_seconds: float  # from starting the client processes until all are in
 
 
 def plan_clients(count: int, seats: int) -> list[ClientSpec]:
@@ -216,10 +228,29 @@ def measure(mode: str, count: int, args: argparse.Namespace) -> Figures:
             server.stop()
 
 
-def measure_on(server: Server, count: int, args: argparse.Namespace) -> Figures:
+def game_for(audience: str, count: int) -> tuple[str, int, int]:
+    """(game kind, seats in the game, seats the clients take) for an audience scenario.
+
+    "seats": every client is a phone on its own seat (its own view, one emit each): the
+    buzzer board when it is registered with room for them, else the territory game's
+    seats and the rest on /screen. "screens": every client watches /screen (one room).
+    """
     from host.games import registry
 
-    seats = registry.kind(args.kind).max_seats
+    if audience == "screens":
+        kind = registry.kind("territory")
+        return kind.name, kind.min_seats, 0
+    for name in ("buzzer", "territory"):
+        if name in registry.names():
+            kind = registry.kind(name)
+            if kind.max_seats >= count or name == "territory":
+                seats = max(kind.min_seats, min(count, kind.max_seats))
+                return name, seats, min(count, seats)
+    raise RuntimeError("no game kind to seat the clients")
+
+
+def measure_on(server: Server, count: int, args: argparse.Namespace) -> Figures:
+    kind, seats, seated = game_for(args.audience_now, count)
     host = socketio.Client(reconnection=False)
     host.connect(server.url, namespaces=["/host"], transports=["websocket"],
                  auth={"key": server.key()}, wait_timeout=30)
@@ -228,11 +259,11 @@ def measure_on(server: Server, count: int, args: argparse.Namespace) -> Figures:
         answer: dict[str, Any] = host.call("command", body, namespace="/host", timeout=30)
         return answer
 
-    created = host.call("create", {"kind": args.kind, "pace": FROZEN_PACE, "start": True,
+    created = host.call("create", {"kind": kind, "pace": FROZEN_PACE, "start": True,
                                    "seats": [{"name": f"P{i + 1}"} for i in range(seats)]},
                         namespace="/host", timeout=30)
     if not created.get("ok"):
-        raise RuntimeError(f"could not create a {args.kind} game: {created}")
+        raise RuntimeError(f"could not create a {kind} game: {created}")
     game_id = created["game"]
     paused = command({"game": game_id, "type": "pause"})
     if not paused.get("ok"):
@@ -240,7 +271,7 @@ def measure_on(server: Server, count: int, args: argparse.Namespace) -> Figures:
     time.sleep(0.5)
     rss_idle = server.rss_bytes()
 
-    specs = plan_clients(count, seats)
+    specs = plan_clients(count, seated)
     groups = [specs[i:i + args.per_process] for i in range(0, count, args.per_process)]
     context = mp.get_context("spawn")
     received = context.Value("q", 0)
@@ -249,13 +280,15 @@ def measure_on(server: Server, count: int, args: argparse.Namespace) -> Figures:
     workers = [context.Process(target=run_clients,
                                args=(server.url, game_id, group, received, ready, stop))
                for group in groups]
+    joining = time.monotonic()
     for worker in workers:
         worker.start()
     try:
         for _ in workers:
-            status, detail = ready.get(timeout=180)
+            status, detail = ready.get(timeout=300)
             if status != "ready":
                 raise RuntimeError(f"a client process failed: {detail}")
+        join_seconds = time.monotonic() - joining
         time.sleep(0.5)  # the watch/join states are in
         http = server.http_ms()
         cpu_before = server.cpu_seconds()
@@ -275,8 +308,8 @@ def measure_on(server: Server, count: int, args: argparse.Namespace) -> Figures:
     latencies = [seen[seq] - t0 for seen in receipts for seq, t0 in sent.items() if seq in seen]
     completes = [max(seen[seq] for seen in receipts if seq in seen) - t0
                  for seq, t0 in sent.items() if any(seq in seen for seen in receipts)]
-    return Figures(server.mode, count, min(count, seats), len(workers), latencies, completes,
-                   acks, lost, rss_idle, rss_connected, cpu, http)
+    return Figures(server.mode, kind, count, seated, len(workers), latencies, completes,
+                   acks, lost, rss_idle, rss_connected, cpu, http, join_seconds)
 
 
 def broadcast_rounds(command: Any, game_id: str, received: Synchronized[int], count: int,
@@ -312,20 +345,21 @@ def percentile(values: list[int], share: float) -> float:
     return ordered[rank - 1] / MS
 
 
-HEADER = (f"{'mode':<10} {'N':>4} {'seats':>5} {'procs':>5} {'p50 ms':>7} {'p99 ms':>7} "
-          f"{'max ms':>7} {'all-in p50':>10} {'ack p50':>8} {'lost':>4} "
-          f"{'RSS idle':>9} {'RSS N':>7} {'CPU/bc':>7} {'http ms':>7}")
+HEADER = (f"{'mode':<10} {'game':<9} {'N':>4} {'seats':>5} {'procs':>5} {'p50 ms':>7} "
+          f"{'p99 ms':>7} {'max ms':>7} {'all-in p50':>10} {'ack p50':>8} {'lost':>4} "
+          f"{'RSS idle':>9} {'RSS N':>7} {'CPU/bc':>7} {'http ms':>7} {'join s':>6}")
 
 
 def row(f: Figures) -> str:
-    return (f"{f.mode:<10} {f.clients:>4} {f.seats:>5} {f.processes:>5} "
+    return (f"{f.mode:<10} {f.kind:<9} {f.clients:>4} {f.seats:>5} {f.processes:>5} "
             f"{percentile(f.latencies_ns, 0.5):>7.1f} {percentile(f.latencies_ns, 0.99):>7.1f} "
             f"{max(f.latencies_ns, default=0) / MS:>7.1f} "
             f"{statistics.median(f.completes_ns) / MS if f.completes_ns else float('nan'):>10.1f} "
             f"{percentile(f.acks_ns, 0.5):>8.1f} {f.lost:>4} "
             f"{f.rss_idle / MIB:>7.1f}Mi {f.rss_connected / MIB:>5.1f}Mi "
             f"{f.cpu_per_broadcast * 1000:>5.1f}ms "
-            f"{'blocked' if f.http_ms is None else format(f.http_ms, '.1f'):>7}")
+            f"{'blocked' if f.http_ms is None else format(f.http_ms, '.1f'):>7} "
+            f"{f.join_seconds:>6.1f}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -337,32 +371,43 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=256,
                         help="gunicorn threads in threading mode (tourelle serve --threads)")
     parser.add_argument("--per-process", type=int, default=50, help="clients per client process")
-    parser.add_argument("--kind", default="territory",
-                        help="game kind; its seats are taken by the first clients")
+    parser.add_argument("--seat-sizes", type=int, nargs="+", default=[50],
+                        help="N for the seats audience (200 seats take minutes to join: see "
+                             "docs/PERFORMANCE.md)")
+    parser.add_argument("--audiences", nargs="+", default=["seats", "screens"],
+                        choices=("seats", "screens"),
+                        help="seats: each client a phone on its own seat (buzzer board); "
+                             "screens: each client a projector on /screen")
     args = parser.parse_args(argv)
-    if args.rounds < 1 or args.per_process < 1 or min(args.sizes) < 1:
+    if args.rounds < 1 or args.per_process < 1 or min(args.sizes + args.seat_sizes) < 1:
         parser.error("rounds, per-process and sizes must be at least 1")
     sys.path.insert(0, str(ROOT))
 
     print(f"command: {' '.join([Path(sys.executable).name, 'bench/clients.py', *sys.argv[1:]])}")
     print(f"machine: {os.cpu_count()} CPUs, python {sys.version.split()[0]}; server and clients "
           "share them")
-    print(f"broadcast: host pause/resume x{args.rounds}; clients = {args.kind} seats on /seat, "
-          f"the rest on /screen; {args.per_process} clients per process (spawned); "
+    print(f"broadcast: host pause/resume x{args.rounds}; seats = each client joins its own seat "
+          "on /seat (buzzer board if registered, else territory's seats + the rest on /screen);"
+          " screens = each client watches /screen (territory game)")
+    print(f"clients: {args.per_process} per process (spawned processes, threads inside); "
           f"threading = gunicorn gthread --threads {args.threads}")
     print("latency: command sent -> state received (journal fsync included); all-in = until the"
           " last client; ack = host's reply; RSS summed over the server's process tree")
     print("CPU/bc = server CPU time per broadcast round; http = a /healthz request while the N"
-          " clients are connected ('blocked' = no answer in 3 s)")
+          " clients are connected ('blocked' = no answer in 3 s); join = until all N are in"
+          " (client processes start included)")
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(HEADER)
     started = time.monotonic()
-    for count in args.sizes:
-        for mode in args.modes:
-            try:
-                print(row(measure(mode, count, args)), flush=True)
-            except Exception as err:  # one broken configuration should not hide the others
-                print(f"{mode:<10} {count:>4}  FAILED: {err}", flush=True)
+    for audience in args.audiences:
+        print(f"-- {audience}")
+        args.audience_now = audience
+        for count in args.seat_sizes if audience == "seats" else args.sizes:
+            for mode in args.modes:
+                try:
+                    print(row(measure(mode, count, args)), flush=True)
+                except Exception as err:  # one broken configuration should not hide the others
+                    print(f"{mode:<10} {'':<9} {count:>4}  FAILED: {err}", flush=True)
     print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"total {time.monotonic() - started:.0f} s")
     return 0
