@@ -1,0 +1,67 @@
+"""The `tourelle` command as a user runs it: demo, replay, version, and the wheel's contents."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def tourelle(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "host.cli", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_version() -> None:
+    out = tourelle("version")
+    assert out.returncode == 0 and out.stdout.startswith("tourelle ")
+
+
+def test_headless_demo_then_replay_print_the_same_result(tmp_path: Path) -> None:
+    demo = tourelle("demo", "--headless", "--fast", "--seed", "11", "--json",
+                    "--data", str(tmp_path))
+    assert demo.returncode == 0, demo.stderr
+    result = json.loads(demo.stdout)
+    assert result["status"] == "over"
+    assert result["winner"] in [p["name"] for p in result["players"]]
+    for player in result["players"]:
+        assert player["score"] == sum(t["value"] for t in player["territories"]) + player["bonus"]
+    replay = tourelle("replay", result["journal"], "--game", result["game"], "--json")
+    assert replay.returncode == 0, replay.stderr
+    replayed = json.loads(replay.stdout)
+    assert replayed["players"] == result["players"]
+    assert replayed["winner"] == result["winner"]
+
+
+def test_the_same_seed_plays_the_same_game(tmp_path: Path) -> None:
+    runs = [json.loads(tourelle("demo", "--headless", "--fast", "--seed", "4", "--players", "4",
+                                "--json", "--data", str(tmp_path / str(i))).stdout)
+            for i in range(2)]
+    assert runs[0]["players"] == runs[1]["players"]
+
+
+def test_replay_of_a_missing_journal_says_so(tmp_path: Path) -> None:
+    out = tourelle("replay", str(tmp_path / "nope.sqlite"))
+    assert out.returncode == 2 and "no journal" in out.stderr
+
+
+@pytest.mark.slow
+def test_the_wheel_ships_templates_questions_maps_and_static_files(tmp_path: Path) -> None:
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
+                            "--no-build-isolation", "-w", str(tmp_path), str(ROOT)],
+                           capture_output=True, text=True, timeout=300)
+    assert built.returncode == 0, built.stderr
+    (wheel,) = tmp_path.glob("tourelle-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    for wanted in ("host/_bundled/templates/screen.html", "host/_bundled/questions/schema.json",
+                   "host/_bundled/questions/packs/en-general.yaml",
+                   "host/territory/data/maps/france-regions.json",
+                   "host/static/vendor/socket.io.min.js", "buzzers/gpio.py"):
+        assert wanted in names, wanted
+    assert not any(name.startswith("tests/") for name in names)
