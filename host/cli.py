@@ -21,8 +21,8 @@ def _add_serving(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data", type=Path, default=None, help="data folder (journal, key)")
     parser.add_argument("--async-mode", choices=("threading", "eventlet"), default="threading",
                         help="threading (default) or eventlet (pip install 'tourelle[eventlet]')")
-    parser.add_argument("--threads", type=int, default=256,
-                        help="server threads (one per connected phone or screen)")
+    parser.add_argument("--threads", type=int, default=512,
+                        help="server threads: one per connected phone or screen, plus spares")
     parser.add_argument("--packs", type=Path, action="append", default=[],
                         help="extra question pack file or folder (repeatable)")
     parser.add_argument("--no-bundled-packs", action="store_true",

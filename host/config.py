@@ -23,7 +23,7 @@ class HostConfig:
     port: int = 5000
     async_mode: str = "threading"  # threading | eventlet
     language: str = "fr"
-    threads: int = 256  # gunicorn gthread threads: one per connected websocket
+    threads: int = 512  # gunicorn gthread threads: one per connected websocket
     resume: bool = True
     packs: list[Path] = field(default_factory=list)  # extra question packs (files or folders)
     bundled_packs: bool = True

@@ -321,7 +321,8 @@ class Session:
         if self.state is None and name != self.seats[seat]["name"]:
             seq = self._append(origin, {"type": "claim", "seat": seat, "name": name})
             self.seats[seat]["name"] = name
-        self._after_change(publish_only=True)
+            self._after_change(publish_only=True)  # the lobby shows the new name
+        # Otherwise nothing changed for the others; the socket layer sends the phone its view.
         return Outcome(True, seq=seq, data={"seat": seat, "rejoined": False})
 
     def submit_release(self, seat: int) -> Outcome:
