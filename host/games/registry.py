@@ -144,3 +144,81 @@ def _buzzer() -> GameKind:
 
 
 register("buzzer", _buzzer)
+
+
+def _card_planner(bot_move: Callable[..., tuple[Event | None, int]]) -> BotPlanner:
+    """A card engine's `bot_move` as a BotPlanner, with a human-looking delay by level."""
+    from host.cards.session_glue import bot_delay, inner
+
+    def plan(game: Game, state: Any, seat: int, level: int, rng: int) -> tuple[BotPlan | None, int]:
+        event, rng = bot_move(inner(game), state, seat, level, rng)
+        if event is None:
+            return None, rng
+        return BotPlan(bot_delay(level), dict(event)), rng
+
+    return plan
+
+
+def _russian_bank() -> GameKind:
+    from host.cards.russian_bank import RussianBank, bot_move
+    from host.cards.russian_bank.engine import SEAT_TYPES
+    from host.cards.session_glue import CardTable
+
+    def make(config: dict[str, Any]) -> Game:
+        from host.cards.russian_bank import Settings
+
+        Settings.parse(dict(config.get("settings") or {}))  # bad settings refused at creation
+        return CardTable(RussianBank(), legal_in_view=True)
+
+    return GameKind(
+        name="russian-bank",
+        make=make,
+        seat_actions=frozenset(SEAT_TYPES),
+        host_actions=frozenset(),
+        plan_bot=_card_planner(bot_move),
+        min_seats=2,
+        max_seats=2,
+        fields={
+            "move": {"from": (str,), "to": (str,), "count": (int,)},
+            "draw": {},
+            "pass": {},
+            "stop": {},
+        },
+    )
+
+
+register("russian-bank", _russian_bank)
+
+
+def _q_squared_joe() -> GameKind:
+    from host.cards.q_squared_joe import QSquaredJoe, Settings, bot_move
+    from host.cards.q_squared_joe.rules import ACTIONS
+    from host.cards.q_squared_joe.state import MAX_PLAYERS, MIN_PLAYERS
+    from host.cards.session_glue import CardTable
+
+    def make(config: dict[str, Any]) -> Game:
+        Settings.from_dict(config.get("settings"))  # bad settings refused at creation
+        return CardTable(QSquaredJoe(), legal_in_view=False)  # its seat view lists "actions"
+
+    optional_card = (str, type(None))  # null: left out (see host/cards/session_glue.py)
+    optional_slot = (int, type(None))
+    return GameKind(
+        name="q-squared-joe",
+        make=make,
+        seat_actions=frozenset(ACTIONS),
+        host_actions=frozenset(),
+        plan_bot=_card_planner(bot_move),
+        min_seats=MIN_PLAYERS,
+        max_seats=MAX_PLAYERS,
+        fields={
+            "draw": {},
+            "take": {"card": optional_card},
+            "defend": {"card": (str,), "slot": (int,)},
+            "sacrifice": {"slot": (int,)},
+            "attack": {"card": (str,), "target": (int,), "zone": (str,),
+                       "slot": optional_slot, "victim": optional_card},
+        },
+    )
+
+
+register("q-squared-joe", _q_squared_joe)

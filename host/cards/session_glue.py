@@ -1,0 +1,121 @@
+"""What the card engines need to run under the Session and on the pages.
+
+- `CardTable` wraps an engine for the Session: the socket layer's field table
+  makes every listed field compulsory, so a phone sends `null` for an optional
+  field (a Q Squared Joe attack's "slot" or "victim", a take's "card"); the
+  wrapper drops null fields before the engine sees the event, on live play and
+  on replay alike. It also adds the seat's legal actions to a seat's view
+  (`legal`), so a phone can grey out the targets it may not use.
+- `bot_delay(level)`: a human-looking thinking time, slower for weaker bots.
+- `SETTINGS_SCHEMA`: the settings each card game offers on the host page's
+  "new game" form (the shape `GET /api/kinds` publishes).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from host.games.contract import Event, Game, QuestionRequest, TimerRequest, View
+
+SLOWEST_DELAY = 2.5  # seconds a level-1 bot "thinks"
+FASTEST_DELAY = 0.8  # and a level-5 bot
+
+
+def bot_delay(level: int) -> float:
+    """Seconds a bot of this level waits before its move: 2.5 s at level 1 down to 0.8 s at 5."""
+    level = min(max(int(level), 1), 5)
+    step = (SLOWEST_DELAY - FASTEST_DELAY) / 4
+    return round(SLOWEST_DELAY - (level - 1) * step, 3)
+
+
+def without_nulls(event: Event) -> Event:
+    """The event without fields whose value is null (optional fields a phone left out)."""
+    return {key: value for key, value in event.items() if value is not None}
+
+
+class CardTable:
+    """A card engine as the Session sees it; see the module docstring for what it adds."""
+
+    def __init__(self, engine: Any, legal_in_view: bool) -> None:
+        self.engine = engine
+        self.name: str = engine.name
+        self.legal_in_view = legal_in_view
+
+    def setup(self, settings: dict[str, Any], seats: list[dict[str, Any]], seed: int) -> Any:
+        return self.engine.setup(settings, seats, seed)
+
+    def apply(self, state: Any, event: Event) -> Any:
+        return self.engine.apply(state, without_nulls(event))
+
+    def legal_actions(self, state: Any, seat: int) -> list[Event]:
+        actions: list[Event] = self.engine.legal_actions(state, seat)
+        return actions
+
+    def view(self, state: Any, audience: str) -> View:
+        view: View = self.engine.view(state, audience)
+        if self.legal_in_view and audience.startswith("seat:"):
+            view["legal"] = self.engine.legal_actions(state, int(view["you"]))
+        return view
+
+    def needs(self, state: Any) -> QuestionRequest | None:
+        request: QuestionRequest | None = self.engine.needs(state)
+        return request
+
+    def timer(self, state: Any) -> TimerRequest | None:
+        request: TimerRequest | None = self.engine.timer(state)
+        return request
+
+    def is_over(self, state: Any) -> bool:
+        return bool(self.engine.is_over(state))
+
+    def result(self, state: Any) -> dict[str, Any]:
+        result: dict[str, Any] = self.engine.result(state)
+        return result
+
+    def to_json(self, state: Any) -> dict[str, Any]:
+        data: dict[str, Any] = self.engine.to_json(state)
+        return data
+
+    def from_json(self, data: dict[str, Any]) -> Any:
+        return self.engine.from_json(data)
+
+    def undoable(self, event: Event) -> bool:
+        return bool(self.engine.undoable(without_nulls(event)))
+
+
+def inner(game: Game) -> Any:
+    """The engine under a `CardTable` (bots reason with the engine's own helpers)."""
+    return game.engine if isinstance(game, CardTable) else game
+
+
+def _label(fr: str, en: str) -> dict[str, str]:
+    return {"fr": fr, "en": en}
+
+
+SETTINGS_SCHEMA: dict[str, list[dict[str, Any]]] = {
+    "russian-bank": [
+        {"key": "stop_mode", "type": "bool", "default": False,
+         "label": _label("Mode « Stop ! » (l'adversaire signale un coup obligatoire oublié)",
+                         "Stop! mode (the opponent calls a missed compulsory move)")},
+        {"key": "starter", "type": "choice", "default": "low_card",
+         "choices": ["low_card", "seat0", "seat1"],
+         "label": _label("Qui commence", "Who starts")},
+        {"key": "stack_moves", "type": "choice", "default": "simple",
+         "choices": ["off", "simple", "doubling"],
+         "label": _label("Déplacer des séquences", "Moving runs")},
+        {"key": "reserve_size", "type": "int", "default": 13,
+         "label": _label("Cartes en réserve", "Reserve cards")},
+    ],
+    "q-squared-joe": [
+        {"key": "open_cards", "type": "bool", "default": False,
+         "label": _label("Cartes ouvertes", "Open cards")},
+        {"key": "field_attack", "type": "choice", "default": "whole",
+         "choices": ["whole", "stack"],
+         "label": _label("Attaque du terrain", "Field attack")},
+        {"key": "resource_take", "type": "choice", "default": "top",
+         "choices": ["top", "any"],
+         "label": _label("Prendre dans la réserve", "Taking from the resource pile")},
+        {"key": "move_limit", "type": "int", "default": 400,
+         "label": _label("Limite de coups", "Move limit")},
+    ],
+}
