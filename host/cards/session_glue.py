@@ -7,8 +7,9 @@
   on replay alike. It also adds the seat's legal actions to a seat's view
   (`legal`), so a phone can grey out the targets it may not use.
 - `bot_delay(level)`: a human-looking thinking time, slower for weaker bots.
-- `SETTINGS_SCHEMA`: the settings each card game offers on the host page's
-  "new game" form (the shape `GET /api/kinds` publishes).
+- Every view gets the generic pages' scoreboard fields: `players` rows with a
+  `score` (Russian Bank: points won; Q Squared Joe: cards left on the field)
+  and `ranking`, the seats best first.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ class CardTable:
         view: View = self.engine.view(state, audience)
         if self.legal_in_view and audience.startswith("seat:"):
             view["legal"] = self.engine.legal_actions(state, int(view["you"]))
+        add_scoreboard(view, self.engine.result(state))
         return view
 
     def needs(self, state: Any) -> QuestionRequest | None:
@@ -83,39 +85,24 @@ class CardTable:
         return bool(self.engine.undoable(without_nulls(event)))
 
 
+def add_scoreboard(view: View, result: dict[str, Any]) -> None:
+    """Add `score` to each of `view["players"]` (made from the result if missing) and `ranking`."""
+    if "seats" in result:  # Q Squared Joe: a row per seat with its score and place
+        rows = {int(row["seat"]): row for row in result["seats"]}
+        for player in view.get("players", []):
+            player["score"] = rows[int(player["seat"])]["score"]
+        view["ranking"] = sorted(rows, key=lambda seat: (rows[seat]["place"], seat))
+        return
+    scores = [int(points) for points in result["scores"]]  # Russian Bank: two seats
+    view["players"] = [
+        {"seat": seat, "name": view["seats"][seat]["name"], "score": scores[seat]}
+        for seat in (0, 1)
+    ]
+    winner = result.get("winner")
+    first = winner if winner is not None else (0 if scores[0] >= scores[1] else 1)
+    view["ranking"] = [first, 1 - first]
+
+
 def inner(game: Game) -> Any:
     """The engine under a `CardTable` (bots reason with the engine's own helpers)."""
     return game.engine if isinstance(game, CardTable) else game
-
-
-def _label(fr: str, en: str) -> dict[str, str]:
-    return {"fr": fr, "en": en}
-
-
-SETTINGS_SCHEMA: dict[str, list[dict[str, Any]]] = {
-    "russian-bank": [
-        {"key": "stop_mode", "type": "bool", "default": False,
-         "label": _label("Mode « Stop ! » (l'adversaire signale un coup obligatoire oublié)",
-                         "Stop! mode (the opponent calls a missed compulsory move)")},
-        {"key": "starter", "type": "choice", "default": "low_card",
-         "choices": ["low_card", "seat0", "seat1"],
-         "label": _label("Qui commence", "Who starts")},
-        {"key": "stack_moves", "type": "choice", "default": "simple",
-         "choices": ["off", "simple", "doubling"],
-         "label": _label("Déplacer des séquences", "Moving runs")},
-        {"key": "reserve_size", "type": "int", "default": 13,
-         "label": _label("Cartes en réserve", "Reserve cards")},
-    ],
-    "q-squared-joe": [
-        {"key": "open_cards", "type": "bool", "default": False,
-         "label": _label("Cartes ouvertes", "Open cards")},
-        {"key": "field_attack", "type": "choice", "default": "whole",
-         "choices": ["whole", "stack"],
-         "label": _label("Attaque du terrain", "Field attack")},
-        {"key": "resource_take", "type": "choice", "default": "top",
-         "choices": ["top", "any"],
-         "label": _label("Prendre dans la réserve", "Taking from the resource pile")},
-        {"key": "move_limit", "type": "int", "default": 400,
-         "label": _label("Limite de coups", "Move limit")},
-    ],
-}
