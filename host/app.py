@@ -16,9 +16,11 @@ from host.config import HostConfig, host_key
 from host.games.registry import DEFAULT_MAP
 from host.hub import Hub
 from host.journal import Journal
+from host.kinds_meta import all_kinds
 from host.quiz.bank import QuestionBank
 from host.quiz.memory import MEMORY_FILENAME
 from host.quiz.packs import bundled_packs_dir
+from host.quiz.validate import CATEGORIES, LANGUAGES, MAX_DIFFICULTY, MIN_DIFFICULTY
 from host.resources import bundled, static_dir
 from host.sockets import ROOMS, register_namespaces
 from host.territory.gamemap import GameMap
@@ -44,6 +46,18 @@ def map_by_name(name: str) -> GameMap:
     if name not in shipped_map_names():
         raise ValueError(f"no shipped map {name!r}")
     return load_map(name)
+
+
+def category_counts(bank: QuestionBank) -> dict[str, Any]:
+    """{languages: {fr: {total, categories: {history: 12, ...}}}, categories, difficulty}."""
+    per_language = bank.stats()["per_language"]
+    languages = {}
+    for lang in LANGUAGES:
+        counts = per_language.get(lang, {"total": 0, "category": {}})
+        languages[lang] = {"total": counts["total"],
+                           "categories": {c: counts["category"].get(c, 0) for c in CATEGORIES}}
+    return {"languages": languages, "categories": list(CATEGORIES),
+            "difficulty": {"min": MIN_DIFFICULTY, "max": MAX_DIFFICULTY}}
 
 
 def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
@@ -116,6 +130,16 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
             return jsonify(map_to_json(map_by_name(name)))
         except ValueError as err:
             return Response(str(err), status=404, mimetype="text/plain")
+
+    @app.get("/api/kinds")
+    def api_kinds() -> Response:
+        """Every game kind for the host page's form: label, seats, map/questions, settings."""
+        return jsonify(kinds=all_kinds())
+
+    @app.get("/api/questions/categories")
+    def api_categories() -> Response:
+        """Question counts per language and category in this host's bank."""
+        return jsonify(category_counts(bank))
 
     @app.get("/qr.svg")
     def qr_svg() -> Response:

@@ -58,7 +58,7 @@ function seatLabel(state, seat) {
 }
 
 function seatChip(seat) {
-  return h("span", { class: "chip seat-" + seat, "aria-hidden": "true" });
+  return h("span", { class: "chip seat-" + (seat % 4), "aria-hidden": "true" });
 }
 
 // ----------------------------------------------------------------- map

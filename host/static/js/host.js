@@ -1,4 +1,5 @@
-// The host's control page: create a game, drive it, judge, release seats, export.
+// The host's control page: create a game of any kind, drive it, release seats, export.
+// The kind's own panel (judging, questions, buzz windows...) comes from js/kinds/<kind>.js.
 // Needs the host key (from #key=... in the address, then kept in localStorage).
 "use strict";
 
@@ -11,6 +12,9 @@ const hostKey = localStorage.getItem("tourelle.hostkey") || "";
 const socket = io("/host", { auth: { key: hostKey }, transports: ["websocket"] });
 let gameId = null;
 let state = null;
+let kinds = []; // from GET /api/kinds
+let categoryCounts = null; // from GET /api/questions/categories
+let seatCount = 4;
 const history_ = new Map(); // request_id -> the question as last seen (for the export)
 
 T.apply();
@@ -33,56 +37,160 @@ function refreshGames() {
   socket.emit("games", {}, (ack) => {
     if (!ack || !ack.ok) return;
     fill("#games", ack.games.slice().reverse().map((g) =>
-      h("li", {}, h("code", {}, g.id), " ", g.kind, " · ", T.t(g.status) + " ",
+      h("li", {}, h("code", {}, g.id), " ", kindLabel(g.kind, kindInfo(g.kind).label), " · ", T.t(g.status) + " ",
         h("button", { type: "button", onclick: () => socket.emit("watch", { game: g.id }) }, T.t("watch")))));
   });
 }
 
-// ----------------------------------------------------------------- creating
+// ----------------------------------------------------------------- the new-game form
 
-const SEAT_DEFAULTS = ["phone", "phone", "phone", "none"];
-
-function seatRows() {
-  fill("#c-seats", SEAT_DEFAULTS.map((kind, i) => {
-    const type = h("select", { id: "seat-kind-" + i, "aria-label": T.t("seats") + " " + (i + 1) },
-      h("option", { value: "phone" }, T.t("seat_phone")),
-      [1, 2, 3, 4, 5].map((n) => h("option", { value: "bot" + n }, T.t("seat_bot", { n }))),
-      h("option", { value: "none" }, T.t("seat_none")));
-    type.value = kind;
-    return h("div", { class: "seat-row" }, seatChip(i),
-      type, h("input", { id: "seat-name-" + i, placeholder: T.colour(i), "aria-label": T.t("name") }));
-  }));
+function kindInfo(name) {
+  return kinds.find((k) => k.name === name) || { name, label: null, min_seats: 1, max_seats: 4, map: false, questions: false, bots: false, settings: [] };
 }
 
-async function loadMaps() {
-  let names = [];
+function chosenKind() {
+  return kindInfo($("#c-kind").value);
+}
+
+async function getJson(url, fallback) {
   try {
-    names = (await (await fetch("/api/maps")).json()).maps;
+    const response = await fetch(url);
+    return response.ok ? await response.json() : fallback;
   } catch (err) {
-    names = [];
+    return fallback;
   }
-  fill("#c-map", names.map((n) => h("option", { value: n }, n)),
+}
+
+async function loadForm() {
+  const [kindList, maps, counts] = await Promise.all([
+    getJson("/api/kinds", { kinds: [] }), getJson("/api/maps", { maps: [] }), getJson("/api/questions/categories", null)]);
+  kinds = kindList.kinds;
+  categoryCounts = counts;
+  const previous = $("#c-kind").value;
+  fill("#c-kind", kinds.map((k) => h("option", { value: k.name }, kindLabel(k.name, k.label))));
+  if (previous && kinds.some((k) => k.name === previous)) $("#c-kind").value = previous;
+  fill("#c-map", maps.maps.map((n) => h("option", { value: n }, n)),
     ["generated:12:1", "generated:18:2", "generated:24:3"].map((n) => h("option", { value: n }, n)));
+  kindChanged();
+}
+
+/** Show the fields the chosen kind uses: map, questions, its settings, its seats. */
+function kindChanged() {
+  const kind = chosenKind();
+  $("#row-map").hidden = !kind.map;
+  $("#c-questions").hidden = !kind.questions;
+  seatCount = Math.min(Math.max(kind.min_seats, 4), kind.max_seats);
+  settingsFields(kind);
+  categoryBoxes();
+  seatRows();
+}
+
+function localLabel(label, fallback) {
+  return (label && (label[T.lang] || label.en)) || fallback;
+}
+
+function settingsFields(kind) {
+  fill("#c-settings", kind.settings.length ? kind.settings.map((s) => {
+    const id = "s-" + s.key;
+    let input;
+    if (s.type === "choice") {
+      input = h("select", { id, "data-setting": s.key, "data-type": "choice" },
+        s.choices.map((c) => h("option", { value: c.value, selected: c.value === s.default }, localLabel(c.label, c.value))));
+    } else if (s.type === "bool") {
+      input = h("input", { id, type: "checkbox", "data-setting": s.key, "data-type": "bool", checked: !!s.default });
+    } else {
+      input = h("input", { id, type: "number", step: 1, min: s.min, max: s.max, value: s.default, "data-setting": s.key, "data-type": "int" });
+    }
+    return h("div", { class: "form-row" }, h("label", { for: id }, localLabel(s.label, s.key)), input);
+  }) : h("p", { class: "note" }, T.t("no_settings")));
+}
+
+function readSettings() {
+  const settings = {};
+  for (const input of document.querySelectorAll("#c-settings [data-setting]")) {
+    const key = input.dataset.setting;
+    if (input.dataset.type === "bool") settings[key] = input.checked;
+    else if (input.dataset.type === "int") settings[key] = Math.round(Number(input.value));
+    else settings[key] = input.value;
+  }
+  return settings;
+}
+
+/** One checkbox per category with its number of questions in the chosen language. */
+function categoryBoxes() {
+  if (!categoryCounts) {
+    fill("#q-categories");
+    return;
+  }
+  const lang = $("#q-language").value;
+  const counts = (categoryCounts.languages[lang] || { categories: {}, total: 0 });
+  const checked = new Set([...document.querySelectorAll("#q-categories input:checked")].map((i) => i.value));
+  const fresh = !document.querySelector("#q-categories input");
+  fill("#q-categories", categoryCounts.categories.map((c) => {
+    const n = counts.categories[c] || 0;
+    return h("label", { class: "category" + (n ? "" : " empty") },
+      h("input", { type: "checkbox", value: c, "data-category": c, checked: fresh ? n > 0 : checked.has(c), onchange: countLine }),
+      " " + T.t("cat_" + c) + " ", h("small", {}, "(" + n + ")"));
+  }));
+  $("#q-min").min = $("#q-max").min = categoryCounts.difficulty.min;
+  $("#q-min").max = $("#q-max").max = categoryCounts.difficulty.max;
+  countLine();
+}
+
+function countLine() {
+  if (!categoryCounts) return;
+  const counts = categoryCounts.languages[$("#q-language").value] || { categories: {} };
+  const chosen = [...document.querySelectorAll("#q-categories input:checked")].map((i) => i.value);
+  const n = chosen.reduce((sum, c) => sum + (counts.categories[c] || 0), 0);
+  $("#q-count").textContent = T.t("questions_chosen", { n });
+}
+
+function readQuestions() {
+  const boxes = [...document.querySelectorAll("#q-categories input")];
+  const chosen = boxes.filter((b) => b.checked).map((b) => b.value);
+  const selection = { language: $("#q-language").value,
+    min_difficulty: Number($("#q-min").value), max_difficulty: Number($("#q-max").value) };
+  if (chosen.length && chosen.length < boxes.length) selection.categories = chosen;
+  return selection;
+}
+
+function seatRows() {
+  const kind = chosenKind();
+  const old = [...Array(seatCount).keys()].map((i) => {
+    const type = $("#seat-kind-" + i), name = $("#seat-name-" + i);
+    return type ? { type: type.value, name: name.value } : null;
+  });
+  fill("#c-seats", [...Array(seatCount).keys()].map((i) => {
+    const type = h("select", { id: "seat-kind-" + i, "aria-label": T.t("seats") + " " + (i + 1) },
+      h("option", { value: "phone" }, T.t("seat_phone")),
+      kind.bots ? [1, 2, 3, 4, 5].map((n) => h("option", { value: "bot" + n }, T.t("seat_bot", { n }))) : null,
+      h("option", { value: "none" }, T.t("seat_none")));
+    const before = old[i];
+    type.value = before && [...type.options].some((o) => o.value === before.type) ? before.type : i < Math.max(kind.min_seats, 3) ? "phone" : "none";
+    return h("div", { class: "seat-row" }, seatChip(i),
+      type, h("input", { id: "seat-name-" + i, placeholder: T.colour(i), "aria-label": T.t("name"), value: before ? before.name : null }));
+  }));
+  $("#c-add-seat").hidden = seatCount >= Math.min(kind.max_seats, 16);
 }
 
 function readForm(start) {
-  const settings = { attack_adjacency: $("#s-attack_adjacency").value, defence_bonus: $("#s-defence_bonus").value };
-  for (const key of ["numeric_seconds", "choice_seconds", "pick_seconds", "reveal_seconds"]) {
-    settings[key] = Number($("#s-" + key).value);
-  }
+  const kind = chosenKind();
   const seats = [];
-  for (let i = 0; i < SEAT_DEFAULTS.length; i++) {
-    const kind = $("#seat-kind-" + i).value;
+  for (let i = 0; i < seatCount; i++) {
+    const type = $("#seat-kind-" + i).value;
     const name = $("#seat-name-" + i).value.trim();
-    if (kind === "none") continue;
-    const seat = kind === "phone" ? {} : { bot: Number(kind.slice(3)) };
+    if (type === "none") continue;
+    const seat = type === "phone" ? {} : { bot: Number(type.slice(3)) };
     seat.name = name || T.colour(seats.length);
     seats.push(seat);
   }
-  return {
-    kind: $("#c-kind").value, map: $("#c-map").value, language: $("#c-language").value,
-    pace: Number($("#c-pace").value) || 1, settings, seats, start,
+  const message = {
+    kind: kind.name, language: $("#c-language").value,
+    pace: Number($("#c-pace").value) || 1, settings: readSettings(), seats, start,
   };
+  if (kind.map) message.map = $("#c-map").value;
+  if (kind.questions) message.questions = readQuestions();
+  return message;
 }
 
 function create(start) {
@@ -100,20 +208,48 @@ $("#create").addEventListener("submit", (event) => {
   create(false);
 });
 $("#c-create-start").addEventListener("click", () => create(true));
-$("#c-language").value = T.lang;
+$("#c-kind").addEventListener("change", kindChanged);
+$("#c-add-seat").addEventListener("click", () => {
+  seatCount += 1;
+  seatRows();
+});
+$("#q-language").addEventListener("change", () => {
+  for (const box of document.querySelectorAll("#q-categories input")) box.remove();
+  categoryBoxes();
+});
+for (const id of ["#c-language", "#q-language"]) $(id).value = T.lang;
 $("#c-language").addEventListener("change", () => {
   T.use($("#c-language").value);
   T.apply();
-  seatRows();
+  $("#q-language").value = $("#c-language").value;
+  fill("#q-categories");
+  loadForm();
 });
 
 // ----------------------------------------------------------------- driving
 
+/** Emit an /host "command" for the watched game; shows a refusal; resolves with the ack. */
 function command(type, extra) {
-  socket.emit("command", { game: gameId, type, ...(extra || {}) }, (ack) => {
-    $("#cmd-msg").textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
+  return new Promise((resolve) => {
+    socket.emit("command", { game: gameId, type, ...(extra || {}) }, (ack) => {
+      $("#cmd-msg").textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
+      resolve(ack || { ok: false });
+    });
   });
 }
+
+const panel = new KindSlot($("#kind-panel"), "host", () => ({
+  lang: T.lang,
+  t: (key, params) => T.t(key, params),
+  send: (action) => {
+    const { type, ...rest } = action;
+    return command(type, rest);
+  },
+  seat: null,
+  sounds: Sound,
+  el: h,
+  now: () => performance.timeOrigin + performance.now(),
+}));
 
 function render() {
   if (!state) return;
@@ -121,25 +257,22 @@ function render() {
   T.apply();
   const { meta, view } = state;
   $("#live").hidden = false;
-  $("#h-status").textContent = `${meta.game} · ${T.t(meta.status)}` + (meta.paused ? " · " + T.t("paused") : "") +
-    (view ? " · " + phaseTitle(view) + " · " + view.stage : "");
-  renderCommands(meta, view);
-  renderQuestion(view);
+  document.body.dataset.kind = meta.kind;
+  $("#h-status").textContent = `${meta.game} · ${kindLabel(meta.kind, kindInfo(meta.kind).label)} · ${T.t(meta.status)}` +
+    (meta.paused ? " · " + T.t("paused") : "") + (view && view.stage ? " · " + view.stage : "");
+  renderCommands(meta);
+  panel.update(state);
   renderSeats(meta, view);
   renderDownloads();
-  if (view) Maps.load(meta.config.map).then((m) => drawMap($("#h-map"), m, view, { names: true }));
-  else fill("#h-map");
 }
 
-function renderCommands(meta, view) {
-  const stage = view ? view.stage : null;
+/** The commands every kind takes; the kind's panel adds its own (next, skip, open, right...). */
+function renderCommands(meta) {
   const running = meta.status === "running";
   const buttons = [
     ["start", meta.status === "lobby", "primary"],
     ["pause", running && !meta.paused],
     ["resume", running && meta.paused],
-    ["continue", running && stage === "reveal", "primary"],
-    ["skip", running && (stage === "answering" || stage === "reveal")],
     ["undo", running],
     ["end", running],
   ];
@@ -147,44 +280,14 @@ function renderCommands(meta, view) {
     h("button", { type: "button", "data-cmd": type, class: cls || null, disabled: !enabled, onclick: () => command(type) }, T.t(type))));
 }
 
-function renderQuestion(view) {
-  const q = view && view.question;
-  if (!q || !q.content) {
-    fill("#h-question", h("h2", {}, T.t("lock_ins")), h("p", { class: "note" }, view ? view.stage : T.t("waiting_start")));
-    return;
-  }
-  const first = Math.min(...(q.answers || []).map((a) => a.t_ns));
-  const judged = Object.fromEntries(((q.outcome && q.outcome.answers) || []).map((r) => [r.seat, r]));
-  const rows = q.seats.map((seat) => {
-    const answer = (q.answers || []).find((a) => a.seat === seat);
-    const row = judged[seat] || {};
-    const good = row.correct !== undefined ? row.correct : row.rank === 1;
-    const reveal = view.stage === "reveal";
-    return h("tr", { "data-seat": seat },
-      h("td", {}, seatChip(seat), " ", seatName(state, seat)),
-      h("td", {}, answer ? formatAnswer(q.content, answer.value) : "…"),
-      h("td", {}, answer ? "+" + Math.round((answer.t_ns - first) / 1e6) + " ms" : ""),
-      h("td", {}, reveal ? (good ? "✔" : "✘") : ""),
-      h("td", {}, reveal ? [
-        h("button", { type: "button", "data-override": "right", onclick: () => command("override", { seat, correct: true }) }, T.t("mark_right")),
-        " ",
-        h("button", { type: "button", "data-override": "wrong", onclick: () => command("override", { seat, correct: false }) }, T.t("mark_wrong")),
-      ] : null));
-  });
-  fill("#h-question",
-    h("h2", {}, questionTitle(q)),
-    h("p", { class: "prompt" }, q.content.prompt),
-    h("p", { class: "answer-key" }, T.t("correct_answer", { v: formatAnswer(q.content, q.content.answer) })),
-    h("table", { class: "live-table" }, h("tr", {}, h("th", {}, T.t("players")), h("th", {}, T.t("lock_ins")), h("th", {}, "ms"), h("th", {}), h("th", {})), rows));
-}
-
 function renderSeats(meta, view) {
+  const players = rankedPlayers(view);
   fill("#h-seats", meta.seats.map((s) => {
-    const p = view ? view.players.find((row) => row.seat === s.seat) : null;
-    return h("tr", {},
+    const p = players.find((row) => row.seat === s.seat);
+    return h("tr", { "data-seat": s.seat },
       h("td", {}, seatChip(s.seat), " ", T.colour(s.seat)),
       h("td", {}, s.name, s.bot ? h("em", {}, " · " + T.t("seat_bot", { n: s.bot })) : null),
-      h("td", {}, p ? p.score.toLocaleString(T.lang) : ""),
+      h("td", { class: "score" }, p ? Number(p.score).toLocaleString(T.lang) : ""),
       h("td", {}, s.bot ? null : h("button", { type: "button", "data-release": s.seat, onclick: () => command("release", { seat: s.seat }) }, T.t("release"))));
   }));
 }
@@ -194,19 +297,21 @@ function renderSeats(meta, view) {
 /** The results as plain rows, built here from the states received (no server round trip). */
 function results() {
   const { meta, view } = state;
-  const order = view ? view.ranking : meta.seats.map((s) => s.seat);
+  const ranked = rankedPlayers(view);
+  const order = ranked.length ? ranked.map((p) => p.seat) : meta.seats.map((s) => s.seat);
   const players = meta.seats.map((s) => {
-    const p = view ? view.players.find((row) => row.seat === s.seat) : null;
+    const p = ranked.find((row) => row.seat === s.seat);
     return {
       rank: order.indexOf(s.seat) + 1, seat: s.seat, colour: T.colour(s.seat), name: s.name,
-      bot: s.bot || null, score: p ? p.score : 0, bonus: p ? p.bonus : 0, eliminated: p ? p.eliminated : false,
+      bot: s.bot || null, score: p ? p.score : 0, bonus: p && p.bonus !== undefined ? p.bonus : 0,
+      eliminated: p && p.eliminated !== undefined ? p.eliminated : false,
     };
   }).sort((a, b) => a.rank - b.rank);
   const questions = [...history_.values()].map(({ q }) => ({
     request_id: q.request_id, purpose: q.purpose, kind: q.kind, id: q.content.id, prompt: q.content.prompt,
     answer: q.content.answer, answers: q.answers || [],
   }));
-  return { game: meta.game, status: meta.status, map: meta.config.map || null, players, questions };
+  return { game: meta.game, kind: meta.kind, status: meta.status, map: meta.config.map || null, players, questions };
 }
 
 function csvCell(value) {
@@ -226,5 +331,4 @@ function renderDownloads() {
     link(T.t("export_json"), JSON.stringify(data, null, 2), "application/json", "json"));
 }
 
-seatRows();
-loadMaps();
+loadForm();

@@ -1,4 +1,5 @@
-// A player's phone: join a seat, answer (keypad or four buttons), pick or attack on the map.
+// A player's phone: join a seat, keep the phone's clock in step with the host,
+// then let the game kind draw its controls (js/kinds/<kind>.js, phone part).
 // The token in localStorage keeps the seat across a reload or a Wi-Fi drop.
 "use strict";
 
@@ -6,8 +7,6 @@ const socket = io("/seat", { transports: ["websocket"] });
 const token = localStorage.getItem("tourelle.token") || newToken();
 let joined = JSON.parse(localStorage.getItem("tourelle.seat") || "null"); // {game, seat}
 let state = null;
-let typed = "";
-let typedFor = null; // the question the keypad's digits belong to
 let games = [];
 let pollHandle = null;
 
@@ -25,6 +24,59 @@ function remember(value) {
   else localStorage.removeItem("tourelle.seat");
 }
 
+// ----------------------------------------------------------------- clock sync
+
+/**
+ * NTP-style samples for the host's estimate of this phone's clock: `ping` {c}
+ * then, on its answer, `sync` {c0, h, c1}. All client times are
+ * performance.timeOrigin + performance.now() in ms, the scale of a tap's
+ * event.timeStamp. A burst after joining, then every 10 s; every 100 ms while
+ * a kind asks for a heartbeat (a buzz window open: it also keeps the radio awake).
+ */
+const Clock = {
+  SLOW_MS: 10000,
+  FAST_MS: 100,
+  fast: false,
+  handle: null,
+  samples: 0,
+  now() {
+    return performance.timeOrigin + performance.now();
+  },
+  ping() {
+    if (!socket.connected || !joined) return;
+    const c0 = this.now();
+    socket.emit("ping", { c: c0 }, (ack) => {
+      if (!ack || !ack.ok) return;
+      socket.emit("sync", { c0, h: ack.h, c1: this.now() }, (done) => {
+        if (!done || !done.ok) return;
+        this.samples += 1;
+        document.body.dataset.synced = done.synced ? "yes" : "no";
+        document.body.dataset.syncs = String(this.samples);
+      });
+    });
+  },
+  schedule() {
+    clearTimeout(this.handle);
+    this.handle = setTimeout(() => {
+      this.ping();
+      this.schedule();
+    }, this.fast ? this.FAST_MS : this.SLOW_MS);
+  },
+  /** Right after a join: a few quick samples, then the slow rhythm. */
+  start() {
+    for (let i = 0; i < 5; i++) setTimeout(() => this.ping(), i * 150);
+    this.schedule();
+  },
+  heartbeat(on) {
+    if (!!on === this.fast) return;
+    this.fast = !!on;
+    if (this.fast) this.ping();
+    this.schedule();
+  },
+};
+
+// ----------------------------------------------------------------- connection
+
 socket.on("connect", () => {
   $("#net").hidden = true;
   if (joined) rejoin();
@@ -40,6 +92,7 @@ function rejoin() {
   socket.emit("join", { token, game: joined.game }, (ack) => {
     if (ack && ack.ok) {
       remember({ game: ack.game, seat: ack.seat });
+      Clock.start();
       render(); // the seat's state came just before this answer
     } else {
       remember(null);
@@ -60,10 +113,14 @@ function chosenGame() {
   return matching[matching.length - 1] || null;
 }
 
+function showOnly(id) {
+  for (const section of ["join", "wait", "play"]) $("#" + section).hidden = section !== id;
+}
+
 async function showJoin() {
   T.apply();
-  $("#join").hidden = false;
-  $("#play").hidden = true;
+  showOnly("join");
+  slot.reset();
   fill("#me");
   try {
     games = (await (await fetch("/api/games")).json()).games;
@@ -86,7 +143,7 @@ function drawColours(game) {
     return;
   }
   fill("#colours", game.seats.filter((s) => !s.bot).map((s) =>
-    h("button", { type: "button", class: "colour-btn seat-bg-" + s.seat, "data-seat": s.seat, onclick: () => join(game, s.seat) },
+    h("button", { type: "button", class: "colour-btn seat-bg-" + (s.seat % 4), "data-seat": s.seat, onclick: () => join(game, s.seat) },
       seatChip(s.seat), h("span", {}, T.colour(s.seat)), h("small", {}, s.name))));
 }
 
@@ -100,6 +157,7 @@ function join(game, seat) {
       clearTimeout(pollHandle);
       remember({ game: ack.game, seat: ack.seat });
       $("#join-error").textContent = "";
+      Clock.start();
       render();
     } else {
       $("#join-error").textContent = ack && ack.code === "taken" ? T.t("seat_taken") : (ack && ack.reason) || "?";
@@ -108,144 +166,65 @@ function join(game, seat) {
 }
 
 $("#code").addEventListener("input", () => drawColours(chosenGame()));
+document.addEventListener("pointerdown", () => Sound.unlock(), { once: true });
 
 // ----------------------------------------------------------------- playing
 
-function send(event, done) {
-  socket.emit("action", { ...event, stage: state.meta.stage }, (ack) => {
-    if (ack && ack.ok) {
-      if (navigator.vibrate) navigator.vibrate(60);
-      if (done) done();
-    } else {
-      $("#status").textContent = (ack && ack.reason) || "?";
-    }
-  });
+/** Emit an /seat "action"; resolves with its acknowledgement. */
+function send(action) {
+  return new Promise((resolve) => socket.emit("action", action, (ack) => resolve(ack || { ok: false, reason: "?" })));
+}
+
+const slot = new KindSlot($("#play"), "phone", () => ({
+  lang: T.lang,
+  t: (key, params) => T.t(key, params),
+  send,
+  seat: joined ? joined.seat : null,
+  sounds: Sound,
+  el: h,
+  now: () => Clock.now(),
+  heartbeat: (on) => Clock.heartbeat(on),
+}));
+
+/** This seat's score from whichever list the kind's view has. */
+function myScore(view, seat) {
+  if (!view) return null;
+  if (view.you && view.you.score !== undefined) return view.you.score;
+  const row = (view.players || view.scores || []).find((p) => p.seat === seat);
+  return row ? row.score : null;
 }
 
 function render() {
   if (!joined || !state) return;
   T.use(languageOf(state));
   T.apply();
-  $("#join").hidden = true;
-  $("#play").hidden = false;
   const seat = joined.seat;
   const { meta, view } = state;
   document.body.dataset.seat = seat;
   document.body.dataset.status = meta.status;
-  document.body.dataset.stage = view ? view.stage : "";
+  document.body.dataset.kind = meta.kind;
+  document.body.dataset.stage = view ? view.stage || view.phase || "" : "";
   fill("#me", seatChip(seat), h("span", {}, T.colour(seat) + " · " + seatName(state, seat)));
-  const me = view && view.players.find((p) => p.seat === seat);
-  $("#my-score").textContent = me ? me.score.toLocaleString(T.lang) : "";
-  Countdown.set(meta, $("#p-bar"), null);
-  $("#p-bar").parentNode.hidden = !meta.timer;
-  fill("#controls");
-  $("#p-prompt").textContent = "";
+  const score = myScore(view, seat);
+  $("#my-score").textContent = score === null ? "" : Number(score).toLocaleString(T.lang);
+  $("#p-paused").hidden = !meta.paused;
   if (!view) {
-    $("#status").textContent = meta.status === "over" ? T.t("over") : T.t("waiting_start");
-    fill("#p-map");
-    return;
-  }
-  if (meta.paused) $("#status").textContent = T.t("paused");
-  const q = view.question;
-  let mapOptions = {};
-  if (meta.status === "over" || view.stage === "over") {
-    renderOver(view, seat);
-  } else if (q && q.content && view.stage === "answering") {
-    renderQuestion(q, seat);
-  } else if (q && q.content && view.stage === "reveal") {
-    renderReveal(q, seat);
-  } else if (view.stage === "pick" || view.stage === "attack") {
-    mapOptions = renderTurn(view, seat);
+    showOnly("wait");
+    Clock.heartbeat(false);
+    $("#wait-status").textContent = meta.status === "over" ? T.t("over") : T.t("waiting_start");
+    fill("#wait-detail", h("p", { class: "note" }, kindLabel(meta.kind)));
+  } else if (meta.status === "over" || view.stage === "over") {
+    showOnly("wait");
+    Clock.heartbeat(false);
+    const order = rankedPlayers(view).map((p) => p.seat);
+    const place = order.indexOf(seat) + 1;
+    $("#wait-status").textContent = T.t("over");
+    fill("#wait-detail", place ? h("div", { class: "verdict-big good" },
+      T.t("you_placed", { rank: place === 1 ? T.t("first") : T.t("rank", { n: place }) })) : null);
   } else {
-    $("#status").textContent = T.t("waiting_host");
+    showOnly("play");
+    slot.update(state);
   }
-  const mapWanted = !(view.stage === "answering" && q && q.seats.includes(seat) && !q.your_answer);
-  if (!mapWanted) {
-    fill("#p-map");
-    return;
-  }
-  const current = state;
-  Maps.load(meta.config.map).then((gameMap) => {
-    if (current !== state) return;
-    const legal = mapOptions.tap ? legalTargets(gameMap, view, meta.config.settings, seat) : [];
-    drawMap($("#p-map"), gameMap, view, { legal, onTap: mapOptions.tap });
-  });
-}
-
-function renderQuestion(q, seat) {
-  $("#p-prompt").textContent = q.content.prompt;
-  if (!q.seats.includes(seat)) {
-    $("#status").textContent = questionTitle(q);
-    return;
-  }
-  if (q.your_answer) {
-    $("#status").textContent = T.t("locked_in", { v: formatAnswer(q.content, q.your_answer.value) });
-    return;
-  }
-  $("#status").textContent = questionTitle(q);
-  if (typedFor !== q.request_id) {
-    typed = "";
-    typedFor = q.request_id;
-  }
-  if (q.content.kind === "choice") fill("#controls", choiceButtons(q));
-  else fill("#controls", keypad());
-}
-
-function choiceButtons(q) {
-  return h("div", { class: "choices" }, q.content.options.map((text, i) =>
-    h("button", { type: "button", class: "choice choice-" + i, "data-choice": i, onclick: () => send({ type: "answer", value: i }) },
-      h("b", {}, "ABCD"[i]), h("span", {}, text))));
-}
-
-function keypad() {
-  const display = h("output", { class: "typed", "aria-live": "polite" }, typed || "0");
-  const press = (key) => {
-    if (key === "⌫") typed = typed.slice(0, -1);
-    else if (key === "±") typed = typed.startsWith("-") ? typed.slice(1) : "-" + typed;
-    else if (typed.replace("-", "").length < 12) typed = (typed === "0" ? "" : typed) + key;
-    display.textContent = typed || "0";
-  };
-  const keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "±", "0", "⌫"];
-  const lockIn = () => {
-    const value = parseInt(typed || "0", 10);
-    if (Number.isNaN(value)) return;
-    send({ type: "answer", value });
-  };
-  return h("div", { class: "keypad" }, display,
-    h("div", { class: "keys" }, keys.map((k) => h("button", { type: "button", class: "key", "data-key": k, onclick: () => press(k) }, k))),
-    h("button", { type: "button", class: "key ok", "data-key": "ok", onclick: lockIn }, T.t("ok")));
-}
-
-function renderReveal(q, seat) {
-  $("#p-prompt").textContent = q.content.prompt;
-  const row = q.outcome && q.outcome.answers.find((r) => r.seat === seat);
-  const truth = T.t("answer_was", { v: formatAnswer(q.content, q.content.answer) });
-  if (!row) {
-    $("#status").textContent = truth;
-    return;
-  }
-  const good = row.correct !== undefined ? row.correct : row.rank === 1;
-  const verdict = !row.answered ? T.t("no_answer") : good ? "✔ " + T.t("right") : "✘ " + T.t("wrong");
-  fill("#controls", h("div", { class: "verdict-big " + (row.answered ? (good ? "good" : "bad") : "none") }, verdict,
-    row.rank ? h("small", {}, row.rank === 1 ? T.t("first") : T.t("rank", { n: row.rank })) : null));
-  $("#status").textContent = truth;
-}
-
-function renderTurn(view, seat) {
-  if (view.turn_seat !== seat) {
-    const key = view.stage === "pick" ? "picks" : "attacks";
-    $("#status").textContent = T.t(key, { who: seatLabel(state, view.turn_seat) });
-    return {};
-  }
-  $("#status").textContent = T.t(view.stage === "pick" ? "your_pick" : "your_attack");
-  return { tap: (id) => send({ type: view.stage, territory: id }) };
-}
-
-function renderOver(view, seat) {
-  const order = view.ranking;
-  const place = order.indexOf(seat) + 1;
-  $("#status").textContent = T.t("over");
-  fill("#controls", h("div", { class: "verdict-big good" }, T.t("you_placed", { rank: place === 1 ? T.t("first") : T.t("rank", { n: place }) })));
 }
 
 T.apply();

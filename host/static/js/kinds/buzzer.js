@@ -1,0 +1,2 @@
+// Buzzer board (placeholder until its pages land).
+"use strict";
