@@ -1,0 +1,96 @@
+// Playing cards drawn with HTML and CSS (no images): shared by the card game kinds.
+// A card code is "7H", "10S", "QD", or "AC#1" for the second deck's ace of clubs.
+// Suits are shown by symbol AND colour, so they read in black and white too.
+"use strict";
+
+const Cards = (() => {
+  const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+  const SUIT_NAMES = {
+    fr: { C: "trèfle", D: "carreau", H: "cœur", S: "pique" },
+    en: { C: "clubs", D: "diamonds", H: "hearts", S: "spades" },
+  };
+  const RANKS = { fr: { 1: "A", 11: "V", 12: "D", 13: "R" }, en: { 1: "A", 11: "J", 12: "Q", 13: "K" } };
+  const RANK_VALUES = { A: 1, J: 11, Q: 12, K: 13 };
+
+  // The stylesheet goes with this file, so the templates need no extra <link>.
+  if (!document.querySelector("link[data-cards-css]")) {
+    const here = document.currentScript ? document.currentScript.src : "/static/js/cards.js";
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = new URL("../css/cards.css", here).pathname;
+    link.dataset.cardsCss = "";
+    document.head.append(link);
+  }
+
+  /** {rank: 1..13, suit: "C"|"D"|"H"|"S", deck: 0|1, red} of a card code. */
+  function parse(code) {
+    const [body, deck] = String(code).split("#");
+    const suit = body.slice(-1);
+    const rankText = body.slice(0, -1);
+    const rank = RANK_VALUES[rankText] || Number(rankText);
+    return { rank, suit, deck: deck ? Number(deck) : 0, red: suit === "D" || suit === "H" };
+  }
+
+  function rankText(rank, lang) {
+    return (RANKS[lang] || RANKS.en)[rank] || String(rank);
+  }
+
+  /** "dame de cœur" / "queen of hearts" style words, for screen readers and titles. */
+  function words(code, lang) {
+    const c = parse(code);
+    const names = SUIT_NAMES[lang] || SUIT_NAMES.en;
+    return rankText(c.rank, lang) + " " + SUITS[c.suit] + " (" + names[c.suit] + ")";
+  }
+
+  /** A face-up card element; `attrs` may add classes (class), data-* and handlers. */
+  function face(code, lang, attrs) {
+    const c = parse(code);
+    const extra = attrs && attrs.class ? " " + attrs.class : "";
+    const label = rankText(c.rank, lang);
+    return h("div", Object.assign({}, attrs || {}, {
+      class: "card face " + (c.red ? "red" : "black") + (c.deck ? " deck-" + c.deck : "") + extra,
+      "data-card": code,
+      title: words(code, lang),
+      role: "img",
+      "aria-label": words(code, lang),
+    }),
+    h("span", { class: "corner" }, h("b", {}, label), h("i", {}, SUITS[c.suit])),
+    h("span", { class: "pip" }, SUITS[c.suit]));
+  }
+
+  /** A face-down card (a back); deck 1 has a different back colour. */
+  function back(attrs, deck) {
+    const extra = attrs && attrs.class ? " " + attrs.class : "";
+    return h("div", Object.assign({}, attrs || {}, {
+      class: "card back" + (deck ? " deck-" + deck : "") + extra,
+      role: "img",
+      "aria-label": "?",
+    }));
+  }
+
+  /** An empty place where a card may go. */
+  function slot(attrs, text) {
+    const extra = attrs && attrs.class ? " " + attrs.class : "";
+    return h("div", Object.assign({}, attrs || {}, { class: "card slot" + extra }), text || "");
+  }
+
+  /**
+   * A pile seen from above: its top card (face up, a back, or an empty slot)
+   * with a count badge. `top` is a code, "back" or null.
+   */
+  function pile(top, count, lang, attrs, deck) {
+    const card = top === "back" ? back({}, deck) : top ? face(top, lang) : slot({});
+    const extra = attrs && attrs.class ? " " + attrs.class : "";
+    return h("div", Object.assign({}, attrs || {}, { class: "pile" + extra }),
+      card, count > 1 ? h("span", { class: "count" }, String(count)) : null);
+  }
+
+  /** Cards fanned (overlapping), e.g. a house in Russian Bank or a hand. */
+  function fan(codes, lang, attrs, direction) {
+    const extra = attrs && attrs.class ? " " + attrs.class : "";
+    return h("div", Object.assign({}, attrs || {}, { class: "fan " + (direction || "right") + extra }),
+      codes.length ? codes.map((code) => (code ? face(code, lang) : back({}))) : slot({}));
+  }
+
+  return { parse, words, face, back, slot, pile, fan, rankText, SUITS };
+})();
