@@ -9,6 +9,7 @@ let joined = JSON.parse(localStorage.getItem("tourelle.seat") || "null"); // {ga
 let state = null;
 let games = [];
 let pollHandle = null;
+let previous = null; // the state the kind saw last (for sounds and vibrations on changes)
 
 function newToken() {
   const bytes = new Uint8Array(16);
@@ -184,6 +185,7 @@ const slot = new KindSlot($("#play"), "phone", () => ({
   el: h,
   now: () => Clock.now(),
   heartbeat: (on) => Clock.heartbeat(on),
+  previous,
 }));
 
 /** This seat's score from whichever list the kind's view has. */
@@ -225,6 +227,7 @@ function render() {
     showOnly("play");
     slot.update(state);
   }
+  previous = state;
 }
 
 T.apply();

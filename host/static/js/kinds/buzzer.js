@@ -1,2 +1,262 @@
-// Buzzer board (placeholder until its pages land).
+// Buzzer board: the projector shows the window and who buzzed first (huge, in the
+// seat's colour and pattern) with the others' margins; the phone is one giant BUZZ
+// button; the host opens windows and marks answers right or wrong.
 "use strict";
+
+(() => {
+  const tr = kindStrings({
+    fr: {
+      label: "Buzzers",
+      idle: "En attente de l’animateur",
+      armed: "Buzzers ouverts !",
+      settling: "Départage…",
+      locked: "Verrouillé",
+      decided: "Décidé",
+      has_floor: "a la parole",
+      first_in: "premier",
+      tie: "égalité ± {ms} ms",
+      no_press: "Personne n’a buzzé",
+      locked_out: "hors jeu",
+      mark_right: "Bonne réponse : {who}",
+      mark_wrong: "Mauvaise réponse : {who}",
+      buzz: "BUZZ",
+      you_floor: "Vous avez la parole !",
+      you_out: "Bloqué pour cette question",
+      you_early: "Trop tôt ! Bloqué un instant",
+      you_buzzed: "Buzzé : on départage…",
+      you_live: "Buzzez !",
+      you_waiting: "Attendez l’ouverture",
+      you_lost: "Trop tard : {who} a la parole",
+      open_first: "Ouvrir (premier)",
+      open_ranking: "Ouvrir (classement)",
+      right: "Juste",
+      wrong: "Faux",
+      close: "Fermer",
+      window: "Fenêtre {n}",
+      host_times: "Appuis (heure hôte)",
+      scores: "Scores",
+    },
+    en: {
+      label: "Buzzer board",
+      idle: "Waiting for the host",
+      armed: "Buzzers open!",
+      settling: "Settling…",
+      locked: "Locked",
+      decided: "Decided",
+      has_floor: "has the floor",
+      first_in: "first",
+      tie: "tie ± {ms} ms",
+      no_press: "Nobody buzzed",
+      locked_out: "locked out",
+      mark_right: "Right answer: {who}",
+      mark_wrong: "Wrong answer: {who}",
+      buzz: "BUZZ",
+      you_floor: "You have the floor!",
+      you_out: "Locked out for this question",
+      you_early: "Too early! Locked out for a moment",
+      you_buzzed: "Buzzed: settling…",
+      you_live: "Buzz!",
+      you_waiting: "Wait for the window to open",
+      you_lost: "Too late: {who} has the floor",
+      open_first: "Open (first)",
+      open_ranking: "Open (ranking)",
+      right: "Right",
+      wrong: "Wrong",
+      close: "Close",
+      window: "Window {n}",
+      host_times: "Presses (host time)",
+      scores: "Scores",
+    },
+  });
+
+  /** armed / locked / decided / settling / idle: what the room is told about the window. */
+  function windowState(view) {
+    if (view.phase === "armed") return view.settling ? "settling" : "armed";
+    if (view.phase === "floor") return "locked";
+    if (view.phase === "closed") return view.final ? "decided" : "settling";
+    return view.ranking.length || view.marks.length ? "decided" : "idle";
+  }
+
+  /** "+12 ms", or "égalité ± 4 ms" when the order is within the clocks' uncertainty. */
+  function margin(view, row) {
+    const first = view.ranking[0];
+    if (row.tie) return tr("tie", { ms: Math.max(1, Math.round(row.u_ms + (first ? first.u_ms : 0))) });
+    return "+" + Math.round(row.margin_ms) + " ms";
+  }
+
+  function colourName(seat) {
+    return T.colour(seat);
+  }
+
+  function lastMark(view) {
+    return view.marks.length ? view.marks[view.marks.length - 1] : null;
+  }
+
+  // ------------------------------------------------------------- projector
+
+  let screen = null;
+
+  function mountScreen(root) {
+    screen = {
+      status: h("div", { class: "bz-status", id: "bz-status" }),
+      winner: h("div", { class: "bz-winner", id: "bz-winner" }),
+      others: h("ol", { class: "bz-others", id: "bz-others" }),
+      mark: h("p", { class: "bz-mark", id: "bz-mark" }),
+      scores: h("ol", { class: "scores bz-scores", id: "bz-scores" }),
+    };
+    root.append(h("div", { class: "bz-screen" },
+      h("div", { class: "bz-main" }, screen.status, screen.winner, screen.others, screen.mark),
+      h("aside", { class: "bz-side" }, h("h2", {}, tr("scores")), screen.scores)));
+  }
+
+  function updateScreen(state, ctx) {
+    const view = state.view;
+    const phase = windowState(view);
+    if (ctx.title) ctx.title(tr("label") + " · " + tr("window", { n: view.window }));
+    screen.status.className = "bz-status " + phase;
+    screen.status.dataset.state = phase;
+    screen.status.textContent = tr(phase);
+    const shown = phase !== "armed" && phase !== "settling" && view.ranking.length;
+    const first = shown ? view.ranking[0] : null;
+    screen.winner.hidden = !first && phase !== "decided";
+    if (first) {
+      screen.winner.className = "bz-winner seat-" + (first.seat % 4);
+      screen.winner.dataset.seat = first.seat;
+      fill(screen.winner, h("span", { class: "bz-name" }, first.name),
+        h("span", { class: "bz-colour" }, colourName(first.seat) + " · " + (view.floor === first.seat ? tr("has_floor") : tr("first_in"))));
+    } else {
+      screen.winner.className = "bz-winner empty";
+      delete screen.winner.dataset.seat;
+      fill(screen.winner, phase === "decided" && !view.marks.length ? h("span", { class: "bz-none" }, tr("no_press")) : null);
+    }
+    fill(screen.others, shown ? view.ranking.slice(1).map((row) =>
+      h("li", { class: "bz-other" + (view.out.includes(row.seat) ? " out" : ""), "data-seat": row.seat },
+        seatChip(row.seat), h("span", { class: "who" }, row.name),
+        h("span", { class: "bz-margin" }, margin(view, row)),
+        view.out.includes(row.seat) ? h("em", {}, tr("locked_out")) : null)) : []);
+    const mark = lastMark(view);
+    screen.mark.className = "bz-mark" + (mark ? (mark.right ? " good" : " bad") : "");
+    screen.mark.textContent = mark ? tr(mark.right ? "mark_right" : "mark_wrong", { who: seatName(state, mark.seat) }) : "";
+    fill(screen.scores, rankedPlayers(view).map((p) =>
+      h("li", { class: "score-row" + (view.floor === p.seat ? " turn" : ""), "data-seat": p.seat },
+        seatChip(p.seat), h("span", { class: "who" }, h("small", {}, colourName(p.seat)), p.name),
+        h("span", { class: "pts" }, Number(p.score).toLocaleString(T.lang)))));
+    sounds(ctx.previous, state, ctx.sounds);
+  }
+
+  /** A buzz when someone takes the floor (or a ranking is final); right/wrong on a mark. */
+  function sounds(before, now, sound) {
+    if (!before || !before.view || before.meta.game !== now.meta.game) return;
+    const b = before.view, v = now.view;
+    if (v.floor !== null && v.floor !== b.floor) sound.play("buzz");
+    else if (v.phase === "closed" && v.final && !b.final) sound.play("buzz");
+    if (v.marks.length > b.marks.length || (v.window !== b.window && v.marks.length)) {
+      sound.play(v.marks[v.marks.length - 1].right ? "right" : "wrong");
+    }
+  }
+
+  // ------------------------------------------------------------- phone
+
+  let phone = null;
+
+  function mountPhone(root, ctx) {
+    const button = h("button", { type: "button", class: "bz-button", id: "bz-button", "aria-label": tr("buzz") }, tr("buzz"));
+    const press = (event) => {
+      if (event.type === "keydown" && event.key !== " " && event.key !== "Enter") return;
+      event.preventDefault();
+      if (button.disabled) return;
+      // The press's own time, on the clock-sync scale (performance.timeOrigin + timeStamp).
+      const tClient = performance.timeOrigin + event.timeStamp;
+      if (navigator.vibrate) navigator.vibrate(40);
+      button.classList.add("pressed");
+      phone.ctx.send({ type: "buzz", t_client: tClient }).then((ack) => {
+        button.classList.remove("pressed");
+        if (!ack.ok && ack.code !== "stale") phone.note.textContent = ack.reason || "?";
+      });
+    };
+    button.addEventListener("pointerdown", press);
+    button.addEventListener("keydown", press);
+    button.addEventListener("contextmenu", (event) => event.preventDefault());
+    phone = { button, ctx, status: h("p", { class: "bz-you", id: "bz-you", "aria-live": "polite" }), note: h("p", { class: "note" }) };
+    root.append(h("div", { class: "bz-phone" }, phone.status, button, phone.note));
+  }
+
+  function updatePhone(state, ctx) {
+    phone.ctx = ctx;
+    const view = state.view;
+    const you = view.you || { status: "waiting" };
+    let key = "you_" + you.status;
+    if (you.early_lockout) key = "you_early";
+    const lost = you.status !== "floor" && view.floor !== null;
+    const text = lost && you.status !== "out" ? tr("you_lost", { who: view.floor_name }) : tr(key);
+    phone.status.textContent = text;
+    phone.status.className = "bz-you " + you.status;
+    document.body.dataset.buzz = you.status;
+    const canPress = !state.meta.paused && (you.status === "live" || you.status === "waiting") && !lost;
+    phone.button.disabled = !canPress;
+    phone.button.className = "bz-button " + you.status + (view.phase === "armed" ? " armed" : "");
+    phone.note.textContent = "";
+    // Fast clock pings while a window is open or about to be (keeps the radio awake too).
+    ctx.heartbeat(view.phase === "armed" || view.phase === "floor" || view.phase === "closed");
+    const before = ctx.previous;
+    if (before && before.view && before.view.you && before.view.you.status !== you.status) {
+      if (you.status === "floor") {
+        ctx.sounds.play("buzz");
+        if (navigator.vibrate) navigator.vibrate([80, 40, 80]);
+      } else if (you.status === "out") {
+        ctx.sounds.play("wrong");
+      }
+    }
+  }
+
+  // ------------------------------------------------------------- host page
+
+  let host = null;
+
+  function hostPanel(root) {
+    host = {
+      buttons: h("div", { class: "buttons", id: "bz-commands" }),
+      order: h("div", { id: "bz-order" }),
+    };
+    root.append(h("div", { class: "card" }, h("h2", {}, tr("label")), host.buttons, host.order));
+  }
+
+  function updateHost(state, ctx) {
+    const { meta, view } = state;
+    const running = meta.status === "running" && !meta.paused;
+    const phase = view ? view.phase : "idle";
+    const windowOpen = phase === "armed" || phase === "floor" || (phase === "closed" && !(view && view.final));
+    const ranking = view && view.mode === "ranking" && phase === "closed" && view.final;
+    const buttons = [
+      ["open-first", "open", { mode: "first" }, running && !windowOpen && phase !== "closed", "primary"],
+      ["open-ranking", "open", { mode: "ranking" }, running && !windowOpen && phase !== "closed"],
+      ["right", "right", {}, running && (phase === "floor" || ranking), "good"],
+      ["wrong", "wrong", {}, running && (phase === "floor" || ranking), "bad"],
+      ["close", "close", {}, running && phase !== "idle"],
+    ];
+    fill(host.buttons, buttons.map(([id, type, extra, enabled, cls]) =>
+      h("button", { type: "button", "data-cmd": id, class: cls || null, disabled: !enabled, onclick: () => ctx.send({ type, ...extra }) },
+        tr(id.replace("-", "_")))));
+    if (!view) {
+      fill(host.order, h("p", { class: "note" }, T.t("waiting_start")));
+      return;
+    }
+    const entries = view.entries || [];
+    const t0 = entries.length ? Math.min(...entries.map((e) => e.t_ns)) : 0;
+    fill(host.order,
+      h("p", { class: "bz-host-state" }, tr(windowState(view)), " · ", tr("window", { n: view.window }), view.lead ? " · " + view.lead : ""),
+      view.ranking.length ? h("ol", { class: "bz-host-ranking" }, view.ranking.map((row, i) =>
+        h("li", { "data-seat": row.seat }, seatChip(row.seat), " ", row.name, " ", i ? margin(view, row) : "", " · ", row.source,
+          view.out.includes(row.seat) ? " · " + tr("locked_out") : ""))) : null,
+      entries.length ? h("table", { class: "live-table" }, h("tr", {}, h("th", {}, tr("host_times")), h("th", {}, "ms"), h("th", {}, "±")),
+        entries.map((e) => h("tr", {}, h("td", {}, seatChip(e.seat), " ", seatName(state, e.seat)),
+          h("td", {}, "+" + ((e.t_ns - t0) / 1e6).toFixed(1)), h("td", {}, (e.u_ns / 1e6).toFixed(1))))) : null);
+  }
+
+  registerKind("buzzer", {
+    label: { fr: "Buzzers", en: "Buzzer board" },
+    screen: { mount: mountScreen, update: updateScreen },
+    phone: { mount: mountPhone, update: updatePhone },
+    host: { panel: hostPanel, update: updateHost },
+  });
+})();

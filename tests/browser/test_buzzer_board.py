@@ -1,0 +1,113 @@
+"""The buzzer board's pages in Debian's Chromium: three phones, the projector, the host page.
+
+The host creates the board from the host page's form and opens a window; two
+phones buzz one after the other; the projector shows the first in big letters
+and the second's margin; the host marks the answer right and the score shows.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.browser.driver import PHONE, PROJECTOR, Recorder, local_only, new_page
+from tests.live import LiveServer
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Ana", "Bob", "Chloé"]
+
+
+def create_board(host: Any) -> None:
+    host.wait_for_selector("#c-kind option[value='buzzer']", state="attached")
+    host.select_option("#c-kind", "buzzer")
+    assert host.locator("#row-map").is_hidden()  # no map, no questions for a buzzer board
+    assert host.locator("#c-questions").is_hidden()
+    for seat, name in enumerate(NAMES):
+        host.select_option(f"#seat-kind-{seat}", "phone")
+        host.fill(f"#seat-name-{seat}", name)
+    host.select_option("#seat-kind-3", "none")
+    host.click("#c-create")
+    host.wait_for_selector("#live:not([hidden]) [data-cmd='start']:not([disabled])")
+
+
+def join(browser: Any, recorder: Recorder, live: LiveServer, seat: int) -> Any:
+    phone = new_page(browser, recorder, live.url + "/", PHONE)
+    phone.click(f".colour-btn[data-seat='{seat}']")
+    phone.wait_for_function(f"document.body.dataset.seat === '{seat}'")
+    return phone
+
+
+def syncs(phone: Any) -> int:
+    return int(phone.evaluate("document.body.dataset.syncs || '0'"))
+
+
+def test_two_phones_buzz_the_projector_shows_first_and_margin(live: LiveServer,
+                                                              browser: Any) -> None:
+    recorder = Recorder()
+    screen = new_page(browser, recorder, live.url + "/screen", PROJECTOR)
+    host = new_page(browser, recorder, f"{live.url}/host#key={live.key}",
+                    {"width": 1280, "height": 900})
+    create_board(host)
+    screen.wait_for_selector("#lobby-seats li >> nth=2")
+    phones = [join(browser, recorder, live, seat) for seat in range(3)]
+    host.click("[data-cmd='start']")
+    for phone in phones:
+        phone.wait_for_selector("#bz-button")
+        # The clock sync answered: a burst of samples right after joining.
+        phone.wait_for_function("Number(document.body.dataset.syncs || 0) >= 3")
+    screen.wait_for_selector("#bz-status[data-state='idle']")
+
+    # A ranking window: both presses count, the close makes the order final.
+    host.click("[data-cmd='open-ranking']")
+    screen.wait_for_selector("#bz-status[data-state='armed']")
+    for phone in phones:
+        phone.wait_for_function("document.body.dataset.buzz === 'live'")
+    # While the window is open the phones ping every ~100 ms (the heartbeat).
+    before = syncs(phones[2])
+    phones[2].wait_for_function(f"Number(document.body.dataset.syncs) >= {before + 5}",
+                                timeout=10000)
+    phones[0].click("#bz-button", force=True)  # it breathes: never "stable"
+    phones[0].wait_for_timeout(150)
+    phones[1].click("#bz-button", force=True)
+    phones[1].wait_for_function("document.body.dataset.buzz === 'buzzed'")
+    host.click("[data-cmd='close']")
+
+    winner = screen.wait_for_selector("#bz-winner[data-seat='0']", timeout=10000)
+    assert "Ana" in winner.inner_text()
+    second = screen.wait_for_selector(".bz-other[data-seat='1'] .bz-margin", timeout=10000)
+    text = second.inner_text()
+    found = re.fullmatch(r"\+(\d+) ms|égalité ± \d+ ms", text)
+    assert found, text
+    assert found.group(1) is None or int(found.group(1)) > 0
+    assert screen.locator("#bz-status").get_attribute("data-state") == "decided"
+
+    host.click("[data-cmd='right']")  # the first of the ranking
+    screen.wait_for_selector("#bz-mark.good")
+    screen.wait_for_function(
+        "document.querySelector(\"#bz-scores li[data-seat='0'] .pts\").textContent === '1'")
+    assert screen.locator("#bz-scores li[data-seat='1'] .pts").inner_text() == "0"
+    assert screen.locator("#bz-scores li").first.get_attribute("data-seat") == "0"
+    host.wait_for_function(
+        "document.querySelector(\"#h-seats tr[data-seat='0'] .score\").textContent === '1'")
+    phones[0].wait_for_function("document.querySelector('#my-score').textContent === '1'")
+    host.click("[data-cmd='close']")
+
+    # A "first" window: the first press takes the floor at once.
+    host.click("[data-cmd='open-first']")
+    phones[2].wait_for_function("document.body.dataset.buzz === 'live'")
+    phones[2].click("#bz-button", force=True)
+    screen.wait_for_selector("#bz-winner[data-seat='2']", timeout=10000)
+    phones[2].wait_for_function("document.body.dataset.buzz === 'floor'")
+    assert "parole" in phones[2].locator("#bz-you").inner_text()
+    phones[0].wait_for_function("document.querySelector('#bz-button').disabled")
+    assert screen.locator("#bz-status").get_attribute("data-state") == "locked"
+    host.click("[data-cmd='wrong']")
+    screen.wait_for_selector("#bz-mark.bad")
+
+    host.click("[data-cmd='end']")
+    screen.wait_for_selector("#podium:not([hidden]) .step[data-seat='0']")
+    assert local_only(recorder.urls) == []
+    assert recorder.errors == []
