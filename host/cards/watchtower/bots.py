@@ -1,0 +1,161 @@
+"""Bots for Watchtower, levels 1 (near random) to 5 (greedy on estimated odds).
+
+A bot chooses among `legal_actions` only, so it never plays an illegal move,
+and it judges with what its seat may know: its own army and the table. Blind
+picks are uniform (the army was shuffled, so no position is better). The
+enemy's army is guessed as a uniform draw from the cards the bot has not seen
+("the pool") at levels 4-5, or from every rank alike at levels 2-3.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from host import rng
+from host.cards.watchtower.battle import duel
+from host.cards.watchtower.state import DECK, TOWER, State, is_royal_or_ace, rank, strength
+from host.games.contract import Event, Game
+
+COMPLETE = 40.0  # completing a watchtower (the campaign) is worth most
+ELIMINATED = 60.0  # losing the game outright
+SOLDIER = 1.0  # a card gained or lost in a battle
+
+# level -> (chance of a uniformly random move, noise added to each score, sees the pool)
+LEVELS: dict[int, tuple[float, float, bool]] = {
+    1: (0.9, 0.0, False),
+    2: (0.4, 2.0, False),
+    3: (0.1, 1.0, False),
+    4: (0.0, 0.4, True),
+    5: (0.0, 0.0, True),
+}
+
+
+def bot_move(
+    game: Game, state: State, seat: int, level: int, rng_state: int
+) -> tuple[Event | None, int]:
+    """A legal move for `seat` (None when it has none) and the bot's next generator state."""
+    if level not in LEVELS:
+        raise ValueError(f"bot level must be 1..5, not {level!r}")
+    actions = game.legal_actions(state, seat)
+    if not actions:
+        return None, rng_state
+    random_share, noise, pool_aware = LEVELS[level]
+    roll, rng_state = rng.next_u64(rng_state)
+    if actions[0]["type"] == "pick" or roll / 2**64 < random_share:
+        return rng.choice(rng_state, actions)
+    judge = _Judge(state, seat, pool_aware)
+    best: list[Event] = []
+    best_score = float("-inf")
+    for action in actions:
+        score = judge.score(action)
+        if noise:
+            value, rng_state = rng.next_u64(rng_state)
+            score += noise * (value / 2**64 - 0.5)
+        if score > best_score + 1e-9:
+            best, best_score = [action], score
+        elif score > best_score - 1e-9:
+            best.append(action)
+    return rng.choice(rng_state, best)
+
+
+def _outcome_odds(mine: list[str], theirs: list[str], assassins: bool) -> tuple[float, float]:
+    """Chances that one blind pair is won by me (attacking) and by them."""
+    win = lose = 0
+    for a in mine:
+        for d in theirs:
+            result = duel(a, d, assassins)
+            win += result == 1
+            lose += result == -1
+    total = len(mine) * len(theirs)
+    return win / total, lose / total
+
+
+def _battle_odds(p_win: float, p_lose: float, pairs: int) -> tuple[float, float]:
+    """Chances the attacker wins / loses a battle of `pairs` independent pairs."""
+    p_tie = 1.0 - p_win - p_lose
+    margins = {0: 1.0}
+    for _ in range(pairs):
+        step: dict[int, float] = {}
+        for margin, chance in margins.items():
+            for delta, p in ((1, p_win), (-1, p_lose), (0, p_tie)):
+                step[margin + delta] = step.get(margin + delta, 0.0) + chance * p
+        margins = step
+    won = sum(p for m, p in margins.items() if m > 0)
+    lost = sum(p for m, p in margins.items() if m < 0)
+    return won, lost
+
+
+class _Judge:
+    def __init__(self, state: State, seat: int, pool_aware: bool) -> None:
+        self.state = state
+        self.me = state.player(seat)
+        self.pool: list[str] = []
+        if pool_aware:
+            seen = set(self.me.army)
+            for p in state.players:
+                seen.update(p.fort_cards(), p.tower, p.tricks)
+            self.pool = [c for c in DECK if c not in seen]
+        if not self.pool:
+            self.pool = [c for c in DECK if c.endswith("S")]  # every rank alike
+
+    def score(self, action: Event) -> float:
+        kind = action["type"]
+        if kind == "place":
+            return self._place(action["card"])
+        if kind == "burn":
+            return self._burn(action["card"])
+        if kind == "challenge":
+            return self._challenge(action)
+        if kind == "seize":
+            return 3.0 + self._gain(action["card"])
+        if kind == "end" or kind == "ready":
+            return 0.0
+        return 1.0  # draw, showdown: the only move
+
+    def _place(self, card: str) -> float:
+        stack = self.me.stack_of(card)
+        if stack is not None and len(stack) == TOWER - 1:
+            return COMPLETE if self.state.fresh.get(card) == "battle" else COMPLETE / 2
+        if not self.me.fort:
+            return 2.0  # an army needs a fort behind it
+        if rank(card) == 7:
+            return -2.0  # an assassin belongs in the army
+        if stack is not None:
+            return 1.6 - strength(card) / 14
+        if strength(card) <= 6 and not self.state.burnt:
+            return 0.2  # to be burnt for a fresh card
+        return -1.0
+
+    def _burn(self, card: str) -> float:
+        stack = self.me.stack_of(card)
+        if stack is not None and len(stack) > 1:
+            return -2.0
+        if is_royal_or_ace(card):
+            return 2.0
+        return 0.8 - strength(card) / 14
+
+    def _gain(self, card: str) -> float:
+        """What winning this fort card is worth to me."""
+        if self.me.campaign:
+            return SOLDIER
+        stack = self.me.stack_of(card)
+        height = len(stack) if stack else 0
+        return SOLDIER + (COMPLETE if height == TOWER - 1 else 2.0 * height)
+
+    def _challenge(self, action: Event) -> float:
+        pairs = int(action["cards"])
+        p_win, p_lose = _outcome_odds(self.me.army, self.pool, self.state.settings.assassins)
+        won, lost = _battle_odds(p_win, p_lose, pairs)
+        target = action.get("card")
+        gain = (self._gain(target) if target else 0.0) + pairs * SOLDIER
+        cost = pairs * SOLDIER
+        if not self.me.fort and not self.me.campaign:
+            cost += ELIMINATED
+        if self.me.campaign and len(self.me.army) <= pairs:
+            cost += COMPLETE / 2  # the campaign could end
+        burn = 0.0 if self.me.campaign else _share(self.me.army, is_royal_or_ace) * pairs
+        return won * gain - lost * cost - 0.5 * burn - 0.2
+
+
+def _share(cards: list[str], test: Callable[[str], bool]) -> float:
+    return sum(1 for c in cards if test(c)) / len(cards) if cards else 0.0

@@ -1,0 +1,126 @@
+"""What each audience sees: hidden cards appear only as counts or as null.
+
+Hidden cards: the armies, the barracks and the soldiers picked face down
+during a challenge or a for-all. "host" sees everything; "seat:<n>" sees the
+table plus its own army and its own picked soldiers (it held them out, so it
+knows them); the chooser of a blind pick sees only how many cards there are.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from host.cards.watchtower.state import State
+from host.games.contract import BadEvent, View
+
+
+def parse_audience(state: State, audience: str) -> tuple[str, int | None]:
+    if audience in ("screen", "host"):
+        return audience, None
+    if audience.startswith("seat:"):
+        try:
+            seat = int(audience.removeprefix("seat:"))
+        except ValueError:
+            raise BadEvent(f"bad audience {audience!r}") from None
+        state.player(seat)
+        return "seat", seat
+    raise BadEvent(f"unknown audience {audience!r}; expected screen, host or seat:<n>")
+
+
+def hidden_from(state: State, seat: int | None) -> set[str]:
+    """The cards this audience may not see (None: the screen)."""
+    hidden = set(state.barracks)
+    for p in state.players:
+        if p.seat != seat:
+            hidden.update(p.army)
+    if state.pending:
+        for owner, line in state.pending.lines.items():
+            if owner != str(seat):
+                hidden.update(line)
+        if state.pending.contested:
+            hidden.discard(state.pending.contested)  # placed face up on the fort
+    return hidden
+
+
+def build_view(state: State, audience: str, actions: list[dict[str, Any]]) -> View:
+    kind, own = parse_audience(state, audience)
+    see_all = kind == "host"
+    players = []
+    for p in state.players:
+        entry: dict[str, Any] = {
+            "seat": p.seat,
+            "name": p.name,
+            "bot": p.bot,
+            "out": p.out,
+            "campaign": p.campaign,
+            "army_count": len(p.army),
+            "fort": [list(stack) for stack in p.fort],
+            "tower": list(p.tower),
+            "tricks": list(p.tricks),
+        }
+        if see_all or p.seat == own:
+            entry["army"] = list(p.army)
+        players.append(entry)
+    view: View = {
+        "game": "watchtower",
+        "audience": audience,
+        "players": players,
+        "barracks_count": len(state.barracks),
+        "phase": state.phase,
+        "turn": state.turn,
+        "dealer": state.dealer,
+        "move_no": state.move_no,
+        "move_limit": state.settings.move_limit,
+        "burnt": state.burnt,
+        "challenges": state.challenges,
+        "counts": dict(state.counts),
+        "pending": _pending(state, own, see_all),
+        "over": state.over,
+        "winner": state.winner,
+        "end": state.end,
+        "last": _blank(state.last, set() if see_all else hidden_from(state, own)),
+    }
+    if see_all:
+        view["barracks"] = list(state.barracks)
+        view["fresh"] = dict(state.fresh)
+    if kind == "seat":
+        view["you"] = own
+        view["actions"] = actions
+    return view
+
+
+def _pending(state: State, own: int | None, see_all: bool) -> dict[str, Any] | None:
+    pending = state.pending
+    if pending is None:
+        return None
+    lines: dict[str, Any] = {}
+    for owner, line in pending.lines.items():
+        known = see_all or owner == str(own)
+        lines[owner] = {"count": len(line), "cards": list(line) if known else None}
+    return {
+        "kind": pending.kind,
+        "attacker": pending.attacker,
+        "defender": pending.defender,
+        "target": pending.target,
+        "size": pending.size,
+        "contested": pending.contested,
+        "next_pick": {"chooser": pending.queue[0][0], "owner": pending.queue[0][1]}
+        if pending.queue
+        else None,
+        "lines": lines,
+    }
+
+
+def _blank(value: Any, hidden: set[str]) -> Any:
+    """The last move's report with every card now hidden from this audience blanked out.
+
+    Soldiers turned up in a battle were seen by the room, but once back in an
+    army they are secrets again: the report keeps the outcome, not the cards.
+    """
+    if isinstance(value, str):
+        return None if value in hidden else value
+    if isinstance(value, list):
+        return [_blank(v, hidden) for v in value]
+    if isinstance(value, dict):
+        return {k: _blank(v, hidden) for k, v in value.items()}
+    return value
