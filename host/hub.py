@@ -93,11 +93,20 @@ class Hub:
                        questions, self.publish, threaded=self.threaded,
                        listening=self.listening)
 
+    RECENT_FINISHED = 10  # finished games reloaded at start-up, to show their podium
+
     def resume_all(self) -> list[Session]:
-        """At start-up: every unfinished game comes back where it was."""
+        """At start-up: every unfinished game comes back where it was; recent finished ones
+        are loaded too (nothing to arm), so a projector can still show their result."""
+        records = self.journal.games()
+        finished = [r for r in records if r.status == "over"][-self.RECENT_FINISHED:]
         resumed = []
-        for record in self.journal.games():
-            if record.status == "over" or record.id in self.sessions:
+        for record in records:
+            if record.id in self.sessions:
+                continue
+            if record.status == "over":
+                if record in finished:
+                    self.sessions[record.id] = self._open(record.id)
                 continue
             session = self._open(record.id)
             self.sessions[record.id] = session

@@ -33,7 +33,7 @@ def test_sigkill_at_random_points_then_resume(tmp_path: Path, packs: Path) -> No
     server = LiveServer(data=tmp_path / "data", packs=packs).start()
     host = Peer(server, "/host", auth={"key": server.key})
     created = host.call("create", {
-        "kind": "territory", "map": "generated:12:4", "seed": 99, "pace": 0.02,
+        "kind": "territory", "map": "generated:12:4", "seed": 99, "pace": 0.05,
         "seats": [{"bot": 2}, {"bot": 4}, {"bot": 5}], "start": True,
     })
     assert created["ok"], created
@@ -44,7 +44,7 @@ def test_sigkill_at_random_points_then_resume(tmp_path: Path, packs: Path) -> No
     prefix: list[tuple[int, str]] = []
     kills = 0
     while kills < KILLS:
-        time.sleep(chooser.uniform(0.05, 0.6))
+        time.sleep(chooser.uniform(0.05, 0.5))
         server.kill()
         kills += 1
         rows = Journal(journal_path).rows(game_id)
