@@ -5,7 +5,7 @@ Every game ends: the `move_limit` ruling caps it (a stalemate draw); these
 runs use a short limit so 3,000 games stay fast, and some games run uncapped
 (the default limit) to reach showdowns. Zones are checked after every action
 of every game; the views of every audience after every action of one game in
-ten (a view costs far more than a zone count).
+twenty-five (a view costs far more than a zone count).
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ GAMES = int(os.environ.get("TOURELLE_RANDOM_GAMES", "1000"))
 CARDS = set(DECK)
 QUOTED = re.compile(r'"(10[CDHS]|[2-9AJQK][CDHS])"')
 VARIANTS: list[dict[str, Any]] = [
-    {"move_limit": 120},
-    {"move_limit": 120, "limit_scope": "attacker", "setup_burn": "always"},
-    {"move_limit": 120, "assassins": False, "showdown_even": "keep"},
-    {"move_limit": 120, "challenges_per_turn": 2, "setup_burn": "never"},
+    {"move_limit": 100},
+    {"move_limit": 100, "limit_scope": "attacker", "setup_burn": "always"},
+    {"move_limit": 100, "assassins": False, "showdown_even": "keep"},
+    {"move_limit": 100, "challenges_per_turn": 2, "setup_burn": "never"},
 ]
 game = GAME()
 FULL = Counter(DECK)
@@ -58,7 +58,7 @@ def play_checked(index: int, players: int, uncapped: bool = False) -> State:
     seats = [{"seat": i, "name": "", "bot": level} for i, level in enumerate(levels)]
     state = game.setup(settings, seats, seed)
     bot_rng = rng.derive(seed, "bots")
-    with_views = index % 10 == 0
+    with_views = index % 25 == 0
     while not game.is_over(state):
         seat = game.waiting_for(state)
         assert seat is not None

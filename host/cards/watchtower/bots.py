@@ -9,6 +9,7 @@ enemy's army is guessed as a uniform draw from the cards the bot has not seen
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from host import rng
@@ -19,6 +20,8 @@ from host.games.contract import Event, Game
 COMPLETE = 40.0  # completing a watchtower (the campaign) is worth most
 ELIMINATED = 60.0  # losing the game outright
 SOLDIER = 1.0  # a card gained or lost in a battle
+
+_SAMPLE = {rank(c): c for c in DECK}  # one card of each rank, for rank-only duels
 
 # level -> (chance of a uniformly random move, noise added to each score, sees the pool)
 LEVELS: dict[int, tuple[float, float, bool]] = {
@@ -60,12 +63,15 @@ def bot_move(
 
 def _outcome_odds(mine: list[str], theirs: list[str], assassins: bool) -> tuple[float, float]:
     """Chances that one blind pair is won by me (attacking) and by them."""
+    my_ranks = Counter(rank(c) for c in mine)
+    their_ranks = Counter(rank(c) for c in theirs)
     win = lose = 0
-    for a in mine:
-        for d in theirs:
-            result = duel(a, d, assassins)
-            win += result == 1
-            lose += result == -1
+    for a, na in my_ranks.items():
+        code_a = _SAMPLE[a]
+        for d, nd in their_ranks.items():
+            result = duel(code_a, _SAMPLE[d], assassins)
+            win += na * nd * (result == 1)
+            lose += na * nd * (result == -1)
     total = len(mine) * len(theirs)
     return win / total, lose / total
 
@@ -90,6 +96,7 @@ class _Judge:
         self.state = state
         self.me = state.player(seat)
         self.pool: list[str] = []
+        self.odds: tuple[float, float] | None = None
         if pool_aware:
             seen = set(self.me.army)
             for p in state.players:
@@ -144,7 +151,9 @@ class _Judge:
 
     def _challenge(self, action: Event) -> float:
         pairs = int(action["cards"])
-        p_win, p_lose = _outcome_odds(self.me.army, self.pool, self.state.settings.assassins)
+        if self.odds is None:  # the same for every challenge: my army against the pool
+            self.odds = _outcome_odds(self.me.army, self.pool, self.state.settings.assassins)
+        p_win, p_lose = self.odds
         won, lost = _battle_odds(p_win, p_lose, pairs)
         target = action.get("card")
         gain = (self._gain(target) if target else 0.0) + pairs * SOLDIER
