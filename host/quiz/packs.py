@@ -75,13 +75,18 @@ def bundled_packs_dir() -> Path:
     return host_dir.parent / "questions" / "packs"
 
 
+# Files a folder search passes over: the pack format's own JSON Schema lives in questions/.
+NOT_PACKS = frozenset({"schema.json", "package.json", "package-lock.json"})
+
+
 def pack_files(paths: Iterable[str | Path]) -> list[Path]:
     """The pack files named: files as given, folders searched for *.yaml, *.yml, *.json."""
     out: list[Path] = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            out += sorted(p for p in path.rglob("*") if p.suffix in PACK_SUFFIXES and p.is_file())
+            out += sorted(p for p in path.rglob("*")
+                          if p.suffix in PACK_SUFFIXES and p.is_file() and p.name not in NOT_PACKS)
         else:
             out.append(path)
     unique: dict[Path, Path] = {}
