@@ -7,6 +7,7 @@ a whole game takes a fraction of a second and the same seed gives the same game.
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -67,10 +68,28 @@ def run_headless(seed: int, players: int = 3, game_map: str | None = None,
     return out
 
 
+NEXT_DEMO_SECONDS = 20.0  # the podium stays up this long before the next demo game
+
+
 def start_live_demo(hub: Hub, players: int = 3, game_map: str | None = None,
-                    language: str = "fr", pace: float = 1.0) -> Session:
-    """Served demo: a bot game that starts at once, for anyone to watch on /screen."""
-    session = hub.create_game("territory", bot_seats(players, language), game_map=game_map,
-                              language=language, demo=True, title="demo", pace=pace)
-    session.submit(HOST, {"type": "start"})
-    return session
+                    language: str = "fr", pace: float = 1.0, loop: bool = True) -> Session:
+    """Served demo: a bot game that starts at once, for anyone to watch on /screen.
+
+    With `loop`, a new game starts a little after each one ends, so a demo left
+    running on a projector keeps playing.
+    """
+    def start() -> Session:
+        session = hub.create_game("territory", bot_seats(players, language), game_map=game_map,
+                                  language=language, demo=True, title="demo", pace=pace)
+        session.submit_nowait(HOST, {"type": "start"})
+        return session
+
+    def again(finished: Session) -> None:
+        if finished.config.get("demo"):
+            timer = threading.Timer(NEXT_DEMO_SECONDS * pace, start)
+            timer.daemon = True
+            timer.start()
+
+    if loop:
+        hub.on_finished.append(again)
+    return start()

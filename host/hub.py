@@ -79,6 +79,7 @@ class Hub:
         self.sessions: dict[str, Session] = {}
         self._lock = threading.Lock()
         self.on_created: list[Callable[[Session], None]] = []
+        self.on_finished: list[Callable[[Session], None]] = []
 
     def _open(self, game_id: str) -> Session:
         record = self.journal.game(game_id)
@@ -91,7 +92,11 @@ class Hub:
         )
         return Session(record, kind, self.journal, self.clock, self._scheduler_factory(),
                        questions, self.publish, threaded=self.threaded,
-                       listening=self.listening)
+                       listening=self.listening, on_finished=self._finished)
+
+    def _finished(self, session: Session) -> None:
+        for callback in self.on_finished:
+            callback(session)
 
     RECENT_FINISHED = 10  # finished games reloaded at start-up, to show their podium
 

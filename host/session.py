@@ -107,8 +107,10 @@ class Session:
         publish: Publisher,
         threaded: bool = True,
         listening: Callable[[str, str], bool] | None = None,
+        on_finished: Callable[[Session], None] | None = None,
     ) -> None:
         self.id = record.id
+        self.on_finished = on_finished
         self.listening = listening  # whether anyone is in an audience's room right now
         self.kind = kind
         self.config = record.config
@@ -376,6 +378,8 @@ class Session:
         result = self.game.result(self.state)
         self.journal.set_status(self.id, "over", result)
         self.questions.remember(sorted(self.used_questions))
+        if self.on_finished is not None:
+            self.on_finished(self)
 
     def _supply_question(self, kind: str, request_id: str) -> None:
         draw_rng = rng.derive(self.seed, f"question:{self.last_seq}")

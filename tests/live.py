@@ -32,6 +32,7 @@ class LiveServer:
     packs: Path
     async_mode: str = "threading"
     port: int = field(default_factory=free_port)
+    command: tuple[str, ...] = ("serve",)
     process: subprocess.Popen[bytes] | None = None
     log_path: Path | None = None
 
@@ -48,7 +49,7 @@ class LiveServer:
         self.log_path = self.data / f"server-{self.port}-{time.monotonic_ns()}.log"
         log = open(self.log_path, "wb")  # noqa: SIM115 - the server process keeps writing it
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "host.cli", "serve", "--bind", "127.0.0.1",
+            [sys.executable, "-m", "host.cli", *self.command, "--bind", "127.0.0.1",
              "--port", str(self.port), "--data", str(self.data), "--packs", str(self.packs),
              "--no-bundled-packs", "--async-mode", self.async_mode, "--threads", "64"],
             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 import zipfile
 from pathlib import Path
 
@@ -65,3 +66,24 @@ def test_the_wheel_ships_templates_questions_maps_and_static_files(tmp_path: Pat
                    "host/static/vendor/socket.io.min.js", "buzzers/gpio.py"):
         assert wanted in names, wanted
     assert not any(name.startswith("tests/") for name in names)
+
+
+@pytest.mark.slow
+def test_the_served_demo_plays_bot_games_one_after_another(tmp_path: Path, packs: Path) -> None:
+    from tests.live import LiveServer, Peer
+
+    server = LiveServer(data=tmp_path / "data", packs=packs,
+                        command=("demo", "--pace", "0.02", "--map", "generated:10:1")).start()
+    try:
+        screen = Peer(server, "/screen")
+        assert screen.call("watch", {})["ok"]
+        first = screen.wait_for(lambda s: s["meta"]["status"] == "running", timeout=30)
+        screen.wait_for(lambda s: s["meta"]["status"] == "over", timeout=180)
+        deadline = time.monotonic() + 60
+        while len(server.get("/api/games")["games"]) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        games = server.get("/api/games")["games"]
+        assert len(games) >= 2 and games[0]["id"] == first["meta"]["game"]
+        screen.close()
+    finally:
+        server.stop()
