@@ -27,6 +27,8 @@ def _add_serving(parser: argparse.ArgumentParser) -> None:
                         help="extra question pack file or folder (repeatable)")
     parser.add_argument("--no-bundled-packs", action="store_true",
                         help="use only the packs given with --packs")
+    parser.add_argument("--buzzers", type=Path, default=None,
+                        help="buzzer pin/key config: read GPIO buttons and keys in this process")
 
 
 def _config(args: argparse.Namespace) -> Any:
@@ -34,7 +36,7 @@ def _config(args: argparse.Namespace) -> Any:
 
     return HostConfig(data_dir=args.data or default_data_dir(), bind=args.bind, port=args.port,
                       async_mode=args.async_mode, threads=args.threads, packs=args.packs,
-                      bundled_packs=not args.no_bundled_packs)
+                      bundled_packs=not args.no_bundled_packs, buzzers=args.buzzers)
 
 
 def _patch_if_eventlet(args: argparse.Namespace) -> None:

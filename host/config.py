@@ -27,6 +27,7 @@ class HostConfig:
     resume: bool = True
     packs: list[Path] = field(default_factory=list)  # extra question packs (files or folders)
     bundled_packs: bool = True
+    buzzers: Path | None = None  # buzzer pin/key config, read in this process (threading mode)
 
     @property
     def journal_path(self) -> Path:

@@ -87,15 +87,29 @@ def serve(config: HostConfig, after_start: Callable[[Any], object] | None = None
     from host.app import create_app
 
     key = host_key(config.data_dir)
+    if config.buzzers is not None:
+        from buzzers.config import ConfigError, load_config
+
+        try:
+            load_config(config.buzzers)
+        except (ConfigError, OSError) as err:
+            raise SystemExit(f"buzzers: {err}") from None
     banner(config, key)
 
     def make_app() -> Flask:
         app, _socketio, hub = create_app(config)
         if after_start is not None:
             after_start(hub)
+        if config.buzzers is not None:
+            from buzzers.embedded import start_embedded
+
+            start_embedded(config.buzzers, f"http://127.0.0.1:{config.port}", key)
         return app
 
     if config.async_mode == "eventlet":
+        if config.buzzers is not None:
+            raise SystemExit("--buzzers needs threading mode; with eventlet run "
+                             "`tourelle buzzers run --host URL --key KEY` in its own process")
         app, socketio, hub = create_app(config)
         if after_start is not None:
             after_start(hub)
