@@ -74,7 +74,7 @@ KINDS: dict[str, dict[str, Any]] = {
     },
     "russian-bank": {
         "label": _label("Crapette", "Russian Bank"),
-        "map": False, "questions": True, "bots": True,
+        "map": False, "questions": False, "bots": True,
         "settings": [
             _choice("stack_moves", _label("Déplacement de piles", "Stack moves"), "simple",
                     ("off", _label("interdit", "off")),
@@ -86,7 +86,7 @@ KINDS: dict[str, dict[str, Any]] = {
     },
     "q-squared-joe": {
         "label": _label("Q² Joe", "Q² Joe"),
-        "map": False, "questions": True, "bots": True,
+        "map": False, "questions": False, "bots": True,
         "settings": [
             _bool("open_cards", _label("Cartes ouvertes", "Open cards")),
             _choice("field_attack", _label("Attaque du terrain", "Field attack"), "whole",

@@ -13,6 +13,10 @@ MAX_MESSAGE_BYTES = 4096
 MAX_STRING = 64
 
 
+# A field whose allowed types include None may be left out (or sent as null).
+OPTIONAL: type = type(None)
+
+
 class BadMessage(ValueError):
     code = "bad_message"
 
@@ -59,12 +63,14 @@ def parse_action(
             raise BadMessage(f"unexpected field {str(name)[:MAX_STRING]!r} in {kind!r}")
         check_field(name, value, allowed[name])
         event[name] = value
-    missing = [name for name in fields[kind] if name not in event and name != "seat"]
+    missing = [name for name, types in fields[kind].items()
+               if name not in event and name != "seat" and OPTIONAL not in types]
     if missing:
         raise BadMessage(f"{kind!r} needs field(s) {', '.join(missing)}")
     return event
 
 
 def _names(types: tuple[type, ...]) -> str:
-    words = {int: "an integer", str: "a string", bool: "true or false", float: "a number"}
+    words = {int: "an integer", str: "a string", bool: "true or false", float: "a number",
+             OPTIONAL: "null"}
     return " or ".join(words.get(t, t.__name__) for t in types)

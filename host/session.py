@@ -28,7 +28,7 @@ from typing import Any, Protocol
 
 from host import rng
 from host.clock import Clock, Scheduler
-from host.games.contract import Event, Game, GameError
+from host.games.contract import Event, Game, GameError, undo_barrier
 from host.games.registry import GameKind
 from host.journal import GameRecord, Journal
 from host.replay import SESSION_EVENTS, rebuild
@@ -338,12 +338,15 @@ class Session:
         return Outcome(True)
 
     def _undo(self, origin: Origin) -> Outcome:
-        rows = self.journal.effective_rows(self.id)
-        target = next(
-            (row for row in reversed(rows)
-             if row.body.get("type") not in SESSION_EVENTS and self.game.undoable(row.body)),
-            None,
-        )
+        target = None
+        for row in reversed(self.journal.effective_rows(self.id)):
+            if row.body.get("type") in SESSION_EVENTS:
+                continue
+            if undo_barrier(self.game, row.body):
+                break  # undo never hides again a card the room has seen
+            if self.game.undoable(row.body):
+                target = row
+                break
         if target is None:
             return Outcome.refuse("nothing_to_undo", "there is no decision to undo")
         was_paused = self.paused

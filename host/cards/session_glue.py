@@ -84,6 +84,11 @@ class CardTable:
     def undoable(self, event: Event) -> bool:
         return bool(self.engine.undoable(without_nulls(event)))
 
+    def undo_barrier(self, event: Event) -> bool:
+        """A move that is not undoable (a seat's or a timeout's) may have shown a hidden card:
+        undo stops there."""
+        return not self.undoable(event)
+
 
 def add_scoreboard(view: View, result: dict[str, Any]) -> None:
     """Add `score` to each of `view["players"]` (made from the result if missing) and `ranking`."""

@@ -112,3 +112,15 @@ class Game(Protocol):
     def undoable(self, event: Event) -> bool:
         """Whether host undo may take this event back (a decision, not a reveal of a secret)."""
         ...
+
+
+def undo_barrier(game: Game, event: Event) -> bool:
+    """Whether host undo must stop at this event: a move that showed a hidden card.
+
+    Undo cuts the journal from the last undoable event on, taking back what
+    followed it too. A game whose later events may reveal secrets (a card
+    turned face up) defines `undo_barrier(event)` so undo never reaches past
+    one; the territory game has none (a question shown is drawn afresh).
+    """
+    barrier = getattr(game, "undo_barrier", None)
+    return bool(barrier(event)) if barrier is not None else False

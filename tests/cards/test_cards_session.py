@@ -274,9 +274,6 @@ def test_undo_refuses_when_the_only_move_made_was_a_reveal(tmp_path: Path, name:
     assert state_json(session) == after_reveal
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Session._undo skips past rows the game calls not undoable to an earlier decision, "
-    "so a later reveal is taken back with it; needs a Session change (see the report)"))
 @pytest.mark.parametrize("name", KINDS)
 def test_undo_never_takes_back_a_reveal_made_after_a_decision(tmp_path: Path, name: str) -> None:
     night = Night(tmp_path / "j.sqlite")

@@ -164,3 +164,16 @@ def test_a_phone_token_gets_its_seat_back_and_cannot_take_a_held_seat(tmp_path: 
     assert session.submit_release(0).ok
     assert session.submit(Origin("seat"), {"type": "claim", "token_hash": "t2", "seat": 0}).ok
     assert session.seats[0]["name"] == "Zoé"
+
+
+def test_the_edge_refuses_wrong_shapes_and_accepts_optional_fields() -> None:
+    from host.schema import OPTIONAL, BadMessage, parse_action
+
+    fields = {"take": {"card": (int, OPTIONAL)}, "pick": {"territory": (str,)}}
+    assert parse_action({"type": "take"}, fields, {}) == {"type": "take"}
+    assert parse_action({"type": "take", "card": 3}, fields, {})["card"] == 3
+    for bad in ({"type": "pick"}, {"type": "pick", "territory": 5},
+                {"type": "take", "card": True}, {"type": "take", "extra": 1},
+                {"type": "nope"}, ["pick"], {"type": "pick", "territory": "x" * 65}):
+        with pytest.raises(BadMessage):
+            parse_action(bad, fields, {})
