@@ -92,7 +92,7 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
               listening=listening)
     app.extensions["tourelle_hub"] = hub
     app.extensions["tourelle_key"] = key
-    register_namespaces(socketio, hub, key)
+    register_namespaces(socketio, hub, lambda: host_key(config.data_dir))
     if config.resume:
         resumed = hub.resume_all()
         if resumed:

@@ -41,6 +41,8 @@ def host_key(data_dir: Path, rotate: bool = False) -> str:
         return path.read_text().strip()
     data_dir.mkdir(parents=True, exist_ok=True)
     key = secrets.token_urlsafe(9)
-    path.write_text(key + "\n")
-    path.chmod(0o600)
+    fresh = path.with_suffix(".new")
+    fresh.write_text(key + "\n")
+    fresh.chmod(0o600)
+    os.replace(fresh, path)  # atomic: a connecting host page never reads half a key
     return key

@@ -9,6 +9,7 @@ rules: they turn messages into events for the Session.
 from __future__ import annotations
 
 import hmac
+from collections.abc import Callable
 import logging
 import threading
 import time
@@ -232,12 +233,12 @@ class SeatNamespace(Base):
 class HostNamespace(Base):
     """The host's control page: needs the host key to connect at all."""
 
-    def __init__(self, namespace: str, hub: Hub, key: str) -> None:
+    def __init__(self, namespace: str, hub: Hub, key: Callable[[], str]) -> None:
         super().__init__(namespace, hub)
-        self.key = key
+        self.key = key  # read at each connection: `tourelle key --rotate` takes effect at once
 
     def on_connect(self, auth: Any = None) -> bool:
-        return key_matches(auth, self.key)
+        return key_matches(auth, self.key())
 
     def on_watch(self, payload: Any = None) -> dict[str, Any]:
         message = require_dict(payload if payload is not None else {}, "watch")
@@ -313,12 +314,12 @@ class DeviceNamespace(Base):
     where the press came from. To light LEDs the process watches /screen.
     """
 
-    def __init__(self, namespace: str, hub: Hub, key: str) -> None:
+    def __init__(self, namespace: str, hub: Hub, key: Callable[[], str]) -> None:
         super().__init__(namespace, hub)
-        self.key = key
+        self.key = key  # read at each connection: `tourelle key --rotate` takes effect at once
 
     def on_connect(self, auth: Any = None) -> bool:
-        return key_matches(auth, self.key)
+        return key_matches(auth, self.key())
 
     def on_sync(self, payload: Any = None) -> dict[str, Any]:
         """Clock sync, second leg: {c0, h, c1}, the device's times in ns."""
@@ -381,7 +382,7 @@ def key_matches(auth: Any, key: str) -> bool:
     return isinstance(given, str) and hmac.compare_digest(given.encode(), key.encode())
 
 
-def register_namespaces(socketio: SocketIO, hub: Hub, key: str) -> SeatNamespace:
+def register_namespaces(socketio: SocketIO, hub: Hub, key: Callable[[], str]) -> SeatNamespace:
     seat = SeatNamespace("/seat", hub)
     socketio.on_namespace(ScreenNamespace("/screen", hub))
     socketio.on_namespace(seat)

@@ -57,3 +57,16 @@ def test_a_player_cannot_act_for_another_seat(server) -> None:
     assert journal_count(server, game_id) == rows
     assert phones[1].call("action", {"type": "answer", "value": 12})["ok"]
     assert journal_count(server, game_id) == rows + 1
+
+
+def test_a_rotated_host_key_takes_effect_at_once(server) -> None:
+    from host.cli import main
+
+    old = server.key
+    Peer(server, "/host", auth={"key": old}).close()
+    assert main(["key", "--data", str(server.data), "--rotate"]) == 0
+    new = server.key
+    assert new != old
+    with pytest.raises(socketio.exceptions.ConnectionError):
+        Peer(server, "/host", auth={"key": old})
+    Peer(server, "/host", auth={"key": new}).close()
