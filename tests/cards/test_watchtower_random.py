@@ -90,11 +90,11 @@ def test_random_games_keep_every_card_hide_secrets_and_end(players: int) -> None
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_uncapped_games_reach_the_showdown(players: int) -> None:
-    ends: Counter[str] = Counter()
-    for index in range(4):
-        ends[str(play_checked(index, players, uncapped=True).end)] += 1
-    assert sum(ends.values()) == 4
+def test_uncapped_games_end_by_the_rules(players: int) -> None:
+    ends = Counter(str(play_checked(index, players, uncapped=True).end) for index in range(4))
+    assert set(ends) <= {"showdown", "last_standing", "move_limit"}
+    if players == 2:  # two bots reach the showdown well before the default limit
+        assert ends["showdown"] + ends["last_standing"] >= 3
 
 
 def test_bot_returns_none_when_not_waited_for_and_refuses_bad_levels() -> None:
