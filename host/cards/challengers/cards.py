@@ -169,11 +169,17 @@ DEFS: dict[str, CardDef] = {
 }
 
 
+_KIND_CACHE: dict[str, CardDef] = {}
+
+
 def kind_of(code: str) -> CardDef:
     """The card kind of a physical card code ("JUN-C1#2", "p0:S-ROOKIE#1")."""
-    body = code.partition("#")[0]
-    body = body.partition(":")[2] or body
-    return DEFS[body]
+    found = _KIND_CACHE.get(code)
+    if found is None:
+        body = code.partition("#")[0]
+        found = DEFS[body.partition(":")[2] or body]
+        _KIND_CACHE[code] = found
+    return found
 
 
 def copies(defs: tuple[CardDef, ...] | list[CardDef], prefix: str = "") -> list[str]:

@@ -49,12 +49,16 @@ class Challengers:
     def result(self, state: State) -> dict[str, Any]:
         """Places: the winner first, then by fans, trophies and the highest trophy.
 
-        Mid-game at 3-8 players the scores are None: trophy values are secret.
+        Mid-game at 3-8 players trophy values are secret: scores are None and places
+        follow the number of trophies only.
         """
         players = state.players()
+        public = views.trophies_public(state)
 
-        def key(seat: int) -> tuple[int, int, int, int]:
-            return (1 if state.winner == seat else 0, *rules.standing(state.side(seat)))
+        def key(seat: int) -> tuple[int, ...]:
+            side = state.side(seat)
+            known = rules.standing(side) if public else (len(side.trophies),)
+            return (1 if state.winner == seat else 0, *known)
 
         order = sorted((p.seat for p in players), key=key, reverse=True)
         places: dict[int, int] = {}
@@ -63,7 +67,6 @@ class Challengers:
             tied = before is not None and key(before) == key(seat)
             places[seat] = places[before] if tied and before is not None else i + 1
         robot = state.robot()
-        public = views.trophies_public(state)
         return {
             "game": self.name,
             "over": state.over,

@@ -76,6 +76,35 @@ def _side_view(state: State, side: Side, kind: str, own: int | None) -> dict[str
     return entry
 
 
+def _visible(state: State, kind: str, own: int | None) -> set[str] | None:
+    """Cards this audience may see now (None: everything)."""
+    if kind == "host":
+        return None
+    seen: set[str] = set()
+    for side in state.sides:
+        seen.update(side.pile, side.attack, side.discard, *side.bench)
+        if side.seat == own:
+            seen.update(side.deck, side.hand, side.removed)
+    return seen
+
+
+def _sanitised(value: Any, seen: set[str] | None) -> Any:
+    """The last event's report without cards that went back into hiding.
+
+    A card revealed at the end of a match is gathered into its deck in the
+    same event; the report then names it as None.
+    """
+    if seen is None:
+        return value
+    if isinstance(value, list):
+        return [_sanitised(v, seen) for v in value]
+    if isinstance(value, dict):
+        return {k: _sanitised(v, seen) for k, v in value.items()}
+    if isinstance(value, str) and "#" in value and value not in seen:
+        return None
+    return value
+
+
 def build_view(state: State, audience: str, actions: list[dict[str, Any]]) -> View:
     kind, own = parse_audience(state, audience)
     view: View = {
@@ -98,7 +127,7 @@ def build_view(state: State, audience: str, actions: list[dict[str, Any]]) -> Vi
         "over": state.over,
         "winner": state.winner,
         "end": state.end,
-        "last": list(state.last),
+        "last": _sanitised(state.last, _visible(state, kind, own)),
     }
     if kind == "seat":
         view["seat"] = own
