@@ -118,7 +118,8 @@ def test_greedy_bot_beats_near_random_bot() -> None:
 
 
 def test_bot_refuses_bad_levels_and_passes_when_it_cannot_act() -> None:
-    state = game.setup({}, [{"seat": 0, "name": "", "bot": 1}, {"seat": 1, "name": "", "bot": 1}], 3)
+    seats = [{"seat": i, "name": "", "bot": 1} for i in range(2)]
+    state = game.setup({}, seats, 3)
     with pytest.raises(ValueError):
         bot_move(game, state, 0, 6, 99)
     assert bot_move(game, state, 7, 3, 99) == (None, 99)
