@@ -535,7 +535,7 @@ class Session:
 
     def view(self, audience: str, meta: dict[str, Any] | None = None) -> dict[str, Any]:
         view = self.game.view(self.state, audience) if self.state is not None else None
-        return {"meta": meta or self.meta(), "view": view}
+        return {"meta": meta or self._meta_for(audience, self.meta()), "view": view}
 
     def audiences(self) -> list[str]:
         return ["screen", "host"] + [f"seat:{s['seat']}" for s in self.seats]
@@ -546,7 +546,16 @@ class Session:
         meta = self.meta()
         for audience in self.audiences():
             if self.listening is None or self.listening(self.id, audience):
-                self._publish(self.id, audience, self.view(audience, meta))
+                payload = self.view(audience, self._meta_for(audience, meta))
+                self._publish(self.id, audience, payload)
+
+    def _meta_for(self, audience: str, meta: dict[str, Any]) -> dict[str, Any]:
+        """A phone's meta lists only its own seat once the game runs (the view names the
+        players): with 200 phones, 200 copies of every seat's entry were most of the bytes."""
+        if self.state is None or not audience.startswith("seat:"):
+            return meta
+        own = int(audience.split(":", 1)[1])
+        return {**meta, "seats": [s for s in meta["seats"] if s["seat"] == own]}
 
 
 def _missing(game_id: str) -> GameRecord:
