@@ -1,7 +1,7 @@
 """Seeded bot games at 1 to 8 players: card conservation, no leaks, legal bots, an end.
 
-TOURELLE_RANDOM_GAMES sets how many games per player count (default 100, so
-800 in all; see docs/rules/challengers.md for the timing). Every game ends
+TOURELLE_RANDOM_GAMES sets how many games per player count (default 60, so
+480 in all; see docs/rules/challengers.md for the timing). Every game ends
 without a move limit: a deck phase is finite and every reveal takes a card
 off a deck that nothing refills before the match is over.
 """
@@ -19,7 +19,7 @@ import pytest
 from host import rng
 from host.cards.challengers import GAME, ROBOT, State, all_cards, bot_move, simulate, zones
 
-GAMES = int(os.environ.get("TOURELLE_RANDOM_GAMES", "100"))
+GAMES = int(os.environ.get("TOURELLE_RANDOM_GAMES", "60"))
 FULL_VIEW_GAMES = 3  # games per player count checking every audience after every action
 CODE = re.compile(r'"([A-Za-z0-9:-]+#\d+)"')
 game = GAME()
