@@ -114,7 +114,6 @@ def test_when_selected_effect_gives_fans_in_the_deck_phase() -> None:
     me = state.side(0)
     me.hand[0] = next(c for c in state.levels["A"] if c.startswith("SPA-A1"))
     state.levels["A"].remove(me.hand[0])
-    state.levels["A"].append("CIT-A3#1") if "CIT-A3#1" not in state.levels["A"] else None
     state = game.apply(state, {"type": "pick", "seat": 0, "card": me.hand[0]})
     assert state.side(0).fans == 1
     assert "SPA-A1" not in str(game.view(state, "seat:1")["last"])
