@@ -21,6 +21,7 @@ from flask_socketio import Namespace, SocketIO, emit, join_room, leave_room
 from buzzers.clocksync import ClockSyncError
 from host.games.contract import GameError
 from host.hub import Hub
+from host.quiz.memory import QuestionMemory
 from host.phones import clocks_of
 from host.schema import BadMessage, check_field, parse_action, require_dict
 from host.session import HOST, Origin, Outcome, Session, token_hash
@@ -245,6 +246,14 @@ class HostNamespace(Base):
         session = self.session_for(message)
         self.watch(session, ROOMS.room(session.id, "host")[1], "host")
         return {"ok": True, "game": session.id}
+
+    def on_reset_memory(self, payload: Any = None) -> dict[str, Any]:
+        """Forget which questions past games used, so they may be drawn again."""
+        require_dict(payload if payload is not None else {}, "reset_memory")
+        if self.hub.memory_path is None:
+            return refused("no_memory", "this host keeps no question memory")
+        with QuestionMemory(self.hub.memory_path) as memory:
+            return {"ok": True, "forgotten": memory.reset()}
 
     def on_games(self, payload: Any = None) -> dict[str, Any]:
         return {"ok": True, "games": [

@@ -70,3 +70,16 @@ def test_a_rotated_host_key_takes_effect_at_once(server) -> None:
     with pytest.raises(socketio.exceptions.ConnectionError):
         Peer(server, "/host", auth={"key": old})
     Peer(server, "/host", auth={"key": new}).close()
+
+
+def test_the_host_resets_the_question_memory_and_a_player_cannot(server) -> None:
+    from host.quiz.memory import MEMORY_FILENAME, QuestionMemory
+
+    with QuestionMemory(server.data / MEMORY_FILENAME) as memory:
+        memory.mark_used(["fr-his-001", "fr-geo-002"])
+    player = Peer(server, "/seat")
+    assert player.call("reset_memory", {})["code"] == "unknown_event"
+    host = Peer(server, "/host", auth={"key": server.key})
+    assert host.call("reset_memory", {}) == {"ok": True, "forgotten": 2}
+    with QuestionMemory(server.data / MEMORY_FILENAME) as memory:
+        assert memory.used() == {}

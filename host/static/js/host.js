@@ -145,6 +145,14 @@ function countLine() {
   $("#q-count").textContent = T.t("questions_chosen", { n });
 }
 
+/** Past games' questions are not drawn again until the selection runs out; this forgets them. */
+function resetMemory() {
+  socket.emit("reset_memory", {}, (ack) => {
+    $("#q-count").textContent = ack && ack.ok ? T.t("reset_memory_done", { n: ack.forgotten })
+      : (ack && ack.reason) || "?";
+  });
+}
+
 function readQuestions() {
   const boxes = [...document.querySelectorAll("#q-categories input")];
   const chosen = boxes.filter((b) => b.checked).map((b) => b.value);
@@ -209,6 +217,7 @@ $("#create").addEventListener("submit", (event) => {
 });
 $("#c-create-start").addEventListener("click", () => create(true));
 $("#c-kind").addEventListener("change", kindChanged);
+$("#reset-memory").addEventListener("click", resetMemory);
 $("#c-add-seat").addEventListener("click", () => {
   seatCount += 1;
   seatRows();
