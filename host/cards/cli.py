@@ -11,12 +11,13 @@ from typing import Any
 
 def _simulators() -> dict[str, tuple[Callable[[int, int, int], dict[str, Any]], int, int]]:
     """Each game's simulate(games, seed, players) and its player range."""
-    from host.cards import q_squared_joe, russian_bank, watchtower
+    from host.cards import challengers, q_squared_joe, russian_bank, watchtower
 
     return {
         "russian-bank": (lambda n, s, p: russian_bank.simulate(n, s, players=p), 2, 2),
         "q-squared-joe": (lambda n, s, p: q_squared_joe.simulate(n, s, p), 2, 4),
         "watchtower": (lambda n, s, p: watchtower.simulate(n, s, p), 2, 4),
+        "challengers": (lambda n, s, p: challengers.simulate(n, s, p), 1, 8),
     }
 
 
@@ -44,7 +45,7 @@ def register(subparsers: Any) -> None:
     cards = subparsers.add_parser("cards", help="card-game tools")
     sub = cards.add_subparsers(dest="cards_command", required=True)
     simulate = sub.add_parser("simulate", help="bot-vs-bot games: results and games per second")
-    simulate.add_argument("game", help="russian-bank, q-squared-joe or watchtower")
+    simulate.add_argument("game", help="russian-bank, q-squared-joe, watchtower or challengers")
     simulate.add_argument("--games", type=int, default=100)
     simulate.add_argument("--seed", type=int, default=1)
     simulate.add_argument("--players", type=int, default=None)
