@@ -94,3 +94,4 @@ const Cards = (() => {
 
   return { parse, words, face, back, slot, pile, fan, rankText, SUITS };
 })();
+window.Cards = Cards; // the card kinds check for it before loading this file themselves
