@@ -644,15 +644,28 @@ def _ask_final(state: TerritoryState) -> TerritoryState:
     return _over(state)
 
 
+FINAL_TRIES_MAX = 5
+
+
 def _settle_block(state: TerritoryState, q: Question) -> TerritoryState:
-    """Split the tied block by the answers; seats still tied get another question."""
+    """Split the tied block by the answers; seats still tied get another question.
+
+    Ruling: after FINAL_TRIES_MAX questions in a row that split nobody (the tied
+    players all silent: their phones are gone), the tie goes by seat order, so
+    a game left alone still ends.
+    """
+    blocks = [tuple(block) for block in numeric_blocks(q)]
+    tries = state.final_tries + 1 if len(blocks) == 1 else 0
+    if tries >= FINAL_TRIES_MAX:
+        blocks = [(seat,) for seat in sorted(q.seats)]
+        tries = 0
     standing: list[tuple[int, ...]] = []
     for block in state.standing:
         if block == q.seats:
-            standing += numeric_blocks(q)
+            standing += blocks
         else:
             standing.append(block)
-    return _ask_final(evolve(state, standing=tuple(standing)))
+    return _ask_final(evolve(state, standing=tuple(standing), final_tries=tries))
 
 
 def _over(state: TerritoryState) -> TerritoryState:

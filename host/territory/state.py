@@ -100,6 +100,8 @@ class TerritoryState:
     question: Question | None = None
     # Final ranking in blocks, best first; a block of several seats is a tie still to break.
     standing: tuple[tuple[int, ...], ...] = ()
+    # Final tie-break questions in a row that split nobody (all silent, or all equal).
+    final_tries: int = 0
 
     def player(self, seat: int) -> Player:
         for player in self.players:
@@ -187,6 +189,7 @@ def to_json(state: TerritoryState) -> dict[str, Any]:
             "overrides": [[seat, correct] for seat, correct in question.overrides],
         },
         "standing": [list(block) for block in state.standing],
+        "final_tries": state.final_tries,
     }
 
 
@@ -223,6 +226,7 @@ def from_json(data: dict[str, Any]) -> TerritoryState:
             overrides=tuple((seat, correct) for seat, correct in q["overrides"]),
         ),
         standing=tuple(tuple(block) for block in data["standing"]),
+        final_tries=int(data.get("final_tries", 0)),
     )
 
 

@@ -41,6 +41,27 @@ def test_tied_players_play_numeric_questions_until_untied(kit, grid_game):
     assert [p["score"] for p in result["players"]] == [d.state.player(s).score for s in (0, 1, 2)]
 
 
+def test_a_tie_nobody_answers_goes_by_seat_order_after_five_questions(kit, grid_game):
+    d = last_attack_fails(kit, grid_game)
+    assert d.state.standing == ((0,), (1, 2))
+    for asked in range(1, engine.FINAL_TRIES_MAX):
+        d.numeric_round({1: None, 2: None})  # their phones are gone
+        assert d.state.phase == "final" and d.state.final_tries == asked
+    d.numeric_round({1: (90, 7), 2: (110, 7)})  # an equal pair splits nobody either
+    assert grid_game.is_over(d.state)
+    assert d.state.standing == ((0,), (1,), (2,))
+
+
+def test_an_answered_tie_break_resets_the_count(kit, grid_game):
+    land = {"a0": (0, 200), "c0": (1, 200), "c3": (2, 200), "a2": (0, 200), "a3": (1, 200),
+            "b0": (2, 200), "b1": (0, 200), "b2": (1, 200), "c2": (2, 200)}
+    d = last_attack_fails(kit, grid_game, land=land)
+    d.numeric_round({0: None, 1: None, 2: None})
+    assert d.state.final_tries == 1
+    d.numeric_round({0: (100, 9), 1: (100, 9), 2: (50, 1)})  # splits 2 off
+    assert d.state.final_tries == 0 and d.state.standing == ((0, 1), (2,))
+
+
 def test_three_way_tie_is_split_step_by_step(kit, grid_game):
     # Three castles, each with one 200 territory: 1200 each.
     land = {"a0": (0, 200), "c0": (1, 200), "c3": (2, 200), "a2": (0, 200), "a3": (1, 200),
