@@ -100,7 +100,17 @@ KINDS: dict[str, dict[str, Any]] = {
         ],
     },
     "watchtower": {"label": _label("Tour de guet", "Watchtower")},
-    "challengers": {"label": _label("Challengers", "Challengers")},
+    "challengers": {
+        "label": _label("Challengers!", "Challengers!"),
+        "map": False, "questions": False, "bots": True,
+        "settings": [
+            _int("turn_seconds", _label("Temps par phase de deck / révélation (s, 0 : sans limite)",
+                                        "Time per deck phase / reveal (s, 0: no limit)"),
+                 0, 0, 600),
+            _int("robot_level", _label("Niveau du robot", "Robot level"), 1, 1, 5),
+            _bool("solo_challenge", _label("Défi solo (1 joueur)", "Solo challenge (1 player)")),
+        ],
+    },
 }
 
 

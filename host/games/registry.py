@@ -222,3 +222,35 @@ def _q_squared_joe() -> GameKind:
 
 
 register("q-squared-joe", _q_squared_joe)
+
+
+def _challengers() -> GameKind:
+    from host.cards.challengers import Challengers, Settings, bot_move
+    from host.cards.challengers.rules import ACTIONS
+    from host.cards.challengers.state import MAX_PLAYERS, MIN_PLAYERS
+    from host.cards.session_glue import CardTable
+
+    def make(config: dict[str, Any]) -> Game:
+        Settings.from_dict(config.get("settings"))  # bad settings refused at creation
+        return CardTable(Challengers(), legal_in_view=False)  # its seat view lists "actions"
+
+    return GameKind(
+        name="challengers",
+        make=make,
+        seat_actions=frozenset(ACTIONS),
+        host_actions=frozenset(),
+        plan_bot=_card_planner(bot_move),
+        min_seats=MIN_PLAYERS,
+        max_seats=MAX_PLAYERS,
+        fields={
+            "choose": {"offer": (int,)},
+            "pick": {"card": (str,)},
+            "redraw": {},
+            "remove": {"card": (str,)},
+            "done": {},
+            "reveal": {},
+        },
+    )
+
+
+register("challengers", _challengers)

@@ -72,10 +72,12 @@ class Settings:
                 raise BadSettings(f"sets must be {SETS_PER_GAME} different sets of {THEMED_SETS}")
             data["sets"] = tuple(sets)
         seconds = data.get("turn_seconds")
+        if seconds == 0 and not isinstance(seconds, bool):  # the host form's "no limit"
+            seconds = data["turn_seconds"] = None
         if seconds is not None and (
             isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds <= 0
         ):
-            raise BadSettings("turn_seconds must be a positive number, or null")
+            raise BadSettings("turn_seconds must be a positive number, or 0 or null (no limit)")
         level = data.get("robot_level", 1)
         if isinstance(level, bool) or level not in (1, 2, 3, 4, 5):
             raise BadSettings("robot_level must be 1, 2, 3, 4 or 5")
