@@ -1,5 +1,10 @@
 """Bots for Watchtower, levels 1 (near random) to 5 (greedy on estimated odds).
 
+The game is won at the showdown by the stronger army, so battles are judged
+by the strength of the cards that change hands, not by their count: winning
+low soldiers gains little, and fighting off campaign burns one's own royals
+and aces. (Counting cards alone made level 5 lose to level 1.)
+
 A bot chooses among `legal_actions` only, so it never plays an illegal move,
 and it judges with what its seat may know: its own army and the table. Blind
 picks are uniform (the army was shuffled, so no position is better). The
@@ -10,7 +15,6 @@ enemy's army is guessed as a uniform draw from the cards the bot has not seen
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 
 from host import rng
 from host.cards.watchtower.battle import duel
@@ -20,6 +24,8 @@ from host.games.contract import Event, Game
 COMPLETE = 40.0  # completing a watchtower (the campaign) is worth most
 ELIMINATED = 60.0  # losing the game outright
 SOLDIER = 1.0  # a card gained or lost in a battle
+COUNT_SHARE = 0.3  # of a card's worth, what its mere count adds (the rest is its strength)
+CHALLENGE_MARGIN = 0.2  # a challenge must promise at least this much
 
 _SAMPLE = {rank(c): c for c in DECK}  # one card of each rank, for rank-only duels
 
@@ -150,21 +156,49 @@ class _Judge:
         return SOLDIER + (COMPLETE if height == TOWER - 1 else 2.0 * height)
 
     def _challenge(self, action: Event) -> float:
+        """Expected worth of a challenge: the cards that change hands, valued for the showdown.
+
+        Soldiers are blind, so each side's soldier is an average card of its army
+        (the enemy's guessed from the pool). A card is worth its showdown strength
+        (`_worth`), so winning low cards is worth little and losing royals or aces
+        (burnt after a battle off campaign) costs a lot.
+        """
         pairs = int(action["cards"])
         if self.odds is None:  # the same for every challenge: my army against the pool
             self.odds = _outcome_odds(self.me.army, self.pool, self.state.settings.assassins)
         p_win, p_lose = self.odds
         won, lost = _battle_odds(p_win, p_lose, pairs)
+        enemy = self.state.player(int(action["target"]))
+        mine_kept, mine_burnt = _soldier_worth(self.me.army, self.me.campaign)
+        theirs_kept, _ = _soldier_worth(self.pool, enemy.campaign)
         target = action.get("card")
-        gain = (self._gain(target) if target else 0.0) + pairs * SOLDIER
-        cost = pairs * SOLDIER
+        gain = pairs * theirs_kept
+        if target:
+            gain += self._gain(target) - SOLDIER + _worth(target)
+        cost = pairs * mine_kept
         if not self.me.fort and not self.me.campaign:
             cost += ELIMINATED
         if self.me.campaign and len(self.me.army) <= pairs:
             cost += COMPLETE / 2  # the campaign could end
-        burn = 0.0 if self.me.campaign else _share(self.me.army, is_royal_or_ace) * pairs
-        return won * gain - lost * cost - 0.5 * burn - 0.2
+        return won * gain - lost * cost - pairs * mine_burnt - CHALLENGE_MARGIN
 
 
-def _share(cards: list[str], test: Callable[[str], bool]) -> float:
-    return sum(1 for c in cards if test(c)) / len(cards) if cards else 0.0
+def _worth(card: str) -> float:
+    """A card's worth in the army: a little for its count, more for its showdown strength."""
+    return SOLDIER * (COUNT_SHARE + (strength(card) - 8) / 6)
+
+
+def _soldier_worth(army: list[str], campaign: bool) -> tuple[float, float]:
+    """An average soldier of this army: worth kept by the battle's winner, and worth burnt.
+
+    Off campaign a royal or an ace used in battle goes to the barracks: nobody keeps it.
+    """
+    if not army:
+        return 0.0, 0.0
+    kept = burnt = 0.0
+    for card in army:
+        if is_royal_or_ace(card) and not campaign:
+            burnt += _worth(card)
+        else:
+            kept += _worth(card)
+    return kept / len(army), burnt / len(army)
