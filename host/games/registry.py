@@ -254,3 +254,39 @@ def _challengers() -> GameKind:
 
 
 register("challengers", _challengers)
+
+
+def _watchtower() -> GameKind:
+    from host.cards.session_glue import CardTable
+    from host.cards.watchtower import Settings, Watchtower, bot_move
+    from host.cards.watchtower.rules import ACTIONS
+    from host.cards.watchtower.state import MAX_PLAYERS, MIN_PLAYERS
+
+    def make(config: dict[str, Any]) -> Game:
+        Settings.from_dict(config.get("settings"))  # bad settings refused at creation
+        return CardTable(Watchtower(), legal_in_view=False)  # its seat view lists "actions"
+
+    return GameKind(
+        name="watchtower",
+        make=make,
+        seat_actions=frozenset(ACTIONS),
+        host_actions=frozenset(),
+        plan_bot=_card_planner(bot_move),  # picks too: legal_actions names the chooser
+        min_seats=MIN_PLAYERS,
+        max_seats=MAX_PLAYERS,
+        fields={
+            "place": {"card": (str,)},
+            "burn": {"card": (str,)},
+            "ready": {},
+            "draw": {},
+            # "card" is null when a campaigner challenges another campaigner's army
+            "challenge": {"target": (int,), "card": (str, type(None)), "cards": (int,)},
+            "seize": {"target": (int,), "card": (str,)},
+            "pick": {"position": (int,)},
+            "end": {},
+            "showdown": {},
+        },
+    )
+
+
+register("watchtower", _watchtower)

@@ -80,6 +80,8 @@ class Settings:
         unknown = sorted(set(data) - set(cls.__dataclass_fields__))
         if unknown:
             raise BadSettings(f"unknown setting(s): {', '.join(unknown)}")
+        if data.get("turn_seconds") == 0:
+            data["turn_seconds"] = None  # the host form's 0 means "no limit"
         settings = cls(**data)
         settings.check()
         return settings
