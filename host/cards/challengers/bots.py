@@ -9,6 +9,8 @@ what its seat sees: its hand, its deck and the public card set.
 
 from __future__ import annotations
 
+from functools import cache
+
 from host import rng
 from host.cards.challengers.cards import CardDef, kind_of, pool_defs
 from host.cards.challengers.state import OFFERS, Side, State
@@ -38,6 +40,7 @@ _WEIGHT = {  # what one point of an effect is worth, by (timing, kind)
 }
 
 
+@cache
 def card_value(card: CardDef) -> float:
     """A card's worth to a deck: its strength plus its effect, weighted by timing."""
     value = float(card.strength)
@@ -80,7 +83,13 @@ def bot_move(
 
 
 def _level_average(state: State, level: str) -> float:
-    defs = [d for d in pool_defs(state.sets) if d.level == level]
+    return _pool_average(tuple(state.sets), level)
+
+
+@cache
+def _pool_average(sets: tuple[str, ...], level: str) -> float:
+    """The average worth of one card of this level in these sets (a few dozen keys at most)."""
+    defs = [d for d in pool_defs(sets) if d.level == level]
     total = sum(d.copies for d in defs)
     return sum(card_value(d) * d.copies for d in defs) / total if total else 0.0
 

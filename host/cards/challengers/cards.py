@@ -15,6 +15,7 @@ flag), "select" (when selected: Space set only, during the deck phase).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 TIMINGS = ("reveal", "attack", "bench", "flag", "lose_flag", "select")
 KINDS = ("power", "fans", "discard_bench", "mill")
@@ -220,15 +221,27 @@ def effect_text(card: CardDef, lang: str = "en") -> str:
     return labels[e.timing] + what
 
 
-def catalogue() -> list[dict[str, object]]:
+def _entry(d: CardDef) -> dict[str, Any]:
+    return {"id": d.id, "set": d.set, "level": d.level, "strength": d.strength,
+            "name": {"fr": d.name_fr, "en": d.name_en}, "copies": d.copies, "rarity": d.rarity,
+            "timing": d.effect.timing if d.effect else None,
+            "text": {"fr": effect_text(d, "fr"), "en": effect_text(d, "en")}}
+
+
+_ENTRIES: dict[str, dict[str, Any]] = {}
+
+
+def card_text(card_id: str) -> dict[str, Any]:
+    """One kind's catalogue entry (a fresh copy: views are JSON the caller may change)."""
+    entry = _ENTRIES.get(card_id)
+    if entry is None:
+        entry = _ENTRIES[card_id] = _entry(DEFS[card_id])
+    return {**entry, "name": dict(entry["name"]), "text": dict(entry["text"])}
+
+
+def catalogue() -> list[dict[str, Any]]:
     """Every card kind with its texts, for clients (static, public data)."""
-    return [
-        {"id": d.id, "set": d.set, "level": d.level, "strength": d.strength,
-         "name": {"fr": d.name_fr, "en": d.name_en}, "copies": d.copies, "rarity": d.rarity,
-         "timing": d.effect.timing if d.effect else None,
-         "text": {"fr": effect_text(d, "fr"), "en": effect_text(d, "en")}}
-        for d in DEFS.values()
-    ]
+    return [card_text(card_id) for card_id in DEFS]
 
 
 def _check() -> None:

@@ -49,7 +49,7 @@ def start_matches(state: State, pairs: list[list[int]]) -> None:
     """Shuffle the decks and open one match per pair; the best trophy round starts."""
     for pair in pairs:
         for seat in pair:
-            side = state.side(seat)
+            side = state.edit(seat)
             gather(side)
             side.deck, state.rng = rng.shuffled(state.rng, sorted(side.deck))
         a, b = (state.side(seat) for seat in pair)
@@ -62,7 +62,7 @@ def start_matches(state: State, pairs: list[list[int]]) -> None:
 
 def reveal(state: State, match: Match, seat: int) -> list[dict[str, Any]]:
     """The actor reveals its top card: the opening flag card, or one more attack card."""
-    me, foe = state.side(seat), state.side(match.other(seat))
+    me, foe = state.edit(seat), state.edit(match.other(seat))
     reports: list[dict[str, Any]] = []
     if not me.deck:
         finish(state, match, seat, "no_draw")
@@ -100,7 +100,7 @@ def finish(state: State, match: Match, loser: int, why: str) -> None:
     match.loser, match.winner, match.end = loser, match.other(loser), why
     if state.phase != "match":
         return
-    winner = state.side(match.winner)
+    winner = state.edit(match.winner)
     if winner.seat == ROBOT and not state.solo:
         return
     stack = state.trophy_stacks[str(state.round)]

@@ -141,12 +141,13 @@ def apply_event(state: State, event: Event) -> State:
     new.last = _act(new, seat, event)
     new.step += 1
     _advance(new)
+    new.shared = None
     return new
 
 
 def _act(state: State, seat: int, event: Event) -> list[dict[str, Any]]:
     kind = event["type"]
-    me = state.side(seat)
+    me = state.edit(seat)
     if kind == "reveal":
         if state.phase not in ("match", "final"):
             raise OutOfTurn("no match is being played")
@@ -255,8 +256,8 @@ def _timeout(state: State, event: Event) -> State:
     new = state.copy()
     reports: list[dict[str, Any]] = [{"type": "timeout"}]
     if new.phase in ("deck", "final_deck"):
-        for me in new.players():
-            if me.done:
+        for me in new.edit_all():
+            if me.seat == ROBOT or me.done:
                 continue
             if new.phase == "deck" and me.offer is None:
                 _take_offer(new, me, 0)
@@ -270,6 +271,7 @@ def _timeout(state: State, event: Event) -> State:
     new.last = reports
     new.step += 1
     _advance(new)
+    new.shared = None
     return new
 
 
@@ -303,8 +305,10 @@ def _robot_reveals(state: State) -> None:
 def _start_deck_phase(state: State) -> None:
     robot = state.robot()
     if robot is not None and not state.solo and state.round > 1:
-        gain_card(robot)
-    for me in state.players():
+        gain_card(state.edit(ROBOT))
+    for me in state.edit_all():
+        if me.seat == ROBOT:
+            continue
         me.hand, me.offer, me.to_pick, me.redrawn, me.done = [], None, 0, False, False
         if len(OFFERS[state.round]) == 1:
             _take_offer(state, me, 0)
@@ -323,7 +327,7 @@ def _start_match_phase(state: State) -> None:
 
 
 def _end_match_phase(state: State) -> None:
-    for side in state.sides:
+    for side in state.edit_all():
         matches.gather(side)
     if state.phase == "final":
         state.winner, state.end, state.phase = state.matches[0].winner, "final", "over"
@@ -355,7 +359,9 @@ def standing(side: Side) -> tuple[int, int, int]:
 
 def _choose_finalists(state: State) -> None:
     """The two players with most fans (ties: trophies, highest trophy, then a random draw)."""
-    players, state.rng = rng.shuffled(state.rng, state.players())
+    players, state.rng = rng.shuffled(
+        state.rng, [side for side in state.edit_all() if side.seat != ROBOT]
+    )
     players.sort(key=standing, reverse=True)  # stable: the shuffle breaks full ties
     state.finalists = sorted(p.seat for p in players[:2])
     for me in players:

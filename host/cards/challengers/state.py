@@ -164,6 +164,9 @@ class State:
     winner: int | None = None  # a seat, ROBOT, or None (draw / not over)
     end: str | None = None  # "lead", "fans", "final"
     last: list[dict[str, Any]] = field(default_factory=list)  # public report of the last event
+    # Copy on write: indexes of `sides` still shared with the state this one was copied
+    # from (None: every side is this state's own). Only `edit` may change a side.
+    shared: set[int] | None = field(default=None, compare=False, repr=False)
 
     @property
     def over(self) -> bool:
@@ -185,6 +188,24 @@ class State:
                 return side
         raise GameError(f"there is no seat {seat!r} in this game")
 
+    def edit(self, seat: int) -> Side:
+        """The side of `seat`, ready to change: copied first if still shared."""
+        for index, side in enumerate(self.sides):
+            if side.seat == seat:
+                return self._own(index)
+        raise GameError(f"there is no seat {seat!r} in this game")
+
+    def edit_all(self) -> list[Side]:
+        """Every side (players, then the robot), ready to change."""
+        return [self._own(index) for index in range(len(self.sides))]
+
+    def _own(self, index: int) -> Side:
+        side = self.sides[index]
+        if self.shared is not None and index in self.shared:
+            side = self.sides[index] = side.copy()
+            self.shared.discard(index)
+        return side
+
     def match_of(self, seat: int) -> Match | None:
         for match in self.matches:
             if seat in match.seats:
@@ -192,12 +213,14 @@ class State:
         return None
 
     def copy(self) -> State:
+        """A new state to change; sides are copied lazily, by `edit` (copy on write)."""
         return State(
-            self.settings, list(self.sets), [s.copy() for s in self.sides],
+            self.settings, list(self.sets), list(self.sides),
             {k: list(v) for k, v in self.levels.items()},
             {k: list(v) for k, v in self.trophy_stacks.items()},
             self.round, self.phase, [m.copy() for m in self.matches], list(self.finalists),
             self.step, self.rng, self.winner, self.end, list(self.last),
+            set(range(len(self.sides))),
         )
 
 
@@ -206,7 +229,7 @@ def state_to_json(state: State) -> dict[str, Any]:
         "game": "challengers",
         "settings": state.settings.to_dict(),
         "sets": list(state.sets),
-        "sides": [asdict(s) for s in state.sides],
+        "sides": [_side_json(s) for s in state.sides],
         "levels": {k: list(v) for k, v in state.levels.items()},
         "trophy_stacks": {k: list(v) for k, v in state.trophy_stacks.items()},
         "round": state.round,
@@ -219,6 +242,18 @@ def state_to_json(state: State) -> dict[str, Any]:
         "end": state.end,
         "last": list(state.last),
     }
+
+
+def _side_json(side: Side) -> dict[str, Any]:
+    return {f.name: _plain(getattr(side, f.name)) for f in fields(Side)}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return dict(value)
+    return value
 
 
 def state_from_json(data: dict[str, Any]) -> State:
@@ -265,3 +300,12 @@ def zones(state: State) -> dict[str, list[str]]:
         out[f"hand:{tag}"] = list(s.hand)
         out[f"reserve:{tag}"] = list(s.reserve)
     return out
+
+
+def card_count(state: State) -> int:
+    """How many cards `zones` would list, without building it (a cheap per-step check)."""
+    total = sum(len(pile) for pile in state.levels.values())
+    for s in state.sides:
+        total += len(s.deck) + len(s.pile) + len(s.attack) + len(s.discard) + len(s.removed)
+        total += len(s.hand) + len(s.reserve) + sum(len(slot) for slot in s.bench)
+    return total

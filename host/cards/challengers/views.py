@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from host.cards.challengers.cards import card_text, kind_of
 from host.cards.challengers.effects import attack_total, bench_power, defence
 from host.cards.challengers.state import OFFERS, ROBOT, Side, State
 from host.games.contract import BadEvent, View
@@ -129,10 +130,28 @@ def build_view(state: State, audience: str, actions: list[dict[str, Any]]) -> Vi
         "end": state.end,
         "last": _sanitised(state.last, _visible(state, kind, own)),
     }
+    # The generic pages' scoreboard rows (session_glue adds each score and the ranking).
+    view["players"] = [{"seat": p.seat, "name": p.name} for p in state.players()]
+    view["cards"] = _card_texts(view["sides"])
     if kind == "seat":
         view["seat"] = own
+        view["you"] = own
         view["actions"] = actions
     if kind == "host":
         view["levels"] = {k: list(v) for k, v in state.levels.items()}
         view["trophy_stacks"] = {k: list(v) for k, v in state.trophy_stacks.items()}
     return view
+
+
+_CARD_ZONES = ("pile", "attack", "discard", "hand", "deck", "removed", "reserve")
+
+
+def _card_texts(sides: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Names, strengths and texts of the card kinds this view shows (no more, no less)."""
+    codes: set[str] = set()
+    for side in sides:
+        for zone in _CARD_ZONES:
+            codes.update(side.get(zone, ()))
+        codes.update(*side["bench"])
+    ids = {kind_of(code).id for code in codes}
+    return {card_id: card_text(card_id) for card_id in sorted(ids)}
