@@ -69,6 +69,10 @@
   }));
 
   const CSS = `
+body:not(.phone):not(.hostpage) .wt { --card-w: clamp(2.6rem, 5.4vw, 7rem); padding: 0 1.2rem; }
+body:not(.phone):not(.hostpage) .wt.players-3 { --card-w: clamp(2.4rem, 4.3vw, 5.8rem); }
+body:not(.phone):not(.hostpage) .wt.players-4 { --card-w: clamp(2.2rem, 3.6vw, 4.8rem); }
+.wt.players-4 .wt-table { grid-template-columns: repeat(2, minmax(0, 1fr)); }
 .wt-head { font-size: 1.3em; font-weight: 700; margin: 0.3em 0; display: flex; gap: 0.5em; align-items: center; flex-wrap: wrap; }
 .wt-head small { color: var(--muted); font-weight: 400; }
 .wt-table { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.8em; }
@@ -79,7 +83,9 @@
 .wt-player.out { opacity: 0.4; }
 .wt-player.last-actor { box-shadow: 0 0 0 3px var(--accent), 0 0 1.2rem var(--accent); }
 .wt-badge { font-size: 0.75em; padding: 0.1em 0.5em; border-radius: 1em; background: var(--accent); color: #000; font-weight: 700; }
-.wt-row { display: flex; gap: 1em; align-items: flex-end; flex-wrap: wrap; }
+.wt-row { display: flex; gap: 1em; align-items: flex-end; }
+body.phone .wt-row { flex-wrap: wrap; }
+.wt-fort { flex: 1 1 auto; }
 .wt-fort { display: flex; gap: 0.4em; align-items: flex-end; min-height: calc(var(--card-h) + 0.4em); flex-wrap: wrap; }
 .wt-stack { display: flex; flex-direction: column; align-items: center; padding: 0.15em; border-radius: 0.3rem; }
 .wt-stack > .card + .card { margin-top: calc(var(--card-h) * -0.75); }
@@ -95,7 +101,7 @@
 .wt-lines { display: flex; gap: 1.2em; flex-wrap: wrap; }
 .wt-line { display: flex; flex-direction: column; gap: 0.2em; }
 .wt-line .fan { min-height: var(--card-h); }
-.wt-pairs { display: flex; gap: 0.3em; font-size: 1.3em; }
+.wt-pairs { display: flex; gap: 0.3em; font-size: 1.6em; }
 .wt-pair.win { color: var(--good); } .wt-pair.loss { color: var(--bad); } .wt-pair.tie { color: var(--muted); }
 .wt-last { color: var(--muted); }
 .wt-army { display: flex; gap: 0.3em; flex-wrap: wrap; align-items: center; }
@@ -183,7 +189,7 @@ body.phone .wt-player.mine .wt-army .card { --card-w: clamp(2.4rem, 14vw, 3.6rem
     return h("section", { class: classes.join(" "), "data-seat": p.seat },
       h("header", {}, seatChip(p.seat), h("strong", {}, p.name),
         p.campaign ? h("span", { class: "wt-badge" }, t("campaign")) : null,
-        p.out ? h("em", {}, t("out")) : h("small", {}, t("army") + " " + p.army_count)),
+        p.out ? h("em", {}, t("out")) : mine ? h("small", {}, t("army") + " · " + p.army_count) : null),
       h("div", { class: "wt-row" }, p.campaign ? tower : fort, mine ? null : army, tricks),
       mine ? army : null);
   }
@@ -209,9 +215,10 @@ body.phone .wt-player.mine .wt-army .card { --card-w: clamp(2.4rem, 14vw, 3.6rem
         Cards.fan(codes, lang, {}, "right"));
     });
     return h("div", { class: "wt-fight", "data-fight": pending.kind },
-      head, h("div", { class: "wt-row" }, target,
-        pending.kind === "challenge" ? h("small", {}, t("soldiers", { n: pending.size })) : null),
-      h("div", { class: "wt-lines" }, lines));
+      head, h("div", { class: "wt-row" },
+        h("div", { class: "wt-line" }, h("small", {}, pending.kind === "challenge"
+          ? t("soldiers", { n: pending.size }) : t("tower")), target),
+        lines));
   }
 
   /** The last battle's outcome pair by pair (the soldiers went back into armies: faces hidden). */
@@ -340,7 +347,10 @@ body.phone .wt-player.mine .wt-army .card { --card-w: clamp(2.4rem, 14vw, 3.6rem
     const redraw = () => drawPhone(root, phone.state, ctx);
     for (const node of root.querySelectorAll(".wt-player.mine [data-army]")) {
       const code = node.dataset.army;
-      if (!actions.some((a) => a.type === "place" && a.card === code)) { node.classList.add("illegal"); continue; }
+      if (!actions.some((a) => a.type === "place" && a.card === code)) {
+        if (actions.length) node.classList.add("illegal"); // greyed only when it is this seat's move
+        continue;
+      }
       node.classList.add(phone.card === code ? "selected" : "source");
       node.addEventListener("click", (event) => {
         event.stopPropagation();
