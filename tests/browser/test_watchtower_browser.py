@@ -1,8 +1,9 @@
 """Watchtower in Debian's Chromium: a phone against two bots, the projector watching.
 
 The phone plays by taps only (ready, draw, a challenge mode then a fort card,
-blind picks by position) until a battle it fought has been resolved. No
-JavaScript error on any page, and every request stays on 127.0.0.1.
+blind picks by position) until a battle it fought has been resolved, then on
+to the end (a short move limit ends the game: this phone never builds a
+tower). No JavaScript error on any page, and every request stays on 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -60,12 +61,13 @@ def play_one_round(phone: Any) -> None:
                ".wt-action[data-action='showdown']:not([disabled])")
 
 
-def test_watchtower_phone_against_two_bots_until_its_battle_resolves(
+def test_watchtower_phone_against_two_bots_to_the_end(
     live: LiveServer, browser: Any, host: Peer
 ) -> None:
     recorder = Recorder()
     game = host.call("create", {
-        "kind": "watchtower", "language": "fr", "pace": 0.2, "settings": {}, "seed": 7,
+        "kind": "watchtower", "language": "fr", "pace": 0.1, "seed": 7,
+        "settings": {"move_limit": 200},
         "seats": [{"name": "Ana"}, {"bot": 5}, {"bot": 3}],
     })["game"]
     screen = new_page(browser, recorder, live.url + "/screen", PROJECTOR)
@@ -98,6 +100,12 @@ def test_watchtower_phone_against_two_bots_until_its_battle_resolves(
     assert phone_moves(recorder.states, 0, "draw") >= 1  # the phone really played its turns
     assert phone_battles(recorder.states, 0), "the phone never fought"
     assert saw_pending, "the projector never showed a challenge under way"
-    screen.wait_for_selector(".wt-last")
+    while screen.evaluate("document.body.dataset.status") != "over":  # on to the end
+        assert time.monotonic() < deadline + 30, "the game did not reach its move limit in time"
+        if phone.locator(".wt.my-turn").count():
+            play_one_round(phone)
+        time.sleep(0.05)
+    screen.wait_for_selector("#kind-over:not([hidden]) .cards-ranking li >> nth=2")
+    phone.wait_for_function("document.body.dataset.status === 'over'")
     assert local_only(recorder.urls) == []
     assert recorder.errors == [], [u for u in recorder.urls if "/static/js/kinds/" in u]
