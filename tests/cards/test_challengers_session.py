@@ -251,3 +251,21 @@ def test_a_new_hub_on_the_same_journal_resumes_the_same_game(tmp_path: Path) -> 
             break
         assert again.scheduler.run_next()
     assert resumed[0].last_seq > before
+
+
+def test_the_host_form_offers_the_engines_settings_with_accepted_defaults() -> None:
+    from dataclasses import fields
+
+    from host.cards.challengers import Settings
+    from host.kinds_meta import describe
+
+    form = describe(KIND)
+    assert form["bots"] and not form["map"] and not form["questions"]
+    names = {f.name for f in fields(Settings)}
+    defaults = {s["key"]: s["default"] for s in form["settings"]}
+    assert set(defaults) <= names
+    assert Settings.from_dict(defaults).turn_seconds is None  # the form's 0 is "no limit"
+    for setting in form["settings"]:
+        if setting["type"] == "int":  # both ends of the form's range are accepted
+            for value in (setting["min"], setting["max"]):
+                Settings.from_dict({setting["key"]: value})

@@ -304,8 +304,8 @@ def zones(state: State) -> dict[str, list[str]]:
 
 def card_count(state: State) -> int:
     """How many cards `zones` would list, without building it (a cheap per-step check)."""
-    total = sum(len(pile) for pile in state.levels.values())
+    total = sum(map(len, state.levels.values()))
     for s in state.sides:
         total += len(s.deck) + len(s.pile) + len(s.attack) + len(s.discard) + len(s.removed)
-        total += len(s.hand) + len(s.reserve) + sum(len(slot) for slot in s.bench)
+        total += len(s.hand) + len(s.reserve) + sum(map(len, s.bench))
     return total
