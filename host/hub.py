@@ -104,7 +104,8 @@ class Hub:
         """At start-up: every unfinished game comes back where it was; recent finished ones
         are loaded too (nothing to arm), so a projector can still show their result."""
         records = self.journal.games()
-        finished = [r for r in records if r.status == "over"][-self.RECENT_FINISHED:]
+        finished = [r for r in records
+                    if r.status == "over" and not r.config.get("demo")][-self.RECENT_FINISHED:]
         resumed = []
         for record in records:
             if record.id in self.sessions:
