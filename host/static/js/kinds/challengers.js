@@ -75,7 +75,14 @@ body.phone .chc-card.small { --chc-w: clamp(3.6rem, 19vw, 5rem); }
 .set-solo { --set: #b8860b; } .chc-card.lv-S { background: #e9eef5; }
 .chc-matches { display: grid; gap: 0.8em; grid-template-columns: repeat(auto-fit, minmax(min(100%, 30rem), 1fr)); }
 .chc-matches.n-1 { grid-template-columns: 1fr; }
-.chc-match { background: var(--panel); border-radius: 0.7em; padding: 0.5em; display: grid; grid-template-columns: 1fr 1fr; gap: 0.5em; }
+.chc.screen .chc-matches.n-3 { grid-template-columns: repeat(3, 1fr); }
+.chc.screen .chc-matches.n-4 { grid-template-columns: repeat(4, 1fr); }
+.chc.screen .chc-matches.n-3 .chc-match, .chc.screen .chc-matches.n-4 .chc-match { grid-template-columns: 1fr; }
+.chc-fa { display: flex; gap: 0.6em; align-items: flex-start; }
+.chc-fa > .flag { flex: 0 0 auto; max-width: 45%; }
+.chc-fa > .attack { flex: 1 1 auto; }
+.chc-side .counts { color: var(--muted); }
+.chc-match { background: var(--panel); border-radius: 0.7em; padding: 0.5em; display: grid; grid-template-columns: 1fr 1fr; gap: 0.5em; align-content: start; }
 .chc-match.over { opacity: 0.75; }
 .chc-match > .result { grid-column: 1 / -1; text-align: center; font-weight: 700; color: var(--accent); }
 .chc-side { display: flex; flex-direction: column; gap: 0.35em; padding: 0.35em; border-radius: 0.5em; border: 2px solid transparent; }
@@ -178,6 +185,7 @@ body.phone .chc-card.small { --chc-w: clamp(3.6rem, 19vw, 5rem); }
       return h("div", { class: "chc-player" + (deckPhase && side.seat !== ROBOT && side.done ? " done" : ""), "data-seat": side.seat },
         chip(side.seat), h("strong", {}, nameOf(state, side.seat)),
         deckPhase && side.seat !== ROBOT ? h("span", { class: "state" }, drafting ? "✎ " + t("drafting") : "✔ " + t("finished")) : null,
+        deckPhase ? h("small", { class: "state" }, t("deck_n", { n: side.deck_count })) : null,
         h("span", {}, trophies(side)), h("small", {}, fansText(side)));
     }));
   }
@@ -207,15 +215,15 @@ body.phone .chc-card.small { --chc-w: clamp(3.6rem, 19vw, 5rem); }
     const total = side.attack_total;
     const foe = sideOf(view, m.seats[0] === seat ? m.seats[1] : m.seats[0]);
     return h("div", { class: classes.join(" "), "data-seat": seat },
-      h("div", { class: "who" }, chip(seat), nameOf(state, seat),
-        h("small", {}, t("deck_n", { n: side.deck_count }), " · ", t("discard_n", { n: side.discard.length }))),
-      h("div", { class: "chc-zone flag" }, h("label", {}, t("flag"), side.defence !== null ? " · " + t("defence") + " " + side.defence : ""),
+      h("div", { class: "who" }, chip(seat), nameOf(state, seat), h("span", {}, trophies(side))),
+      h("small", { class: "counts" }, t("deck_n", { n: side.deck_count }), " · ", t("discard_n", { n: side.discard.length })),
+      h("div", { class: "chc-fa" }, h("div", { class: "chc-zone flag" }, h("label", {}, t("flag"), side.defence !== null ? " · " + t("defence") + " " + side.defence : ""),
         flag ? cardBox(view, flag, { bonus: side.bonus[flag], size: "small" }) : null,
         side.pile.length > 1 ? h("small", {}, t("under", { n: side.pile.length - 1 })) : null),
       h("div", { class: "chc-zone attack" }, h("label", {}, t("attack")),
         side.attack.map((code) => cardBox(view, code, { bonus: side.bonus[code], size: "small" })),
         total !== null ? h("span", { class: "chc-total" + (foe && foe.defence !== null && total >= foe.defence ? " win" : "") },
-          String(total), h("small", {}, " / " + (foe && foe.defence !== null ? foe.defence : "–"))) : null),
+          String(total), h("small", {}, " / " + (foe && foe.defence !== null ? foe.defence : "–"))) : null)),
       h("div", { class: "chc-zone" }, h("label", {}, t("bench") + (side.bench_power ? " · +" + side.bench_power : "")), bench(view, side)));
   }
 
