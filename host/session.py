@@ -214,9 +214,13 @@ class Session:
         if kind == "answer" and (origin.role == "bot" or "t_ns" not in event):
             # A bot locks in when its timer fires: that host time, not what it planned.
             event["t_ns"] = self.clock.now_ns()
+        if origin.role == "bot" and origin.seat is not None:
+            self._bot_keys.pop(origin.seat, None)  # its plan is spent: it will think again
         try:
             new_state = self.game.apply(self.state, event)
         except GameError as err:
+            if origin.role == "bot":
+                self._plan_bots()  # the plan went stale under it
             return Outcome.refuse(getattr(err, "code", "illegal"), str(err))
         seq = self._append(origin, event)
         self.state = new_state
@@ -450,7 +454,11 @@ class Session:
             if not level:
                 continue
             legal = self.game.legal_actions(self.state, number)
-            key = self.stage_key() + json.dumps(legal, sort_keys=True, default=str)
+            # Same timer and same legal moves: the bot keeps thinking about the plan it has
+            # (another seat's move in a simultaneous phase does not restart its clock).
+            request = self.game.timer(self.state)
+            key = (request.timer_id if request else "") + json.dumps(legal, sort_keys=True,
+                                                                      default=str)
             if not legal:
                 self._bot_keys.pop(number, None)
                 self.scheduler.cancel(f"bot:{number}")
