@@ -18,7 +18,7 @@ test: $(VENV)/.installed-test
 	./tools/system-deps.sh
 	$(BIN)/ruff check host buzzers tests bench tools
 	$(BIN)/mypy
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2
 
 unit: $(VENV)/.installed-test
 	$(BIN)/pytest -m "not slow and not browser"
