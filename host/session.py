@@ -195,6 +195,8 @@ class Session:
             return self._release_seat(int(event["seat"]))
         if not isinstance(kind, str):
             return Outcome.refuse("bad_event", "an event needs a 'type'")
+        if kind == "claim":  # a phone coming back to a finished game still sees its podium
+            return self._claim(origin, event)
         if self.status == "over":
             return Outcome.refuse("over", "this game is over")
         if kind in SESSION_EVENTS:
@@ -309,6 +311,8 @@ class Session:
         for seat, bound in bindings.items():
             if bound == token:
                 return Outcome(True, data={"seat": seat, "rejoined": True})
+        if self.status == "over":
+            return Outcome.refuse("over", "this game is over")
         wanted = event.get("seat")
         free = [s["seat"] for s in self.seats if not s.get("bot") and s["seat"] not in bindings]
         if wanted is not None:

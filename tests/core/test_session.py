@@ -177,3 +177,14 @@ def test_the_edge_refuses_wrong_shapes_and_accepts_optional_fields() -> None:
                 {"type": "nope"}, ["pick"], {"type": "pick", "territory": "x" * 65}):
         with pytest.raises(BadMessage):
             parse_action(bad, fields, {})
+
+
+def test_a_phone_rejoins_a_finished_game_but_no_new_phone_joins_it(tmp_path: Path) -> None:
+    night = Night(tmp_path / "j.sqlite")
+    session = humans_game(night)
+    assert session.submit(HOST, {"type": "end"}).ok
+    assert session.status == "over"
+    back = session.submit(Origin("seat"), {"type": "claim", "token_hash": token_hash("tok-0-" * 3)})
+    assert back.ok and back.data == {"seat": 0, "rejoined": True}
+    stranger = session.submit(Origin("seat"), {"type": "claim", "token_hash": "someone-else"})
+    assert not stranger.ok and stranger.code == "over"
