@@ -9,6 +9,7 @@ from host import rng
 from host.cards.challengers.bots import bot_move
 from host.cards.challengers.game import Challengers
 from host.cards.challengers.state import ROBOT, State
+from host.cards.tally import Tally, bot_levels
 
 
 def play_game(
@@ -42,35 +43,16 @@ def simulate(
     settings: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Counts over `games` bot games: wins per seat, robot wins, draws, average fans and moves."""
-    levels = list(levels) if levels is not None else [5] * players
-    if len(levels) != players:
-        raise ValueError("give one bot level per player")
+    levels = bot_levels(levels, players)
     game = Challengers()
-    wins = [0] * players
-    scores = [0] * players
-    draws = robot_wins = moves = 0
-    ends: dict[str, int] = {}
+    tally = Tally(players)
+    robot_wins = 0
     for index in range(games):
         state = play_game(game, settings or {}, levels, rng.derive(seed, f"game:{index}"))
-        moves += state.step
-        ends[str(state.end)] = ends.get(str(state.end), 0) + 1
-        if state.winner is None:
-            draws += 1
-        elif state.winner == ROBOT:
-            robot_wins += 1
-        else:
-            wins[state.winner] += 1
+        robot_wins += state.winner == ROBOT
+        fans = [0] * players
         for side in state.players():
-            scores[side.seat] += side.total_fans()
-    return {
-        "game": game.name,
-        "games": games,
-        "players": players,
-        "levels": levels,
-        "wins": wins,
-        "robot_wins": robot_wins,
-        "draws": draws,
-        "ends": ends,
-        "average_score": [s / games if games else 0.0 for s in scores],
-        "average_moves": moves / games if games else 0.0,
-    }
+            if 0 <= side.seat < players:  # the robot's fans are not a seat's
+                fans[side.seat] = side.total_fans()
+        tally.add(state.winner, fans, state.step, end=state.end)
+    return tally.summary(game.name, levels=levels, robot_wins=robot_wins) | {"ends": tally.ends}

@@ -9,6 +9,7 @@ from host import rng
 from host.cards.q_squared_joe.bots import bot_move
 from host.cards.q_squared_joe.game import QSquaredJoe
 from host.cards.q_squared_joe.state import State
+from host.cards.tally import Tally, bot_levels
 
 
 def play_game(
@@ -38,30 +39,14 @@ def simulate(
     settings: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Counts over `games` bot games: wins per seat, draws, average score and moves."""
-    levels = list(levels) if levels is not None else [5] * players
-    if len(levels) != players:
-        raise ValueError("give one bot level per player")
+    levels = bot_levels(levels, players)
     game = QSquaredJoe()
-    wins = [0] * players
-    scores = [0] * players
-    draws = moves = 0
+    tally = Tally(players)
     for index in range(games):
         state = play_game(game, settings or {}, levels, rng.derive(seed, f"game:{index}"))
         result = game.result(state)
-        moves += result["moves"]
-        if result["winner"] is None:
-            draws += 1
-        else:
-            wins[result["winner"]] += 1
+        scores = [0] * players
         for entry in result["seats"]:
-            scores[entry["seat"]] += entry["score"]
-    return {
-        "game": game.name,
-        "games": games,
-        "players": players,
-        "levels": levels,
-        "wins": wins,
-        "draws": draws,
-        "average_score": [s / games if games else 0.0 for s in scores],
-        "average_moves": moves / games if games else 0.0,
-    }
+            scores[entry["seat"]] = entry["score"]
+        tally.add(result["winner"], scores, result["moves"])
+    return tally.summary(game.name, levels=levels)

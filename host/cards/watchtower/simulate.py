@@ -9,6 +9,7 @@ from host import rng
 from host.cards.watchtower.bots import bot_move
 from host.cards.watchtower.game import Watchtower
 from host.cards.watchtower.state import State
+from host.cards.tally import Tally, bot_levels
 
 
 def play_game(
@@ -39,33 +40,14 @@ def simulate(
     settings: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Counts over `games` bot games: wins per seat, draws, ends, average score and moves."""
-    levels = list(levels) if levels is not None else [5] * players
-    if len(levels) != players:
-        raise ValueError("give one bot level per player")
+    levels = bot_levels(levels, players)
     game = Watchtower()
-    wins = [0] * players
-    scores = [0] * players
-    ends: dict[str, int] = {}
-    draws = moves = 0
+    tally = Tally(players)
     for index in range(games):
         state = play_game(game, settings or {}, levels, rng.derive(seed, f"game:{index}"))
         result = game.result(state)
-        moves += result["moves"]
-        ends[str(result["end"])] = ends.get(str(result["end"]), 0) + 1
-        if result["winner"] is None:
-            draws += 1
-        else:
-            wins[result["winner"]] += 1
+        scores = [0] * players
         for entry in result["seats"]:
-            scores[entry["seat"]] += entry["score"]
-    return {
-        "game": game.name,
-        "games": games,
-        "players": players,
-        "levels": levels,
-        "wins": wins,
-        "draws": draws,
-        "ends": ends,
-        "average_score": [s / games if games else 0.0 for s in scores],
-        "average_moves": moves / games if games else 0.0,
-    }
+            scores[entry["seat"]] = entry["score"]
+        tally.add(result["winner"], scores, result["moves"], end=result["end"])
+    return tally.summary(game.name, levels=levels) | {"ends": tally.ends}
