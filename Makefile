@@ -18,7 +18,8 @@ test: $(VENV)/.installed-test
 	./tools/system-deps.sh
 	$(BIN)/ruff check host buzzers tests bench tools
 	$(BIN)/mypy
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 -m "not browser"
+	$(BIN)/pytest -m browser
 
 unit: $(VENV)/.installed-test
 	$(BIN)/pytest -m "not slow and not browser"
