@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -36,3 +37,11 @@ def browser() -> Iterator[Any]:
         pytest.skip(f"{CHROMIUM} is missing")
     with chromium() as launched:
         yield launched
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Everything in tests/browser is a browser test (make test runs them on their own)."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
