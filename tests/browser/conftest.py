@@ -12,6 +12,12 @@ from tests.synthetic import write_pack
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Everything in tests/browser is a browser test (make test runs them on their own);
+    without Debian's chromium they are skipped."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
     if CHROMIUM.exists():
         return
     skip = pytest.mark.skip(reason=f"{CHROMIUM} is missing (apt-get install chromium)")
@@ -38,10 +44,3 @@ def browser() -> Iterator[Any]:
     with chromium() as launched:
         yield launched
 
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Everything in tests/browser is a browser test (make test runs them on their own)."""
-    here = Path(__file__).parent
-    for item in items:
-        if here in Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.browser)
