@@ -1,8 +1,7 @@
 """Seeded bot games at 1 to 8 players: card conservation, no leaks, legal bots, an end.
 
-TOURELLE_RANDOM_GAMES sets how many games per player count (default 150, so
-1,200 in all; see docs/rules/challengers.md for the timing; the brief's 8,000
-games: TOURELLE_RANDOM_GAMES=1000). Every game ends
+TOURELLE_RANDOM_GAMES sets how many games per player count (default 1,000, so
+8,000 in all, about 7 minutes of CPU; the 8-player case is the longest). Every game ends
 without a move limit: a deck phase is finite and every reveal takes a card
 off a deck that nothing refills before the match is over.
 """
@@ -22,7 +21,7 @@ from host import rng
 from host.cards.challengers import GAME, ROBOT, State, all_cards, bot_move, simulate, zones
 from host.cards.challengers.state import card_count
 
-GAMES = int(os.environ.get("TOURELLE_RANDOM_GAMES", "150"))
+GAMES = int(os.environ.get("TOURELLE_RANDOM_GAMES", "1000"))
 FULL_VIEW_GAMES = 3  # games per player count checking every audience after every action
 # The other games check which cards are where, and one audience's view (in turn), every
 # CHECK_EVERY steps and at the end; the card count after every step.
