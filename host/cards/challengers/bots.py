@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import cache
 
 from host import rng
+from host.cards.botkit import best_move
 from host.cards.challengers.cards import CardDef, kind_of, pool_defs
 from host.cards.challengers.state import OFFERS, Side, State
 from host.games.contract import Event, Game
@@ -68,18 +69,7 @@ def bot_move(
                 return done[0], rng_state
         return rng.choice(rng_state, actions)
     me = state.side(seat)
-    best: list[Event] = []
-    best_score = float("-inf")
-    for action in actions:
-        score = _score(state, me, action, thins)
-        if noise:
-            value, rng_state = rng.next_u64(rng_state)
-            score += noise * (value / 2**64 - 0.5)
-        if score > best_score + 1e-9:
-            best, best_score = [action], score
-        elif score > best_score - 1e-9:
-            best.append(action)
-    return rng.choice(rng_state, best)
+    return best_move(actions, lambda action: _score(state, me, action, thins), noise, rng_state)
 
 
 def _level_average(state: State, level: str) -> float:

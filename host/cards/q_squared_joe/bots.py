@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from host import rng
+from host.cards.botkit import best_move
 from host.cards.q_squared_joe.state import DECK, Player, State, rank
 from host.games.contract import Event, Game
 
@@ -50,18 +51,7 @@ def bot_move(
     if roll / 2**64 < random_share:
         return rng.choice(rng_state, actions)
     judge = _Judge(state, seat, pool_aware)
-    best: list[Event] = []
-    best_score = float("-inf")
-    for action in actions:
-        score = judge.score(action)
-        if noise:
-            value, rng_state = rng.next_u64(rng_state)
-            score += noise * (value / 2**64 - 0.5)
-        if score > best_score + 1e-9:
-            best, best_score = [action], score
-        elif score > best_score - 1e-9:
-            best.append(action)
-    return rng.choice(rng_state, best)
+    return best_move(actions, judge.score, noise, rng_state)
 
 
 def _worth(code: str) -> float:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 
 from host import rng
+from host.cards.botkit import best_move
 from host.cards.watchtower.battle import duel
 from host.cards.watchtower.state import DECK, TOWER, State, is_royal_or_ace, rank, strength
 from host.games.contract import Event, Game
@@ -53,18 +54,7 @@ def bot_move(
     if actions[0]["type"] == "pick" or roll / 2**64 < random_share:
         return rng.choice(rng_state, actions)
     judge = _Judge(state, seat, pool_aware)
-    best: list[Event] = []
-    best_score = float("-inf")
-    for action in actions:
-        score = judge.score(action)
-        if noise:
-            value, rng_state = rng.next_u64(rng_state)
-            score += noise * (value / 2**64 - 0.5)
-        if score > best_score + 1e-9:
-            best, best_score = [action], score
-        elif score > best_score - 1e-9:
-            best.append(action)
-    return rng.choice(rng_state, best)
+    return best_move(actions, judge.score, noise, rng_state)
 
 
 def _outcome_odds(mine: list[str], theirs: list[str], assassins: bool) -> tuple[float, float]:
