@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from buzzers.clocksync import ClockEstimator  # noqa: E402
-from host.arbiter import Entry, rank  # noqa: E402
+from host.buzzer_board.arbiter import Entry, rank  # noqa: E402
 
 MS = 1_000_000
 S = 1_000 * MS

@@ -22,7 +22,7 @@ from buzzers.clocksync import ClockSyncError
 from host.games.contract import GameError
 from host.hub import Hub
 from host.quiz.memory import QuestionMemory
-from host.phones import clocks_of
+from host.phone_clocks import clocks_of
 from host.schema import BadMessage, check_field, parse_action, require_dict
 from host.session import HOST, Origin, Outcome, Session, token_hash
 

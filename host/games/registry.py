@@ -114,8 +114,8 @@ register("territory", _territory)
 
 
 def _buzzer() -> GameKind:
-    from host.buzzer.game import HOST_ACTIONS, SEAT_ACTIONS, BuzzerGame
-    from host.buzzer.state import MAX_SEATS, MIN_SEATS
+    from host.buzzer_board.game import HOST_ACTIONS, SEAT_ACTIONS, BuzzerGame
+    from host.buzzer_board.state import MAX_SEATS, MIN_SEATS
 
     def make(config: dict[str, Any]) -> Game:
         return BuzzerGame()

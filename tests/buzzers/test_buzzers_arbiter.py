@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from buzzers.press import Press
-from host.arbiter import (
+from host.buzzer_board.arbiter import (
     ArbiterError,
     ArbiterSettings,
     Board,

@@ -3,7 +3,14 @@ from __future__ import annotations
 import pytest
 
 from buzzers.clocksync import ClockEstimator, ClockSyncError
-from host.arbiter import ArbiterSettings, close_window, decide, new_board, open_window, submit
+from host.buzzer_board.arbiter import (
+    ArbiterSettings,
+    close_window,
+    decide,
+    new_board,
+    open_window,
+    submit,
+)
 from buzzers.press import Press
 
 MS = 1_000_000

@@ -8,7 +8,7 @@ import pytest
 from buzzers.config import parse_config
 from buzzers.gpio import GpioBuzzers
 from buzzers.press import Press
-from host.arbiter import ArbiterSettings, decide, new_board, open_window, submit
+from host.buzzer_board.arbiter import ArbiterSettings, decide, new_board, open_window, submit
 
 CONFIG = parse_config(
     {

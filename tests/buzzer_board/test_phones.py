@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from buzzers.clocksync import ClockSyncError
-from host.phones import DEVICE_MAX_DELAY_NS, MS, PhoneClocks, clocks_of
+from host.phone_clocks import DEVICE_MAX_DELAY_NS, MS, PhoneClocks, clocks_of
 
 OFFSET_MS = 10_000.0  # the phone's clock runs 10 s behind the host's
 HOST0 = 50_000 * MS

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from buzzers.clocksync import ClockEstimator, ClockSyncError
-from host.arbiter import settle_delay_ns
+from host.buzzer_board.arbiter import settle_delay_ns
 
 MS = 1_000_000  # ns per ms
 DEVICE_MAX_DELAY_NS = 2_000_000_000  # a wired box's press may be this stale when it arrives

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from host import arbiter
-from host.arbiter import Decision
-from host.buzzer.state import BuzzerState
+from host.buzzer_board import arbiter
+from host.buzzer_board.arbiter import Decision
+from host.buzzer_board.state import BuzzerState
 from host.games.contract import View
 
 

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from host.buzzer.game import BuzzerGame
-from host.buzzer.state import BuzzerState
+from host.buzzer_board.game import BuzzerGame
+from host.buzzer_board.state import BuzzerState
 from host.games.contract import BadEvent, GameError, OutOfTurn, StaleEvent
 
 GAME = BuzzerGame()

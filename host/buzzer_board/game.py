@@ -1,11 +1,11 @@
-"""`BuzzerGame`: the buzzer board behind the common Game contract (see host.buzzer.engine)."""
+"""`BuzzerGame`: the buzzer board behind the common Game contract (rules in rules.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from host.buzzer import engine, views
-from host.buzzer.state import (
+from host.buzzer_board import rules, views
+from host.buzzer_board.state import (
     MAX_SEATS,
     MIN_SEATS,
     BuzzerState,
@@ -31,10 +31,10 @@ class BuzzerGame:
     def setup(self, settings: dict[str, Any], seats: list[dict[str, Any]], seed: int) -> Any:
         if not MIN_SEATS <= len(seats) <= MAX_SEATS:
             raise BadEvent(f"the buzzer board takes {MIN_SEATS} to {MAX_SEATS} seats")
-        return engine.new_state(parse_settings(settings), seats, seed)
+        return rules.new_state(parse_settings(settings), seats, seed)
 
     def apply(self, state: BuzzerState, event: Event) -> BuzzerState:
-        return engine.apply_event(state, event)
+        return rules.apply_event(state, event)
 
     def legal_actions(self, state: BuzzerState, seat: int) -> list[Event]:
         """A buzz while the window is live for this seat (presses at other times are
@@ -56,7 +56,7 @@ class BuzzerGame:
         return None  # the host reads the questions aloud
 
     def timer(self, state: BuzzerState) -> TimerRequest | None:
-        return engine.timer(state)
+        return rules.timer(state)
 
     def is_over(self, state: BuzzerState) -> bool:
         return state.over

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, get_args
 
-from host.arbiter import (
+from host.buzzer_board.arbiter import (
     DEFAULT_EARLY_LOCKOUT_NS,
     ArbiterSettings,
     Board,

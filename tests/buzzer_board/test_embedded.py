@@ -10,7 +10,7 @@ from pathlib import Path
 from gpiozero.pins.mock import MockFactory
 
 from buzzers.embedded import start_embedded
-from tests.buzzer.test_live import host_view, new_board
+from tests.buzzer_board.test_live import host_view, new_board
 from tests.live import ROOT, LiveServer, free_port
 
 CONFIG = """

@@ -20,9 +20,9 @@ from dataclasses import replace
 from typing import Any
 
 from buzzers.press import Press
-from host import arbiter
-from host.arbiter import ArbiterSettings, Board
-from host.buzzer.state import BuzzerSettings, BuzzerState
+from host.buzzer_board import arbiter
+from host.buzzer_board.arbiter import ArbiterSettings, Board
+from host.buzzer_board.state import BuzzerSettings, BuzzerState
 from host.games.contract import BadEvent, Event, GameError, OutOfTurn, StaleEvent, TimerRequest
 
 MS = 1_000_000

@@ -1,1 +1,0 @@
-"""The buzzer board: who pressed first, margins in ms, scores; on top of host.arbiter."""
