@@ -23,6 +23,7 @@ from host.quiz.packs import bundled_packs_dir
 from host.quiz.validate import CATEGORIES, LANGUAGES, MAX_DIFFICULTY, MIN_DIFFICULTY
 from host.resources import bundled, static_dir
 from host.sockets import ROOMS, register_namespaces
+from host.routes import join as join_routes
 from host.territory.gamemap import GameMap
 from host.territory.mapgen import generate_map
 from host.territory.maps import load_map, map_to_json, shipped_map_names
@@ -162,4 +163,5 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
     def host_page() -> str:
         return render_template("host.html", version=__version__)
 
+    app.register_blueprint(join_routes.bp)  # GET /api/join
     return app, socketio, hub

@@ -12,7 +12,8 @@ from typing import Any
 from host import __version__
 
 # Parts that add their own subcommands with a `register(subparsers)` function.
-PLUGINS = ("host.territory.maps_cli", "host.quiz.cli", "buzzers.cli", "host.cards.cli")
+PLUGINS = ("host.territory.maps_cli", "host.quiz.cli", "buzzers.cli", "host.cards.cli",
+           "host.doctor")
 
 
 def _add_serving(parser: argparse.ArgumentParser) -> None:
@@ -29,6 +30,7 @@ def _add_serving(parser: argparse.ArgumentParser) -> None:
                         help="use only the packs given with --packs")
     parser.add_argument("--buzzers", type=Path, default=None,
                         help="buzzer pin/key config: read GPIO buttons and keys in this process")
+    importlib.import_module("host.netinfo").add_arguments(parser)  # --public-url, --no-mdns
 
 
 def _config(args: argparse.Namespace) -> Any:
@@ -36,7 +38,8 @@ def _config(args: argparse.Namespace) -> Any:
 
     return HostConfig(data_dir=args.data or default_data_dir(), bind=args.bind, port=args.port,
                       async_mode=args.async_mode, threads=args.threads, packs=args.packs,
-                      bundled_packs=not args.no_bundled_packs, buzzers=args.buzzers)
+                      bundled_packs=not args.no_bundled_packs, buzzers=args.buzzers,
+                      **importlib.import_module("host.netinfo").config_options(args))
 
 
 def _patch_if_eventlet(args: argparse.Namespace) -> None:

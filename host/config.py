@@ -28,6 +28,10 @@ class HostConfig:
     packs: list[Path] = field(default_factory=list)  # extra question packs (files or folders)
     bundled_packs: bool = True
     buzzers: Path | None = None  # buzzer pin/key config, read in this process (threading mode)
+    public_url: str | None = None  # the join address to show, overriding the interfaces' best
+    mdns: bool = True  # advertise <mdns_name>.local and an _http._tcp service
+    mdns_name: str = "tourelle"
+    mdns_interfaces: list[str] | None = None  # addresses to advertise on (default: join's)
 
     @property
     def journal_path(self) -> Path:

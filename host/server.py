@@ -11,7 +11,6 @@ command line before anything else was imported.
 from __future__ import annotations
 
 import contextlib
-import socket
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -20,31 +19,18 @@ import segno
 from flask import Flask
 
 from host.config import HostConfig, host_key
-
-
-def lan_addresses() -> list[str]:
-    """This machine's IPv4 addresses as phones on the same Wi-Fi would reach them."""
-    found: list[str] = []
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        infos = []
-    for info in infos:
-        address = str(info[4][0])
-        if not address.startswith("127.") and address not in found:
-            found.append(address)
-    return found or ["127.0.0.1"]
+from host.netinfo import join_hosts, join_url, lan_addresses  # noqa: F401 - re-exported
 
 
 def banner(config: HostConfig, key: str, out: Any = None) -> str:
     out = out or sys.stdout
-    host = lan_addresses()[0] if config.bind in ("0.0.0.0", "") else config.bind
-    base = f"http://{host}:{config.port}"
+    join = join_url(config)
+    base = join.rstrip("/")
     lines = [
         "Tourelle is serving.",
         f"  Projector : {base}/screen",
         f"  Host page : {base}/host#key={key}",
-        f"  Players   : {base}/   (scan the QR code below)",
+        f"  Players   : {join}   (scan the QR code below)",
         f"  Host key  : {key}   (rotate with: tourelle key --rotate)",
         f"  Data      : {config.data_dir}",
         f"  Async mode: {config.async_mode}",
@@ -52,9 +38,17 @@ def banner(config: HostConfig, key: str, out: Any = None) -> str:
     text = "\n".join(lines)
     print(text, file=out)
     with contextlib.suppress(Exception):  # a terminal that cannot show it is no reason to stop
-        segno.make(f"{base}/", error="l").terminal(out=out, compact=True)
+        segno.make(join, error="l").terminal(out=out, compact=True)
     out.flush()
     return base
+
+
+def start_mdns(app: Flask, config: HostConfig) -> None:
+    """Advertise <name>.local and the service from the serving process; stopped at exit."""
+    from host.mdns import advertise
+
+    addresses = [a for a in join_hosts(config) if a not in ("0.0.0.0", "")]
+    app.extensions["tourelle_mdns"] = advertise(config, addresses)
 
 
 def serve_threading(config: HostConfig, make_app: Callable[[], Flask]) -> None:
@@ -98,6 +92,7 @@ def serve(config: HostConfig, after_start: Callable[[Any], object] | None = None
 
     def make_app() -> Flask:
         app, _socketio, hub = create_app(config)
+        start_mdns(app, config)
         if after_start is not None:
             after_start(hub)
         if config.buzzers is not None:
@@ -111,6 +106,7 @@ def serve(config: HostConfig, after_start: Callable[[Any], object] | None = None
             raise SystemExit("--buzzers needs threading mode; with eventlet run "
                              "`tourelle buzzers run --host URL --key KEY` in its own process")
         app, socketio, hub = create_app(config)
+        start_mdns(app, config)
         if after_start is not None:
             after_start(hub)
         socketio.run(app, host=config.bind, port=config.port, log_output=False)

@@ -35,6 +35,8 @@ class LiveServer:
     command: tuple[str, ...] = ("serve",)
     process: subprocess.Popen[bytes] | None = None
     log_path: Path | None = None
+    bind: str = "127.0.0.1"
+    extra: tuple[str, ...] = ()  # more `serve` options (e.g. --no-mdns)
 
     @property
     def url(self) -> str:
@@ -49,9 +51,10 @@ class LiveServer:
         self.log_path = self.data / f"server-{self.port}-{time.monotonic_ns()}.log"
         log = open(self.log_path, "wb")  # noqa: SIM115 - the server process keeps writing it
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "host.cli", *self.command, "--bind", "127.0.0.1",
+            [sys.executable, "-m", "host.cli", *self.command, "--bind", self.bind,
              "--port", str(self.port), "--data", str(self.data), "--packs", str(self.packs),
-             "--no-bundled-packs", "--async-mode", self.async_mode, "--threads", "64"],
+             "--no-bundled-packs", "--async-mode", self.async_mode, "--threads", "64",
+             *self.extra],
             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )

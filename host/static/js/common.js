@@ -280,3 +280,24 @@ function phaseTitle(view) {
   if (view.phase === "combat") return T.t("combat") + " · " + T.t("round", { n: view.round });
   return T.t(view.phase);
 }
+
+/** Whether this page was opened on this machine itself (a phone could not use that address). */
+function onLoopback() {
+  const host = location.hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || host === "::1" || host === "0.0.0.0" || host.startsWith("127.");
+}
+
+/**
+ * Where phones join: {url, addresses, mdns}. A page opened on a LAN address keeps its own
+ * origin; one opened on localhost (the Pi's own projector) asks the host (GET /api/join).
+ */
+async function joinAddress() {
+  let found = { url: location.origin + "/", addresses: [location.origin + "/"], mdns: null };
+  try {
+    found = await (await fetch("/api/join")).json();
+  } catch (err) {
+    // an older host or no network: this page's own origin
+  }
+  if (!onLoopback()) found.url = location.origin + "/";
+  return found;
+}

@@ -341,3 +341,12 @@ function renderDownloads() {
 }
 
 loadForm();
+
+/** The header's join line: the address phones use, with its QR code one click away. */
+joinAddress().then((found) => {
+  $("#h-join-url").textContent = found.url.replace(/^https?:\/\//, "").replace(/\/$/, "");
+  $("#h-join-url").href = found.url;
+  $("#h-join-qr").href = "/qr.svg?data=" + encodeURIComponent(found.url);
+  $("#h-join").title = [found.url].concat(found.mdns ? [found.mdns] : []).join("  ·  ");
+  $("#h-join").hidden = false;
+});

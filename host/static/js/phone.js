@@ -8,6 +8,7 @@ const token = localStorage.getItem("tourelle.token") || newToken();
 let joined = JSON.parse(localStorage.getItem("tourelle.seat") || "null"); // {game, seat}
 let state = null;
 let games = [];
+let freeSeats = {}; // game id -> {status, free: [seat]} from GET /api/seats
 let pollHandle = null;
 let previous = null; // the state the kind saw last (for sounds and vibrations on changes)
 
@@ -128,6 +129,11 @@ async function showJoin() {
   } catch (err) {
     games = [];
   }
+  try {
+    freeSeats = (await (await fetch("/api/seats")).json()).games || {};
+  } catch (err) {
+    freeSeats = {};
+  }
   const fromUrl = new URLSearchParams(location.search).get("room");
   if (fromUrl && !$("#code").value) $("#code").value = fromUrl.toUpperCase();
   const game = chosenGame();
@@ -139,12 +145,25 @@ async function showJoin() {
 }
 
 function drawColours(game) {
+  const seats = freeSeats[game ? game.id : ""];
+  const full = !!game && !!seats && seats.free.length === 0;
+  // No free seat: say why and offer to watch, instead of an empty colour list.
+  $("#full").hidden = !full;
+  $("#choose-colour").hidden = full || !game;
+  document.body.dataset.full = full ? "yes" : "no";
+  if (full) {
+    $("#watch").href = "/screen";
+    fill("#colours");
+    return;
+  }
   if (!game) {
     fill("#colours", h("p", { class: "note" }, T.t("no_game")));
     return;
   }
+  const taken = (s) => !!seats && !seats.free.includes(s.seat);
   fill("#colours", game.seats.filter((s) => !s.bot).map((s) =>
-    h("button", { type: "button", class: "colour-btn seat-bg-" + (s.seat % 4), "data-seat": s.seat, onclick: () => join(game, s.seat) },
+    h("button", { type: "button", class: "colour-btn seat-bg-" + (s.seat % 4) + (taken(s) ? " taken" : ""), "data-seat": s.seat,
+      "aria-disabled": taken(s) ? "true" : null, onclick: () => join(game, s.seat) },
       seatChip(s.seat), h("span", {}, T.colour(s.seat)), h("small", {}, s.name))));
 }
 

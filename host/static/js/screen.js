@@ -46,12 +46,27 @@ function roomCode(id) {
   return (id || "").slice(0, 4).toUpperCase();
 }
 
+let join = null; // {url, addresses, mdns} from joinAddress()
+let lobbyState = null;
+joinAddress().then((found) => {
+  join = found;
+  if (!$("#lobby").hidden) showLobby(lobbyState);
+});
+
 function showLobby(state) {
   show("lobby");
-  const joinUrl = location.origin + "/";
+  lobbyState = state;
+  if (!join && onLoopback()) { // wait for the host's LAN address rather than show localhost
+    $("#join-url").textContent = "";
+    $("#qr").removeAttribute("src");
+  }
+  const joinUrl = join ? join.url : location.origin + "/";
   const qr = "/qr.svg?data=" + encodeURIComponent(joinUrl);
-  if ($("#qr").getAttribute("src") !== qr) $("#qr").src = qr;
-  $("#join-url").textContent = T.t("join_at", { url: joinUrl.replace(/^https?:\/\//, "") });
+  if (join || !onLoopback()) {
+    if ($("#qr").getAttribute("src") !== qr) $("#qr").src = qr;
+    $("#join-url").textContent = T.t("join_at", { url: joinUrl.replace(/^https?:\/\//, "").replace(/\/$/, "") });
+    $("#join-url").dataset.url = joinUrl;
+  }
   $("#room-code").textContent = state ? roomCode(state.meta.game) : "—";
   fill("#lobby-seats", state ? state.meta.seats.map((s) =>
     h("li", {}, seatChip(s.seat), h("span", {}, T.colour(s.seat)), " ", h("strong", {}, s.name),

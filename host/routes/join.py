@@ -1,0 +1,33 @@
+"""Where phones join: `GET /api/join` for the projector's QR code and the host page."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, current_app, jsonify
+
+from host.config import HostConfig
+from host.netinfo import join_urls
+
+bp = Blueprint("join", __name__)
+
+
+@bp.get("/api/join")
+def api_join() -> Response:
+    """{"url": best join URL, "addresses": every candidate URL, "mdns": .local URL or null}."""
+    config: HostConfig = current_app.config["TOURELLE"]
+    urls = join_urls(config)
+    advertiser = current_app.extensions.get("tourelle_mdns")
+    return jsonify(url=urls[0], addresses=urls, mdns=advertiser.url if advertiser else None)
+
+
+@bp.get("/api/seats")
+def api_seats() -> Response:
+    """Each game's seats a phone may still take (not a bot, not bound to a phone):
+    {"games": {"3f9a1c2e": {"status": "lobby", "free": [0, 2]}}}."""
+    hub = current_app.extensions["tourelle_hub"]
+    games = {}
+    for session in list(hub.sessions.values()):
+        bound = hub.journal.seat_bindings(session.id)
+        free = [s["seat"] for s in session.meta()["seats"]
+                if not s.get("bot") and s["seat"] not in bound]
+        games[session.id] = {"status": session.status, "free": free}
+    return jsonify(games=games)
