@@ -12,7 +12,7 @@ from typing import Any
 from host import __version__
 
 # Parts that add their own subcommands with a `register(subparsers)` function.
-PLUGINS = ("host.territory.maps_cli", "host.quiz.cli", "buzzers.cli", "host.cards.cli",
+PLUGINS = ("host.territory.maps_cli", "host.quiz.cli", "buzzers.cli", "host.games.cli",
            "host.doctor")
 
 
@@ -176,13 +176,7 @@ def build_parser() -> argparse.ArgumentParser:
     key.set_defaults(func=cmd_key)
 
     for name in PLUGINS:
-        try:
-            module = importlib.import_module(name)
-        except ImportError as err:
-            if err.name and name.startswith(err.name):
-                continue  # that part is not built yet
-            raise
-        module.register(sub)
+        importlib.import_module(name).register(sub)
     return parser
 
 

@@ -130,6 +130,8 @@ class Hub:
             raise GameError(
                 f"{kind_name} needs {kind.min_seats} to {kind.max_seats} seats, not {len(seats)}"
             )
+        if kind.plan_bot is None and any(s.get("bot") for s in seats):
+            raise GameError(f"{kind_name} has no bots: every seat is a person")
         config: dict[str, Any] = {
             "seed": secrets.randbits(48) if seed is None else int(seed),
             "settings": settings or {},

@@ -28,8 +28,7 @@ from typing import Any, Protocol
 
 from host import rng
 from host.clock import Clock, Scheduler
-from host.games.contract import Event, Game, GameError, undo_barrier
-from host.games.registry import GameKind
+from host.games.contract import Event, Game, GameError, GameKind
 from host.journal import GameRecord, Journal
 from host.replay import SESSION_EVENTS, rebuild
 
@@ -213,7 +212,7 @@ class Session:
             return Outcome.refuse("stale", "that was for a step of the game that is over")
         if origin.role == "host" and kind in self.kind.timed_host_actions:
             event["t_ns"] = self.clock.now_ns()
-        if kind == "answer" and (origin.role == "bot" or "t_ns" not in event):
+        if kind in self.kind.timed_seat_actions and (origin.role == "bot" or "t_ns" not in event):
             # A bot locks in when its timer fires: that host time, not what it planned.
             event["t_ns"] = self.clock.now_ns()
         if origin.role == "bot" and origin.seat is not None:
@@ -350,7 +349,7 @@ class Session:
         for row in reversed(self.journal.effective_rows(self.id)):
             if row.body.get("type") in SESSION_EVENTS:
                 continue
-            if undo_barrier(self.game, row.body):
+            if self.game.undo_barrier(row.body):
                 break  # undo never hides again a card the room has seen
             if self.game.undoable(row.body):
                 target = row
@@ -452,6 +451,9 @@ class Session:
         if self._paused_left is not None and self._timer_id is not None:
             left, self._paused_left = self._paused_left, None
             self._arm_game_timer(seconds_left=left)
+        planner = self.kind.plan_bot
+        if planner is None:
+            return
         for seat in self.seats:
             level = seat.get("bot")
             number = int(seat["seat"])
@@ -470,7 +472,7 @@ class Session:
             if self._bot_keys.get(number) == key:
                 continue
             self._bot_keys[number] = key
-            plan, _ = self.kind.plan_bot(
+            plan, _ = planner(
                 self.game, self.state, number, int(level),
                 rng.derive(self.seed, f"bot:{number}:{self.last_seq}"),
             )

@@ -198,11 +198,11 @@ class SeatNamespace(Base):
         t_client = event.pop("t_client", None)
         if event["type"] in session.kind.host_actions:
             return refused("forbidden", f"only the host may send {event['type']!r}")
-        if event["type"] in ("answer", "buzz"):
+        if event["type"] in session.kind.timed_seat_actions:
             clocks = clocks_of(self.hub)
             mapped = clocks.map_time(current_sid(), t_client, received_ns)
             event["t_ns"] = mapped.t_ns
-            if event["type"] == "buzz":
+            if event["type"] == session.kind.press_action:
                 event.update(source="phone", u_ns=mapped.u_ns,
                              settle_ns=clocks.settle_ns(session.id, received_ns))
         return answer(session.submit(Origin("seat", binding[1], current_sid()), event))
@@ -349,12 +349,13 @@ class DeviceNamespace(Base):
         if spread < 0:
             raise BadMessage("uncertainty_ns must be >= 0")
         session = self.session_for(message)
-        if "buzz" not in session.kind.seat_actions:
+        press = session.kind.press_action
+        if press is None:
             return refused("wrong_game", f"game {session.id} ({session.kind.name}) takes no "
                            "buzzer presses")
         clocks = clocks_of(self.hub)
         mapped = clocks.map_time(DEVICE_PREFIX + current_sid(), t_device, received_ns)
-        event = {"type": "buzz", "seat": seat, "t_ns": mapped.t_ns, "source": source,
+        event = {"type": press, "seat": seat, "t_ns": mapped.t_ns, "source": source,
                  "u_ns": spread + mapped.u_ns,
                  "settle_ns": clocks.settle_ns(session.id, received_ns)}
         outcome = session.submit(Origin("seat", seat, current_sid()), event)

@@ -22,3 +22,15 @@ def server(tmp_path: Path, packs: Path) -> Iterator[LiveServer]:
     live = LiveServer(data=tmp_path / "data", packs=packs).start()
     yield live
     live.stop()
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One server for a whole test module (its pages, routes and sockets), with a French pack."""
+    root = tmp_path_factory.mktemp("live")
+    folder = root / "packs"
+    folder.mkdir()
+    write_pack(folder / "synthetic-fr.yaml", 200, "fr")
+    server = LiveServer(data=root / "data", packs=folder).start()
+    yield server
+    server.stop()

@@ -14,6 +14,7 @@ from host.buzzer_board.state import (
     to_json,
 )
 from host.games.contract import BadEvent, Event, QuestionRequest, TimerRequest, View
+from host.games.ranking import places
 
 SEAT_ACTIONS = frozenset({"buzz"})
 HOST_ACTIONS = frozenset({"open", "close", "right", "wrong", "end"})
@@ -63,9 +64,11 @@ class BuzzerGame:
 
     def result(self, state: BuzzerState) -> dict[str, Any]:
         order = sorted(range(state.seats), key=lambda s: (-state.scores[s], s))
+        place = places(order, lambda s: state.scores[s])
         return {
-            "players": [{"seat": s, "name": state.names[s], "score": state.scores[s]}
-                        for s in order],
+            "over": bool(state.over),
+            "players": [{"seat": s, "name": state.names[s], "score": state.scores[s],
+                         "place": place[s]} for s in order],
             "winner": order[0] if order else None,
             "windows": state.window,
         }
@@ -79,3 +82,7 @@ class BuzzerGame:
     def undoable(self, event: Event) -> bool:
         """Host decisions may be undone (a mis-marked answer); presses and timeouts may not."""
         return event.get("type") in _UNDOABLE
+
+    def undo_barrier(self, event: Event) -> bool:
+        """Nothing on a buzzer board is secret."""
+        return False

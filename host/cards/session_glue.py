@@ -14,9 +14,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from host.games.contract import Event, Game, QuestionRequest, TimerRequest, View
+from host.games.contract import (
+    BotPlan,
+    BotPlanner,
+    Event,
+    Game,
+    QuestionRequest,
+    TimerRequest,
+    View,
+)
 
 SLOWEST_DELAY = 2.5  # seconds a level-1 bot "thinks"
 FASTEST_DELAY = 0.8  # and a level-5 bot
@@ -85,29 +94,35 @@ class CardTable:
         return bool(self.engine.undoable(without_nulls(event)))
 
     def undo_barrier(self, event: Event) -> bool:
-        """A move that is not undoable (a seat's or a timeout's) may have shown a hidden card:
-        undo stops there."""
-        return not self.undoable(event)
+        return bool(self.engine.undo_barrier(without_nulls(event)))
 
 
 def add_scoreboard(view: View, result: dict[str, Any]) -> None:
-    """Add `score` to each of `view["players"]` (made from the result if missing) and `ranking`."""
-    if "seats" in result:  # Q Squared Joe: a row per seat with its score and place
-        rows = {int(row["seat"]): row for row in result["seats"]}
-        for player in view.get("players", []):
+    """Add `score` to each of `view["players"]` (made from the result if missing) and
+    `ranking`, the seats best first (by place, then seat)."""
+    rows = {int(row["seat"]): row for row in result["players"]}
+    if "players" in view:
+        for player in view["players"]:
             player["score"] = rows[int(player["seat"])]["score"]
-        view["ranking"] = sorted(rows, key=lambda seat: (rows[seat]["place"], seat))
-        return
-    scores = [int(points) for points in result["scores"]]  # Russian Bank: two seats
-    view["players"] = [
-        {"seat": seat, "name": view["seats"][seat]["name"], "score": scores[seat]}
-        for seat in (0, 1)
-    ]
-    winner = result.get("winner")
-    first = winner if winner is not None else (0 if scores[0] >= scores[1] else 1)
-    view["ranking"] = [first, 1 - first]
+    else:
+        view["players"] = [{"seat": seat, "name": row["name"], "score": row["score"]}
+                           for seat, row in sorted(rows.items())]
+    view["ranking"] = sorted(rows, key=lambda seat: (rows[seat]["place"], seat))
 
 
 def inner(game: Game) -> Any:
     """The engine under a `CardTable` (bots reason with the engine's own helpers)."""
     return game.engine if isinstance(game, CardTable) else game
+
+
+def card_planner(bot_move: Callable[..., tuple[Event | None, int]]) -> BotPlanner:
+    """A card engine's `bot_move` as a BotPlanner, with a human-looking delay by level."""
+
+    def plan(game: Game, state: Any, seat: int, level: int, rng: int,
+             ) -> tuple[BotPlan | None, int]:
+        event, rng = bot_move(inner(game), state, seat, level, rng)
+        if event is None:
+            return None, rng
+        return BotPlan(bot_delay(level), dict(event)), rng
+
+    return plan

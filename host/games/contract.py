@@ -20,11 +20,13 @@ room's view plus that seat's own secrets).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 Event = dict[str, Any]
 View = dict[str, Any]
+Label = dict[str, str]  # {"fr": ..., "en": ...}
 
 
 class GameError(ValueError):
@@ -47,6 +49,12 @@ class BadEvent(GameError):
     """An event whose shape or values are wrong."""
 
     code = "bad_event"
+
+
+class BadSettings(GameError):
+    """Settings a game refuses when it is created; the message names the setting."""
+
+    code = "bad_settings"
 
 
 @dataclass(frozen=True)
@@ -114,13 +122,68 @@ class Game(Protocol):
         ...
 
 
-def undo_barrier(game: Game, event: Event) -> bool:
-    """Whether host undo must stop at this event: a move that showed a hidden card.
+    def undo_barrier(self, event: Event) -> bool:
+        """Whether host undo must stop at this event: a move that showed a hidden card.
 
-    Undo cuts the journal from the last undoable event on, taking back what
-    followed it too. A game whose later events may reveal secrets (a card
-    turned face up) defines `undo_barrier(event)` so undo never reaches past
-    one; the territory game has none (a question shown is drawn afresh).
+        Undo cuts the journal from the last undoable event on, taking back what
+        followed it too, so undo never reaches past a barrier. The territory game
+        and the buzzer board have none (a question shown is drawn afresh).
+        """
+        ...
+
+
+@dataclass(frozen=True)
+class BotPlan:
+    """What a bot will do, and after how many seconds of "thinking"."""
+
+    delay: float
+    event: Event
+
+
+# (game, state, seat, level, rng) -> (plan or None, rng): pure; the rng is the bot's own.
+BotPlanner = Callable[[Game, Any, int, int, int], tuple[BotPlan | None, int]]
+# (games, seed, players) -> tallies as JSON-able data: bot-vs-bot games without a Session.
+Simulator = Callable[[int, int, int], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """Everything the host needs to offer and run one kind of game; each game package
+    exports one as `KIND` in its `kind.py`, and host.games.registry collects them.
+
+    - `make(config)` builds the Game from the creation config (map, settings...);
+      it raises GameError for a bad map or bad settings, so they are refused at once.
+    - `fields`: each action's fields and their allowed types, for the socket edge.
+    - `timed_seat_actions` are stamped with the host time of the tap (an answer, a
+      buzz); `timed_host_actions` with the host time the Session took them.
+    - `press_action`: the seat action a buzzer device or a phone's buzz sends, if any.
+    - `settings`: form fields (see host.games.forms) for the host page and the CLI.
+    - `page`: the page script under host/static (None: the pages' generic view).
+    - `secrets(state, audience)`: the strings (card codes...) this audience may not
+      see, worked out from the rules rather than from the views code; the contract
+      test checks every view against it (None: a generic check of the views).
     """
-    barrier = getattr(game, "undo_barrier", None)
-    return bool(barrier(event)) if barrier is not None else False
+
+    name: str
+    label: Label
+    make: Callable[[dict[str, Any]], Game]
+    min_seats: int
+    max_seats: int
+    seat_actions: frozenset[str]
+    host_actions: frozenset[str]
+    fields: dict[str, dict[str, tuple[type, ...]]]
+    plan_bot: BotPlanner | None = None
+    timed_seat_actions: frozenset[str] = frozenset()
+    timed_host_actions: frozenset[str] = frozenset()
+    press_action: str | None = None
+    settings: tuple[dict[str, Any], ...] = ()
+    uses_map: bool = False
+    uses_questions: bool = False
+    simulate: Simulator | None = None
+    secrets: Callable[[Any, str], set[str]] | None = None
+    page: str | None = None
+    order: int = 50  # the host form lists kinds by (order, name)
+
+    @property
+    def bots(self) -> bool:
+        return self.plan_bot is not None

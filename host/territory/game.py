@@ -95,9 +95,11 @@ class TerritoryGame:
                 "bonus": p.bonus,
                 "territories": held,
                 "rank": ranks[p.seat],
+                "place": ranks[p.seat],
                 "eliminated": not p.active,
             })
         return {
+            "over": over,
             "players": players,
             "winner": order[0],
             "phase": state.phase,
@@ -114,3 +116,7 @@ class TerritoryGame:
         """Decisions (pick, attack, continue, override, end) may be undone; a question,
         an answer or a timeout may not: the room has seen it or it is the clock's word."""
         return event.get("type") in _UNDOABLE
+
+    def undo_barrier(self, event: Event) -> bool:
+        """A question shown is drawn afresh on undo: nothing secret is ever revealed."""
+        return False

@@ -7,8 +7,6 @@ from typing import Any
 import pytest
 
 from tests.browser.driver import CHROMIUM, chromium
-from tests.live import LiveServer
-from tests.synthetic import write_pack
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -24,17 +22,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "browser" in item.keywords:
             item.add_marker(skip)
-
-
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    root = tmp_path_factory.mktemp("screens")
-    packs = root / "packs"
-    packs.mkdir()
-    write_pack(packs / "synthetic-fr.yaml", 200, "fr")
-    server = LiveServer(data=root / "data", packs=packs).start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture(scope="module")

@@ -257,9 +257,9 @@ def test_the_host_form_offers_the_engines_settings_with_accepted_defaults() -> N
     from dataclasses import fields
 
     from host.cards.challengers import Settings
-    from host.kinds_meta import describe
+    from host.games.forms import describe
 
-    form = describe(KIND)
+    form = describe(registry.kind(KIND))
     assert form["bots"] and not form["map"] and not form["questions"]
     names = {f.name for f in fields(Settings)}
     defaults = {s["key"]: s["default"] for s in form["settings"]}

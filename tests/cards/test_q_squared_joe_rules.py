@@ -325,7 +325,7 @@ def test_last_player_standing_wins() -> None:
     after = game.apply(state, attack(0, "KC", 1, "field"))
     assert game.is_over(after) and after.winner == 0 and after.end == "last_standing"
     result = game.result(after)
-    assert [s["place"] for s in result["seats"]] == [1, 2] and not result["draw"]
+    assert [s["place"] for s in result["players"]] == [1, 2] and not result["draw"]
     with pytest.raises(GameError, match="over"):
         game.apply(after, {"type": "draw", "seat": 1})
 

@@ -85,9 +85,9 @@ def test_watchtower_is_registered_with_its_seats_and_field_table() -> None:
 
 
 def test_the_host_forms_defaults_are_settings_the_engine_takes() -> None:
-    from host.kinds_meta import describe
+    from host.games.forms import describe
 
-    meta = describe(KIND)
+    meta = describe(registry.kind(KIND))
     defaults = {field["key"]: field["default"] for field in meta["settings"]}
     assert meta["bots"] and defaults["turn_seconds"] == 0
     table = registry.kind(KIND).make({"settings": defaults})

@@ -7,6 +7,7 @@ from typing import Any
 from host.cards.challengers import rules, views
 from host.cards.challengers.state import ROBOT, State, state_from_json, state_to_json
 from host.games.contract import Event, QuestionRequest, TimerRequest, View
+from host.games.ranking import places
 
 # Keeping a card already in hand and removing a card reveal nothing. "done"
 # may end the deck phase, which shuffles the decks and can let the robot
@@ -60,16 +61,11 @@ class Challengers:
             known = rules.standing(side) if public else (len(side.trophies),)
             return (1 if state.winner == seat else 0, *known)
 
-        order = sorted((p.seat for p in players), key=key, reverse=True)
-        places: dict[int, int] = {}
-        for i, seat in enumerate(order):
-            before = order[i - 1] if i else None
-            tied = before is not None and key(before) == key(seat)
-            places[seat] = places[before] if tied and before is not None else i + 1
+        place = places(sorted((p.seat for p in players), key=key, reverse=True), key)
         robot = state.robot()
         return {
             "game": self.name,
-            "over": state.over,
+            "over": bool(state.over),
             "winner": state.winner,
             "robot_won": state.winner == ROBOT,
             "draw": state.over and state.winner is None,
@@ -77,9 +73,9 @@ class Challengers:
             "round": state.round,
             "moves": state.step,
             "finalists": list(state.finalists),
-            "seats": [
+            "players": [
                 {"seat": p.seat, "name": p.name, "score": p.total_fans() if public else None,
-                 "trophies": len(p.trophies), "place": places[p.seat]}
+                 "trophies": len(p.trophies), "place": place[p.seat]}
                 for p in players
             ],
             "robot": None if robot is None else {
@@ -97,3 +93,7 @@ class Challengers:
 
     def undoable(self, event: Event) -> bool:
         return event.get("type") in _UNDOABLE
+
+    def undo_barrier(self, event: Event) -> bool:
+        """A move that is not undoable (a seat's or a timeout's) may have shown a hidden card."""
+        return not self.undoable(event)

@@ -7,6 +7,7 @@ from typing import Any
 from host.cards.q_squared_joe import rules, views
 from host.cards.q_squared_joe.state import State, state_from_json, state_to_json
 from host.games.contract import Event, QuestionRequest, TimerRequest, View
+from host.games.ranking import places
 
 # Events that never turn a hidden card face up. A sacrifice may put a face-down
 # field card into its owner's hand and a field attack may turn field cards up;
@@ -53,26 +54,21 @@ class QSquaredJoe:
             field = sum(len(s.cards()) for s in p.field if s)
             return (0 if state.winner == seat else 1, -field, -(p.out_at or state.move_no + 1))
 
-        seats = sorted((p.seat for p in state.players), key=standing)
-        places: dict[int, int] = {}
-        for i, seat in enumerate(seats):
-            earlier = seats[i - 1] if i else None
-            same = earlier is not None and standing(earlier) == standing(seat)
-            places[seat] = places[earlier] if same and earlier is not None else i + 1
+        place = places(sorted((p.seat for p in state.players), key=standing), standing)
         return {
             "game": self.name,
-            "over": state.over,
+            "over": bool(state.over),
             "winner": state.winner,
             "draw": state.over and state.winner is None,
             "end": state.end,
             "moves": state.move_no,
-            "seats": [
+            "players": [
                 {
                     "seat": p.seat,
                     "name": p.name,
                     "alive": p.alive,
                     "score": sum(len(s.cards()) for s in p.field if s),
-                    "place": places[p.seat],
+                    "place": place[p.seat],
                 }
                 for p in state.players
             ],
@@ -88,3 +84,7 @@ class QSquaredJoe:
         if event.get("type") == "attack":
             return event.get("zone") == "resource"
         return event.get("type") in _UNDOABLE
+
+    def undo_barrier(self, event: Event) -> bool:
+        """A move that is not undoable (a seat's or a timeout's) may have shown a hidden card."""
+        return not self.undoable(event)

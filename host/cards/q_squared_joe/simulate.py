@@ -46,7 +46,7 @@ def simulate(
         state = play_game(game, settings or {}, levels, rng.derive(seed, f"game:{index}"))
         result = game.result(state)
         scores = [0] * players
-        for entry in result["seats"]:
+        for entry in result["players"]:
             scores[entry["seat"]] = entry["score"]
         tally.add(result["winner"], scores, result["moves"])
     return tally.summary(game.name, levels=levels)

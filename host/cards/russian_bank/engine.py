@@ -36,6 +36,7 @@ from host.games.contract import (
     TimerRequest,
     View,
 )
+from host.games.ranking import places
 
 WIN_BONUS = 30
 SEAT_TYPES = ("move", "draw", "pass", "stop")
@@ -251,11 +252,19 @@ class RussianBank:
         return state.over is not None
 
     def result(self, state: Table) -> dict[str, Any]:
+        points = scores(state)
+
+        def standing(seat: int) -> tuple[int, int]:
+            return (0 if state.winner == seat else 1, -points[seat])
+
+        place = places(sorted((0, 1), key=standing), standing)
         return {
             "over": state.over is not None,
             "reason": state.over,
             "winner": state.winner,
-            "scores": scores(state),
+            "players": [{"seat": seat, "name": state.names[seat], "score": points[seat],
+                         "place": place[seat]} for seat in (0, 1)],
+            "scores": points,
             "penalties": [penalty(state, 0), penalty(state, 1)],
             "moves": state.moves,
         }
@@ -271,6 +280,10 @@ class RussianBank:
         if event.get("type") == "draw":
             return False
         return not (event.get("type") == "move" and event.get("from") == "reserve")
+
+    def undo_barrier(self, event: Event) -> bool:
+        """A move that is not undoable (a seat's or a timeout's) may have shown a hidden card."""
+        return not self.undoable(event)
 
     def zones(self, state: Table) -> dict[str, list[str]]:
         return zones(state)

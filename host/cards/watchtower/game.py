@@ -7,6 +7,7 @@ from typing import Any
 from host.cards.watchtower import rules, views
 from host.cards.watchtower.state import State, state_from_json, state_to_json
 from host.games.contract import Event, QuestionRequest, TimerRequest, View
+from host.games.ranking import places
 
 # Decisions that turn no hidden card up. A draw, a burn (it draws), a pick (the
 # last pick of a challenge turns the soldiers up) and the showdown reveal cards.
@@ -63,27 +64,22 @@ class Watchtower:
             p = state.player(seat)
             return (int(p.out), 0 if state.winner == seat else 1, -len(p.tricks), -len(p.army))
 
-        seats = sorted((p.seat for p in state.players), key=standing)
-        places: dict[int, int] = {}
-        for i, seat in enumerate(seats):
-            earlier = seats[i - 1] if i else None
-            same = earlier is not None and standing(earlier) == standing(seat)
-            places[seat] = places[earlier] if same and earlier is not None else i + 1
+        place = places(sorted((p.seat for p in state.players), key=standing), standing)
         return {
             "game": self.name,
-            "over": state.over,
+            "over": bool(state.over),
             "winner": state.winner,
             "draw": state.over and state.winner is None,
             "end": state.end,
             "moves": state.move_no,
-            "seats": [
+            "players": [
                 {
                     "seat": p.seat,
                     "name": p.name,
                     "out": p.out,
                     "campaign": p.campaign,
                     "score": len(p.tricks) if state.end == "showdown" else len(p.army),
-                    "place": places[p.seat],
+                    "place": place[p.seat],
                 }
                 for p in state.players
             ],
@@ -97,3 +93,7 @@ class Watchtower:
 
     def undoable(self, event: Event) -> bool:
         return event.get("type") in _UNDOABLE
+
+    def undo_barrier(self, event: Event) -> bool:
+        """A move that is not undoable (a seat's or a timeout's) may have shown a hidden card."""
+        return not self.undoable(event)

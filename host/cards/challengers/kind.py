@@ -1,0 +1,50 @@
+"""Challengers! as the host offers it: seats (1 against the robot), moves, settings, bots, page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from host.cards.challengers.bots import bot_move
+from host.cards.challengers.game import Challengers
+from host.cards.challengers.rules import ACTIONS
+from host.cards.challengers.simulate import simulate
+from host.cards.challengers.state import MAX_PLAYERS, MIN_PLAYERS, Settings
+from host.cards.session_glue import CardTable, card_planner
+from host.games.contract import Game, GameKind
+from host.games.forms import boolean, integer, label
+
+
+def make(config: dict[str, Any]) -> Game:
+    Settings.from_dict(config.get("settings"))  # bad settings refused at creation
+    return CardTable(Challengers(), legal_in_view=False)  # its seat view lists "actions"
+
+
+SETTINGS = (
+    integer("turn_seconds", label("Temps par phase de deck / révélation (s, 0 : sans limite)",
+                                  "Time per deck phase / reveal (s, 0: no limit)"), 0, 0, 600),
+    integer("robot_level", label("Niveau du robot", "Robot level"), 1, 1, 5),
+    boolean("solo_challenge", label("Défi solo (1 joueur)", "Solo challenge (1 player)")),
+)
+
+KIND = GameKind(
+    name="challengers",
+    label=label("Challengers!", "Challengers!"),
+    make=make,
+    min_seats=MIN_PLAYERS,
+    max_seats=MAX_PLAYERS,
+    seat_actions=frozenset(ACTIONS),
+    host_actions=frozenset(),
+    fields={
+        "choose": {"offer": (int,)},
+        "pick": {"card": (str,)},
+        "redraw": {},
+        "remove": {"card": (str,)},
+        "done": {},
+        "reveal": {},
+    },
+    plan_bot=card_planner(bot_move),
+    settings=SETTINGS,
+    simulate=lambda games, seed, players: simulate(games, seed, players),
+    page="js/kinds/challengers.js",
+    order=50,
+)

@@ -1,0 +1,58 @@
+"""Q Squared Joe NG as the host offers it: seats, moves, settings, bots, page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from host.cards.q_squared_joe.bots import bot_move
+from host.cards.q_squared_joe.game import QSquaredJoe
+from host.cards.q_squared_joe.rules import ACTIONS
+from host.cards.q_squared_joe.simulate import simulate
+from host.cards.q_squared_joe.state import MAX_PLAYERS, MIN_PLAYERS, Settings
+from host.cards.session_glue import CardTable, card_planner
+from host.games.contract import Game, GameKind
+from host.games.forms import boolean, choice, label
+
+
+def make(config: dict[str, Any]) -> Game:
+    Settings.from_dict(config.get("settings"))  # bad settings refused at creation
+    return CardTable(QSquaredJoe(), legal_in_view=False)  # its seat view lists "actions"
+
+
+SETTINGS = (
+    boolean("open_cards", label("Cartes ouvertes", "Open cards")),
+    choice("field_attack", label("Attaque du terrain", "Field attack"), "whole",
+           ("whole", label("tout le terrain", "whole field")),
+           ("stack", label("une pile", "one stack"))),
+    choice("resource_take", label("Prise de ressource", "Resource take"), "top",
+           ("top", label("celle du dessus", "top card")),
+           ("any", label("n’importe laquelle", "any card"))),
+    boolean("choose_hand_target", label("Choisir la carte attaquée",
+                                        "Choose the attacked hand card")),
+)
+
+OPTIONAL_CARD = (str, type(None))  # null: left out (see host/cards/session_glue.py)
+OPTIONAL_SLOT = (int, type(None))
+
+KIND = GameKind(
+    name="q-squared-joe",
+    label=label("Q² Joe", "Q² Joe"),
+    make=make,
+    min_seats=MIN_PLAYERS,
+    max_seats=MAX_PLAYERS,
+    seat_actions=frozenset(ACTIONS),
+    host_actions=frozenset(),
+    fields={
+        "draw": {},
+        "take": {"card": OPTIONAL_CARD},
+        "defend": {"card": (str,), "slot": (int,)},
+        "sacrifice": {"slot": (int,)},
+        "attack": {"card": (str,), "target": (int,), "zone": (str,),
+                   "slot": OPTIONAL_SLOT, "victim": OPTIONAL_CARD},
+    },
+    plan_bot=card_planner(bot_move),
+    settings=SETTINGS,
+    simulate=lambda games, seed, players: simulate(games, seed, players),
+    page="js/kinds/q-squared-joe.js",
+    order=30,
+)

@@ -1,0 +1,84 @@
+"""The read-only JSON API: health, games, maps, game kinds, question counts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, jsonify
+
+from host import __version__
+from host.games import forms, registry
+from host.hub import Hub
+from host.quiz.bank import QuestionBank
+from host.quiz.validate import CATEGORIES, LANGUAGES, MAX_DIFFICULTY, MIN_DIFFICULTY
+from host.territory.kind import DEFAULT_MAP, map_by_name
+from host.territory.maps import map_to_json, shipped_map_names
+
+bp = Blueprint("api", __name__)
+
+
+def hub() -> Hub:
+    found: Hub = current_app.extensions["tourelle_hub"]
+    return found
+
+
+def category_counts(bank: QuestionBank) -> dict[str, Any]:
+    """{languages: {fr: {total, categories: {history: 12, ...}}}, categories, difficulty}."""
+    per_language = bank.stats()["per_language"]
+    languages = {}
+    for lang in LANGUAGES:
+        counts = per_language.get(lang, {"total": 0, "category": {}})
+        languages[lang] = {"total": counts["total"],
+                           "categories": {c: counts["category"].get(c, 0) for c in CATEGORIES}}
+    return {"languages": languages, "categories": list(CATEGORIES),
+            "difficulty": {"min": MIN_DIFFICULTY, "max": MAX_DIFFICULTY}}
+
+
+@bp.get("/healthz")
+def healthz() -> Response:
+    return jsonify(ok=True, version=__version__, games=len(hub().sessions),
+                   async_mode=current_app.extensions["socketio"].async_mode)
+
+
+@bp.get("/api/games")
+def api_games() -> Response:
+    return jsonify(games=[
+        {"id": s.id, "kind": s.kind.name, "status": s.status,
+         "seats": s.meta()["seats"], "seq": s.last_seq}
+        for s in hub().sessions.values()
+    ])
+
+
+@bp.get("/api/games/<game_id>")
+def api_game(game_id: str) -> Response:
+    session = hub().get(game_id)
+    if session is None:
+        abort(404)
+    return jsonify(session.view("screen"))
+
+
+@bp.get("/api/maps")
+def api_maps() -> Response:
+    """The shipped map names, for the host page's map menu."""
+    return jsonify(maps=shipped_map_names(), default=DEFAULT_MAP)
+
+
+@bp.get("/api/maps/<name>")
+def api_map(name: str) -> Response:
+    """A map as JSON for the screens: a shipped map's name or generated:<N>:<seed>."""
+    try:
+        return jsonify(map_to_json(map_by_name(name)))
+    except ValueError as err:
+        return Response(str(err), status=404, mimetype="text/plain")
+
+
+@bp.get("/api/kinds")
+def api_kinds() -> Response:
+    """Every game kind for the host page's form: label, seats, map/questions, settings."""
+    return jsonify(kinds=[forms.describe(kind) for kind in registry.all_kinds()])
+
+
+@bp.get("/api/questions/categories")
+def api_categories() -> Response:
+    """Question counts per language and category in this host's bank."""
+    return jsonify(category_counts(current_app.extensions["tourelle_bank"]))

@@ -1,0 +1,47 @@
+"""The three pages (phone, projector, host) and the QR codes they show."""
+
+from __future__ import annotations
+
+import io
+
+import segno
+from flask import Blueprint, Response, render_template, request
+
+from host import __version__
+from host.games import registry
+
+bp = Blueprint("pages", __name__)
+
+
+def page_scripts() -> list[str]:
+    """Every kind's page script (static paths), in the registry's order."""
+    return [kind.page for kind in registry.all_kinds() if kind.page]
+
+
+def render(template: str) -> str:
+    return render_template(template, version=__version__, kind_scripts=page_scripts())
+
+
+@bp.get("/")
+def phone() -> str:
+    return render("phone.html")
+
+
+@bp.get("/screen")
+def screen() -> str:
+    return render("screen.html")
+
+
+@bp.get("/host")
+def host_page() -> str:
+    return render("host.html")
+
+
+@bp.get("/qr.svg")
+def qr_svg() -> Response:
+    """A QR code made here (no internet): the join address for the lobby."""
+    data = request.args.get("data", "")[:256] or request.host_url
+    out = io.BytesIO()
+    segno.make(data, error="m").save(out, kind="svg", scale=8, border=2, dark="#111",
+                                     light="#fff")
+    return Response(out.getvalue(), mimetype="image/svg+xml")

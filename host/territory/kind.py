@@ -1,0 +1,94 @@
+"""The territory quiz as the host offers it: seats, actions, settings, bots, page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from host.games.contract import BotPlan, Game, GameError, GameKind
+from host.games.forms import choice, integer, label
+from host.territory import bots
+from host.territory.game import TerritoryGame
+from host.territory.gamemap import GameMap
+from host.territory.mapgen import generate_map
+from host.territory.maps import load_map, shipped_map_names
+
+DEFAULT_MAP = "france-regions"
+
+
+def map_by_name(name: str) -> GameMap:
+    """A shipped map (by name only, never a path) or generated:<territories>:<seed>.
+
+    ValueError says what is wrong with the name.
+    """
+    if name.startswith("generated:"):
+        _, count, seed = (name.split(":") + ["", ""])[:3]
+        if not (count.isdigit() and seed.isdigit()):
+            raise ValueError("a generated map is named generated:<territories>:<seed>")
+        return generate_map(int(count), int(seed))
+    if name not in shipped_map_names():
+        raise ValueError(f"no shipped map {name!r}")
+    return load_map(name)
+
+
+def make(config: dict[str, Any]) -> Game:
+    """The game on its map: a shipped name, generated:<N>:<seed>, or a map file the host gave."""
+    name = str(config.get("map") or DEFAULT_MAP)
+    if name == DEFAULT_MAP and DEFAULT_MAP not in shipped_map_names():
+        shipped = shipped_map_names()
+        name = shipped[0] if shipped else "generated:18:1"
+    try:
+        return TerritoryGame(map_by_name(name) if name.startswith("generated:") else load_map(name))
+    except ValueError as err:
+        raise GameError(str(err)) from None
+
+
+def plan_bot(game: Game, state: Any, seat: int, level: int, rng: int,
+             ) -> tuple[BotPlan | None, int]:
+    assert isinstance(game, TerritoryGame)
+    move, rng = bots.bot_move(game, state, seat, level, rng)
+    if move is None:
+        return None, rng
+    return BotPlan(move.delay_seconds, dict(move.event)), rng
+
+
+SETTINGS = (
+    choice("attack_adjacency", label("Attaque voisine", "Attack neighbours only"), "rounds_1_3",
+           ("rounds_1_3", label("manches 1 à 3", "rounds 1 to 3")),
+           ("always", label("toujours", "always")),
+           ("never", label("jamais", "never"))),
+    choice("defence_bonus", label("Bonus de défense", "Defence bonus"), "tiebreak",
+           ("tiebreak", label("si gagné en rapidité", "when won on speed")),
+           ("any_hold", label("à chaque défense", "on every hold")),
+           ("off", label("aucun", "none"))),
+    integer("numeric_seconds", label("Temps question chiffrée (s)", "Number question time (s)"),
+            20, 1, 600),
+    integer("choice_seconds", label("Temps QCM (s)", "Multiple choice time (s)"), 15, 1, 600),
+    integer("pick_seconds", label("Temps de choix (s)", "Choosing time (s)"), 10, 1, 600),
+    integer("reveal_seconds", label("Temps de révélation (s)", "Reveal time (s)"), 6, 1, 600),
+)
+
+KIND = GameKind(
+    name="territory",
+    label=label("Territoires", "Territory"),
+    make=make,
+    min_seats=2,
+    max_seats=4,
+    seat_actions=frozenset({"answer", "pick", "attack"}),
+    host_actions=frozenset({"skip", "continue", "override", "end"}),
+    fields={
+        "answer": {"value": (int,)},
+        "pick": {"territory": (str,)},
+        "attack": {"territory": (str,)},
+        "skip": {},
+        "continue": {},
+        "override": {"seat": (int,), "correct": (bool,)},
+        "end": {},
+    },
+    plan_bot=plan_bot,
+    timed_seat_actions=frozenset({"answer"}),
+    settings=SETTINGS,
+    uses_map=True,
+    uses_questions=True,
+    page="js/kinds/territory.js",
+    order=0,
+)
