@@ -67,7 +67,7 @@ class TerritoryGame:
         return state.stage == "over"
 
     def result(self, state: TerritoryState) -> dict[str, Any]:
-        """Players with rank (unique once over; equal scores share a rank mid-game)."""
+        """Players with their place (unique once over; equal scores share a place mid-game)."""
         order = engine.ranking(state)
         over = self.is_over(state)
         ranks: dict[int, int] = {}
@@ -94,7 +94,6 @@ class TerritoryGame:
                 "score": p.score,
                 "bonus": p.bonus,
                 "territories": held,
-                "rank": ranks[p.seat],
                 "place": ranks[p.seat],
                 "eliminated": not p.active,
             })

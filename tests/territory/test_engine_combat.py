@@ -127,7 +127,7 @@ def test_capturing_the_last_rival_ends_the_game(kit):
     assert game.is_over(d.state)
     result = game.result(d.state)
     assert result["winner"] == 0
-    assert [p["rank"] for p in result["players"]] == [1, 2]
+    assert [p["place"] for p in result["players"]] == [1, 2]
     assert result["players"][0]["score"] == sum(d.state.values)
 
 

@@ -37,7 +37,7 @@ def test_tied_players_play_numeric_questions_until_untied(kit, grid_game):
     assert engine.ranking(d.state) == [0, 2, 1]
     result = grid_game.result(d.state)
     assert result["winner"] == 0
-    assert {p["seat"]: p["rank"] for p in result["players"]} == {0: 1, 2: 2, 1: 3}
+    assert {p["seat"]: p["place"] for p in result["players"]} == {0: 1, 2: 2, 1: 3}
     assert [p["score"] for p in result["players"]] == [d.state.player(s).score for s in (0, 1, 2)]
 
 

@@ -61,7 +61,7 @@ def test_bot_games_end_and_keep_invariants(kit, spec, players):
         final, events = kit.play_bot_game(game, players, seed)
         assert game.is_over(final)
         result = game.result(final)
-        ranks = sorted(p["rank"] for p in result["players"])
+        ranks = sorted(p["place"] for p in result["players"])
         assert ranks == list(range(1, players + 1))  # never a tie at the end
         rounds_seen.add(final.round)
     assert GAMES == 0 or max(rounds_seen) >= 1
