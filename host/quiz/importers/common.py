@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from host.quiz.errors import ImportFailed
 from host.quiz.validate import CATEGORIES, LANGUAGES, check_question
 
 DEFAULT_DIFFICULTY = 3
@@ -55,6 +56,14 @@ class Draft:
 
     origin: str  # "file:line" or "file: row 4", for warnings
     data: dict[str, Any]
+
+
+def read_text(path: Path) -> str:
+    """A UTF-8 file (a BOM is dropped); ImportFailed names the file when it cannot be read."""
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as err:
+        raise ImportFailed(f"{path}: cannot read as UTF-8 text: {err}") from err
 
 
 def slug(text: str) -> str:

@@ -14,7 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from host.quiz.errors import ImportFailed
-from host.quiz.importers.common import Draft, ImportOptions, ImportResult, finish, parse_int
+from host.quiz.importers.common import (
+    Draft,
+    ImportOptions,
+    ImportResult,
+    finish,
+    parse_int,
+    read_text,
+)
 
 REQUIRED_COLUMNS: tuple[str, ...] = (
     "kind",
@@ -34,10 +41,7 @@ OPTIONAL_COLUMNS: tuple[str, ...] = ("id", "unit")
 def import_csv(path: str | Path, options: ImportOptions | None = None) -> ImportResult:
     path = Path(path)
     options = options or ImportOptions()
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as err:
-        raise ImportFailed(f"{path}: cannot read as UTF-8 text: {err}") from err
+    text = read_text(path)
     lines = text.splitlines(keepends=True)
     if not lines:
         raise ImportFailed(f"{path}: empty file")

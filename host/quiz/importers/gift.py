@@ -17,7 +17,14 @@ import re
 from pathlib import Path
 
 from host.quiz.errors import ImportFailed
-from host.quiz.importers.common import Draft, ImportOptions, ImportResult, finish, parse_int
+from host.quiz.importers.common import (
+    Draft,
+    ImportOptions,
+    ImportResult,
+    finish,
+    parse_int,
+    read_text,
+)
 from host.quiz.validate import CATEGORIES
 
 _ESCAPABLE = ":=~{}#\\"
@@ -30,10 +37,7 @@ _NUMBER = re.compile(r"^(-?\d+(?:\.\d+)?)(?::(\d+(?:\.\d+)?))?$")
 def import_gift(path: str | Path, options: ImportOptions | None = None) -> ImportResult:
     path = Path(path)
     options = options or ImportOptions()
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as err:
-        raise ImportFailed(f"{path}: cannot read as UTF-8 text: {err}") from err
+    text = read_text(path)
     result = ImportResult()
     drafts: list[Draft] = []
     category: str | None = None
