@@ -18,7 +18,7 @@ from host.cards.q_squared_joe import bot_move as qsj_bot_move
 from host.cards.q_squared_joe.state import State
 from host.cards.russian_bank import bot_move as rb_bot_move
 from host.cards.russian_bank.table import Table
-from host.cards.session_glue import CardTable, bot_delay, inner
+from host.cards.common.adapter import CardGameAdapter, bot_delay, inner
 from host.clock import VirtualClock, VirtualScheduler
 from host.games import registry
 from host.games.contract import GameError
@@ -146,7 +146,7 @@ def test_the_kinds_are_registered_with_seats_and_a_field_table(name: str) -> Non
     assert name in registry.names()
     assert kind.seat_actions == frozenset(kind.fields)
     assert 2 == kind.min_seats <= kind.max_seats
-    assert isinstance(kind.make({"settings": {}}), CardTable)
+    assert isinstance(kind.make({"settings": {}}), CardGameAdapter)
     with pytest.raises(GameError):
         kind.make({"settings": {"no_such_rule": True}})
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from host.cards.challengers import ROBOT, State, bot_move
-from host.cards.session_glue import CardTable, inner
+from host.cards.common.adapter import CardGameAdapter, inner
 from host.games import registry
 from host.games.contract import GameError
 from host.replay import rebuild
@@ -98,7 +98,7 @@ def test_challengers_is_registered_with_its_field_table() -> None:
     assert KIND in registry.names()
     assert kind.seat_actions == frozenset(kind.fields)
     assert (kind.min_seats, kind.max_seats) == (1, 8)
-    assert isinstance(kind.make({"settings": {"turn_seconds": 0}}), CardTable)
+    assert isinstance(kind.make({"settings": {"turn_seconds": 0}}), CardGameAdapter)
     with pytest.raises(GameError):
         kind.make({"settings": {"robot_level": 9}})
     pick = {"type": "pick", "card": "CIT-A1#1"}

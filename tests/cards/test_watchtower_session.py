@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from host.cards.session_glue import CardTable, inner
+from host.cards.common.adapter import CardGameAdapter, inner
 from host.cards.watchtower import GAME, State, bot_move, simulate
 from host.cards.watchtower.views import hidden_from
 from host.games import registry
@@ -75,7 +75,7 @@ def test_watchtower_is_registered_with_its_seats_and_field_table() -> None:
     assert KIND in registry.names()
     assert kind.seat_actions == frozenset(kind.fields)
     assert (kind.min_seats, kind.max_seats) == (2, 4)
-    assert isinstance(kind.make({"settings": {"assassins": False}}), CardTable)
+    assert isinstance(kind.make({"settings": {"assassins": False}}), CardGameAdapter)
     with pytest.raises(GameError):
         kind.make({"settings": {"no_such_rule": True}})
     duel = {"type": "challenge", "target": 1, "card": None, "cards": 3}  # campaigners

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache
 
 from host import rng
-from host.cards.botkit import best_move
+from host.cards.common.botkit import best_move
 from host.cards.challengers.cards import CardDef, kind_of, pool_defs
 from host.cards.challengers.state import OFFERS, Side, State
 from host.games.contract import Event, Game

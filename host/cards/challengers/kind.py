@@ -9,14 +9,14 @@ from host.cards.challengers.game import Challengers
 from host.cards.challengers.rules import ACTIONS
 from host.cards.challengers.simulate import simulate
 from host.cards.challengers.state import MAX_PLAYERS, MIN_PLAYERS, Settings
-from host.cards.session_glue import CardTable, card_planner
+from host.cards.common.adapter import CardGameAdapter, card_planner
 from host.games.contract import Game, GameKind
 from host.games.forms import boolean, integer, label
 
 
 def make(config: dict[str, Any]) -> Game:
     Settings.from_dict(config.get("settings"))  # bad settings refused at creation
-    return CardTable(Challengers(), legal_in_view=False)  # its seat view lists "actions"
+    return CardGameAdapter(Challengers(), legal_in_view=False)  # its seat view lists "actions"
 
 
 SETTINGS = (

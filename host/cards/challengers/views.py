@@ -130,7 +130,7 @@ def build_view(state: State, audience: str, actions: list[dict[str, Any]]) -> Vi
         "end": state.end,
         "last": _sanitised(state.last, _visible(state, kind, own)),
     }
-    # The generic pages' scoreboard rows (session_glue adds each score and the ranking).
+    # The generic pages' scoreboard rows (the card adapter adds each score and the ranking).
     view["players"] = [{"seat": p.seat, "name": p.name} for p in state.players()]
     view["cards"] = _card_texts(view["sides"])
     if kind == "seat":

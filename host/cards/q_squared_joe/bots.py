@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from host import rng
-from host.cards.botkit import best_move
+from host.cards.common.botkit import best_move
 from host.cards.q_squared_joe.state import DECK, Player, State, rank
 from host.games.contract import Event, Game
 

@@ -9,14 +9,14 @@ from host.cards.q_squared_joe.game import QSquaredJoe
 from host.cards.q_squared_joe.rules import ACTIONS
 from host.cards.q_squared_joe.simulate import simulate
 from host.cards.q_squared_joe.state import MAX_PLAYERS, MIN_PLAYERS, Settings
-from host.cards.session_glue import CardTable, card_planner
+from host.cards.common.adapter import CardGameAdapter, card_planner
 from host.games.contract import Game, GameKind
 from host.games.forms import boolean, choice, label
 
 
 def make(config: dict[str, Any]) -> Game:
     Settings.from_dict(config.get("settings"))  # bad settings refused at creation
-    return CardTable(QSquaredJoe(), legal_in_view=False)  # its seat view lists "actions"
+    return CardGameAdapter(QSquaredJoe(), legal_in_view=False)  # its seat view lists "actions"
 
 
 SETTINGS = (
@@ -31,7 +31,7 @@ SETTINGS = (
                                         "Choose the attacked hand card")),
 )
 
-OPTIONAL_CARD = (str, type(None))  # null: left out (see host/cards/session_glue.py)
+OPTIONAL_CARD = (str, type(None))  # null: left out (see host/cards/common/adapter.py)
 OPTIONAL_SLOT = (int, type(None))
 
 KIND = GameKind(

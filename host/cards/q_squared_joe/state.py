@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from host.cards.primitives import Card, standard_deck
+from host.cards.common.primitives import Card, standard_deck
 from host.games.contract import GameError
 
 FIELD_SLOTS = 5

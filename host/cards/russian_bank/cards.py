@@ -6,7 +6,7 @@ JSON; these tables give the rank, suit and colour of a code without parsing.
 
 from __future__ import annotations
 
-from host.cards.primitives import Card, standard_deck
+from host.cards.common.primitives import Card, standard_deck
 
 RANK: dict[str, int] = {}
 SUIT: dict[str, str] = {}

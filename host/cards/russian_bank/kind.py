@@ -8,14 +8,14 @@ from host.cards.russian_bank.bots import bot_move
 from host.cards.russian_bank.engine import SEAT_TYPES, RussianBank
 from host.cards.russian_bank.simulate import simulate
 from host.cards.russian_bank.table import Settings
-from host.cards.session_glue import CardTable, card_planner
+from host.cards.common.adapter import CardGameAdapter, card_planner
 from host.games.contract import Game, GameKind
 from host.games.forms import boolean, choice, integer, label
 
 
 def make(config: dict[str, Any]) -> Game:
     Settings.parse(dict(config.get("settings") or {}))  # bad settings refused at creation
-    return CardTable(RussianBank(), legal_in_view=True)
+    return CardGameAdapter(RussianBank(), legal_in_view=True)
 
 
 SETTINGS = (

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 
 from host import rng
-from host.cards.botkit import best_move
+from host.cards.common.botkit import best_move
 from host.cards.watchtower.battle import duel
 from host.cards.watchtower.state import DECK, TOWER, State, is_royal_or_ace, rank, strength
 from host.games.contract import Event, Game

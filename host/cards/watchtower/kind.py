@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from host.cards.session_glue import CardTable, card_planner
+from host.cards.common.adapter import CardGameAdapter, card_planner
 from host.cards.watchtower.bots import bot_move
 from host.cards.watchtower.game import Watchtower
 from host.cards.watchtower.rules import ACTIONS
@@ -16,7 +16,7 @@ from host.games.forms import boolean, choice, integer, label
 
 def make(config: dict[str, Any]) -> Game:
     Settings.from_dict(config.get("settings"))  # bad settings refused at creation
-    return CardTable(Watchtower(), legal_in_view=False)  # its seat view lists "actions"
+    return CardGameAdapter(Watchtower(), legal_in_view=False)  # its seat view lists "actions"
 
 
 SETTINGS = (

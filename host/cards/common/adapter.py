@@ -1,6 +1,6 @@
 """What the card engines need to run under the Session and on the pages.
 
-- `CardTable` wraps an engine for the Session: the socket layer's field table
+- `CardGameAdapter` wraps an engine for the Session: the socket layer's field table
   makes every listed field compulsory, so a phone sends `null` for an optional
   field (a Q Squared Joe attack's "slot" or "victim", a take's "card"); the
   wrapper drops null fields before the engine sees the event, on live play and
@@ -43,7 +43,7 @@ def without_nulls(event: Event) -> Event:
     return {key: value for key, value in event.items() if value is not None}
 
 
-class CardTable:
+class CardGameAdapter:
     """A card engine as the Session sees it; see the module docstring for what it adds."""
 
     def __init__(self, engine: Any, legal_in_view: bool) -> None:
@@ -111,8 +111,8 @@ def add_scoreboard(view: View, result: dict[str, Any]) -> None:
 
 
 def inner(game: Game) -> Any:
-    """The engine under a `CardTable` (bots reason with the engine's own helpers)."""
-    return game.engine if isinstance(game, CardTable) else game
+    """The engine under a `CardGameAdapter` (bots reason with the engine's own helpers)."""
+    return game.engine if isinstance(game, CardGameAdapter) else game
 
 
 def card_planner(bot_move: Callable[..., tuple[Event | None, int]]) -> BotPlanner:
