@@ -17,7 +17,7 @@ import pytest
 from host.cards.q_squared_joe import bot_move as qsj_bot_move
 from host.cards.q_squared_joe.state import State
 from host.cards.russian_bank import bot_move as rb_bot_move
-from host.cards.russian_bank.table import Table
+from host.cards.russian_bank.state import State as BankState
 from host.cards.common.adapter import CardGameAdapter, bot_delay, inner
 from host.clock import VirtualClock, VirtualScheduler
 from host.games import registry
@@ -75,7 +75,7 @@ def hidden_cards(state: Any, audience: str) -> set[str]:
     if audience == "host":
         return set()
     own = int(audience[5:]) if audience.startswith("seat:") else None
-    if isinstance(state, Table):  # Russian Bank: hands face down to all, reserves show the top
+    if isinstance(state, BankState):  # Russian Bank: hands face down to all, reserves show the top
         hidden = {card for hand in state.hands for card in hand}
         hidden |= {card for reserve in state.reserves for card in reserve[:-1]}
         hidden |= {card for waste in state.wastes for card in waste[:-1]}

@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from host import rng
-from host.cards.russian_bank import GAME, Table, bot_move, play_bot_game, zones
+from host.cards.russian_bank import GAME, State, bot_move, play_bot_game, zones
 from host.cards.russian_bank.cards import ALL_CODES, deck_codes
 
 game = GAME()
@@ -35,7 +35,7 @@ def card_strings(data: Any, found: set[str] | None = None) -> set[str]:
     return found
 
 
-def hidden_cards(state: Table) -> set[str]:
+def hidden_cards(state: State) -> set[str]:
     """Face-down cards: the reserves under their top card and both hands."""
     hidden = set(state.hands[0]) | set(state.hands[1])
     for reserve in state.reserves:
@@ -43,7 +43,7 @@ def hidden_cards(state: Table) -> set[str]:
     return hidden
 
 
-def walk(seed: int, levels: tuple[int, int], settings: dict[str, Any]) -> list[Table]:
+def walk(seed: int, levels: tuple[int, int], settings: dict[str, Any]) -> list[State]:
     """Every state of one bot game, the first one included."""
     state = game.setup(settings, [{"seat": 0}, {"seat": 1}], seed)
     states = [state]

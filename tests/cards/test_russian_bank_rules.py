@@ -7,17 +7,17 @@ from typing import Any
 
 import pytest
 
-from host.cards.russian_bank import GAME, Settings, Table, zones
-from host.cards.russian_bank.engine import scores
+from host.cards.russian_bank import GAME, Settings, State, zones
+from host.cards.russian_bank.game import scores
 from host.games.contract import BadEvent, GameError, OutOfTurn, StaleEvent
 
 game = GAME()
 
 
-def table(**piles: Any) -> Table:
+def table(**piles: Any) -> State:
     """A bare table (seat 0 on turn) with only the piles a test names."""
     settings = piles.pop("settings", Settings())
-    base = Table(
+    base = State(
         settings=settings,
         names=["Ann", "Bob"],
         reserves=[["9C"], ["9C#1"]],
@@ -242,7 +242,7 @@ def test_emptying_reserve_hand_and_waste_wins_with_points() -> None:
         game.apply(after, draw(1))
 
 
-def stuck_table(hand0: list[str], hand1: list[str]) -> Table:
+def stuck_table(hand0: list[str], hand1: list[str]) -> State:
     """Empty reserves, houses of sevens, foundations wanting sixes: no card can ever move."""
     sevens = ["7C", "7D", "7H", "7S", "7C#1", "7D#1", "7H#1", "7S#1"]
     foundations = [["AC"], ["AD"], ["AH"], ["AS"], ["AC#1"], ["AD#1"], ["AH#1"], ["AS#1"]]

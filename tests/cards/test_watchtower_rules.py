@@ -11,7 +11,7 @@ from host.cards.watchtower import GAME, Player, Settings, State, zones
 from host.cards.watchtower.battle import duel, verdict
 from host.cards.watchtower.showdown import run_showdown
 from host.cards.watchtower.state import DECK, rank
-from host.cards.watchtower.table import refill_count
+from host.cards.watchtower.piles import refill_count
 from host.cards.watchtower.views import hidden_from
 from host.games.contract import BadEvent, GameError, OutOfTurn, StaleEvent
 

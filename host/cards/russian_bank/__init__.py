@@ -6,9 +6,9 @@ Public API: `GAME()` makes the engine (a `Game` of host/games/contract.py),
 """
 
 from host.cards.russian_bank.bots import bot_move
-from host.cards.russian_bank.engine import RussianBank
+from host.cards.russian_bank.game import RussianBank
 from host.cards.russian_bank.simulate import play_bot_game, simulate
-from host.cards.russian_bank.table import Settings, Table, zones
+from host.cards.russian_bank.state import Settings, State, zones
 
 GAME = RussianBank
 
@@ -16,7 +16,7 @@ __all__ = [
     "GAME",
     "RussianBank",
     "Settings",
-    "Table",
+    "State",
     "bot_move",
     "play_bot_game",
     "simulate",

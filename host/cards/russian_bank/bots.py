@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from host import rng
 from host.cards.russian_bank.cards import fits_foundation
-from host.cards.russian_bank.engine import RussianBank
-from host.cards.russian_bank.table import Table, penalty
+from host.cards.russian_bank.game import RussianBank
+from host.cards.russian_bank.state import State, penalty
 from host.games.contract import Event
 
 NOISE = {1: 1.0, 2: 0.5, 3: 0.25, 4: 0.1, 5: 0.0}
@@ -22,7 +22,7 @@ def _house(zone: str) -> int | None:
     return int(zone.split(":")[1]) if zone.startswith("house:") else None
 
 
-def score(table: Table, event: Event) -> float | None:
+def score(table: State, event: Event) -> float | None:
     """How good an action looks; None for a pointless house-to-house shuffle."""
     kind = event["type"]
     if kind == "stop":
@@ -44,7 +44,7 @@ def score(table: Table, event: Event) -> float | None:
     return _house_move_score(table, event)
 
 
-def _house_move_score(table: Table, event: Event) -> float | None:
+def _house_move_score(table: State, event: Event) -> float | None:
     """House to house: worth it to free a house for the reserve or expose a foundation card."""
     src, dst = _house(event["from"]), _house(event["to"])
     assert src is not None and dst is not None
@@ -60,7 +60,7 @@ def _house_move_score(table: Table, event: Event) -> float | None:
     return None
 
 
-def _lookahead(game: RussianBank, table: Table, event: Event) -> float:
+def _lookahead(game: RussianBank, table: State, event: Event) -> float:
     """Level 5's tie-break: our penalty lead after the action, plus follow-up foundation moves."""
     seat = table.turn
     after = game.apply(table, event)
@@ -78,7 +78,7 @@ def _lookahead(game: RussianBank, table: Table, event: Event) -> float:
 
 
 def bot_move(
-    game: RussianBank, state: Table, seat: int, level: int, rng_state: int
+    game: RussianBank, state: State, seat: int, level: int, rng_state: int
 ) -> tuple[Event | None, int]:
     """A legal, compliant action for `seat` (None if it has nothing to do) and the new generator."""
     if state.over:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from host.cards.russian_bank.bots import bot_move
-from host.cards.russian_bank.engine import SEAT_TYPES, RussianBank
+from host.cards.russian_bank.game import SEAT_TYPES, RussianBank
 from host.cards.russian_bank.simulate import simulate
-from host.cards.russian_bank.table import Settings
+from host.cards.russian_bank.state import Settings
 from host.cards.common.adapter import CardGameAdapter, card_planner
 from host.games.contract import Game, GameKind
 from host.games.forms import boolean, choice, integer, label

@@ -1,6 +1,6 @@
 """Moves of Russian Bank: what may go where, the compulsory moves, and playing them.
 
-Functions here take a `Table` for the player on turn. `play_*` functions
+Functions here take a `State` for the player on turn. `play_*` functions
 mutate the table they are given; the engine hands them a fresh clone.
 """
 
@@ -17,7 +17,7 @@ from host.cards.russian_bank.cards import (
     foundation_wants,
     is_built_run,
 )
-from host.cards.russian_bank.table import FOUNDATIONS, HOUSES, Table, penalty
+from host.cards.russian_bank.state import FOUNDATIONS, HOUSES, State, penalty
 from host.games.contract import GameError
 
 OWN_SOURCES = ("reserve", "hand")
@@ -74,13 +74,13 @@ def _capacity(rule: str, spare: int) -> int:
     return spare + 1
 
 
-def stack_capacity(table: Table, src: int, dst: int) -> int:
+def stack_capacity(table: State, src: int, dst: int) -> int:
     """How many cards may move between two houses, parking them in the other empty houses."""
     spare = sum(1 for i, pile in enumerate(table.houses) if not pile and i not in (src, dst))
     return _capacity(table.settings.stack_moves, spare)
 
 
-def moving_cards(table: Table, move: Move) -> list[str]:
+def moving_cards(table: State, move: Move) -> list[str]:
     """The cards this move would carry; GameError when the source cannot give them."""
     seat = table.turn
     if move.count < 1:
@@ -107,7 +107,7 @@ def moving_cards(table: Table, move: Move) -> list[str]:
     return cards
 
 
-def check_target(table: Table, move: Move, cards: list[str]) -> None:
+def check_target(table: State, move: Move, cards: list[str]) -> None:
     """Raise GameError unless these cards may go to the move's target."""
     seat = table.turn
     card = cards[0]
@@ -143,7 +143,7 @@ def check_target(table: Table, move: Move, cards: list[str]) -> None:
         raise GameError(f"{card} does not go on house {house}: one lower, other colour")
 
 
-def available(table: Table) -> list[tuple[str, str]]:
+def available(table: State) -> list[tuple[str, str]]:
     """The player's available cards as (source, card): reserve top, turned hand card, house tops."""
     seat = table.turn
     out = []
@@ -155,7 +155,7 @@ def available(table: Table) -> list[tuple[str, str]]:
     return out
 
 
-def candidate_moves(table: Table) -> list[Move]:
+def candidate_moves(table: State) -> list[Move]:
     """Every move the building rules allow now, compulsory moves not considered."""
     other = 1 - table.turn
     wants = foundation_wants(table.foundations)
@@ -190,7 +190,7 @@ def candidate_moves(table: Table) -> list[Move]:
     return moves
 
 
-def _stack_moves(table: Table) -> list[Move]:
+def _stack_moves(table: State) -> list[Move]:
     moves: list[Move] = []
     houses = table.houses
     empties = sum(1 for pile in houses if not pile)
@@ -214,7 +214,7 @@ def _stack_moves(table: Table) -> list[Move]:
     return moves
 
 
-def foundation_duty(table: Table) -> Duty | None:
+def foundation_duty(table: State) -> Duty | None:
     """The first compulsory move in the seed's order, if one is pending.
 
     1. The reserve's top card goes to a foundation when it can.
@@ -234,7 +234,7 @@ def foundation_duty(table: Table) -> Duty | None:
     return None
 
 
-def fill_duty(table: Table) -> Duty | None:
+def fill_duty(table: State) -> Duty | None:
     """3. With cards in the reserve, empty houses are filled before the hand card is turned."""
     if not table.reserves[table.turn]:
         return None
@@ -245,7 +245,7 @@ def fill_duty(table: Table) -> Duty | None:
     return None
 
 
-def draw_duty(table: Table, foundation: Duty | None = None) -> Duty | None:
+def draw_duty(table: State, foundation: Duty | None = None) -> Duty | None:
     """The compulsory move that must come before turning the hand card (or passing).
 
     `foundation` may pass an already computed `foundation_duty(table)`.
@@ -253,7 +253,7 @@ def draw_duty(table: Table, foundation: Duty | None = None) -> Duty | None:
     return foundation or foundation_duty(table) or fill_duty(table)
 
 
-def end_turn(table: Table) -> None:
+def end_turn(table: State) -> None:
     """The turned hand card (if any) goes to the waste; the other player is on turn."""
     seat = table.turn
     if table.turned is not None:
@@ -264,7 +264,7 @@ def end_turn(table: Table) -> None:
     table.stop_call = None
 
 
-def play_move(table: Table, move: Move) -> None:
+def play_move(table: State, move: Move) -> None:
     """Carry out a checked move, including its side effects (turn end, bookkeeping, win)."""
     seat = table.turn
     cards = moving_cards(table, move)
@@ -295,7 +295,7 @@ def play_move(table: Table, move: Move) -> None:
         table.winner = seat
 
 
-def complete_pass(table: Table) -> None:
+def complete_pass(table: State) -> None:
     """The player went through their whole hand: note whether they played a hand or reserve card.
 
     The game is a stalemate when both players' last passes were quiet.
@@ -307,14 +307,14 @@ def complete_pass(table: Table) -> None:
         finish_by_penalty(table, "stalemate")
 
 
-def finish_by_penalty(table: Table, reason: str) -> None:
+def finish_by_penalty(table: State, reason: str) -> None:
     """End the game; the player with fewer penalty points wins (none on a tie)."""
     first, second = penalty(table, 0), penalty(table, 1)
     table.over = reason
     table.winner = None if first == second else (0 if first < second else 1)
 
 
-def play_draw(table: Table) -> None:
+def play_draw(table: State) -> None:
     """Turn the top hand card face up; an empty hand is first refilled from the waste."""
     seat = table.turn
     if table.turned is not None:
@@ -330,7 +330,7 @@ def play_draw(table: Table) -> None:
     table.turned = table.hands[seat].pop()
 
 
-def play_pass(table: Table) -> None:
+def play_pass(table: State) -> None:
     """With no hand and no waste left, the player ends the turn without a card."""
     seat = table.turn
     if table.turned is not None or table.hands[seat] or table.wastes[seat]:

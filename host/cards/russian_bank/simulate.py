@@ -6,8 +6,8 @@ from typing import Any
 
 from host import rng
 from host.cards.russian_bank.bots import bot_move
-from host.cards.russian_bank.engine import RussianBank
-from host.cards.russian_bank.table import Table
+from host.cards.russian_bank.game import RussianBank
+from host.cards.russian_bank.state import State
 from host.games.contract import GameError
 
 
@@ -16,7 +16,7 @@ def play_bot_game(
     seed: int,
     levels: tuple[int, int] = (3, 3),
     settings: dict[str, Any] | None = None,
-) -> Table:
+) -> State:
     """One whole game between two bots; returns the final state."""
     seats = [{"seat": s, "name": f"Bot {s}", "bot": levels[s]} for s in (0, 1)]
     state = game.setup(settings or {}, seats, seed)

@@ -13,7 +13,7 @@ from host.cards.watchtower.state import (
     rank,
     strength,
 )
-from host.cards.watchtower.table import (
+from host.cards.watchtower.piles import (
     draw_to_fort,
     eliminate,
     lose_campaign,

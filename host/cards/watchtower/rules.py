@@ -35,7 +35,7 @@ from host.cards.watchtower.state import (
     State,
     is_royal_or_ace,
 )
-from host.cards.watchtower.table import add_to_fort, draw_to_army, next_active, remove_from_fort
+from host.cards.watchtower.piles import add_to_fort, draw_to_army, next_active, remove_from_fort
 from host.games.contract import BadEvent, Event, GameError, OutOfTurn, StaleEvent
 
 ACTIONS = ("place", "burn", "ready", "draw", "challenge", "seize", "pick", "end", "showdown")

@@ -1,4 +1,4 @@
-"""The Russian Bank table as plain data: settings, the deal, JSON form and zones.
+"""The Russian Bank state (the table) as plain data: settings, the deal, JSON form and zones.
 
 Piles are lists of card codes with the top (or a house's outer card) last.
 Seat 0 plays deck 0 and seat 1 deck 1, so every card code is unique.
@@ -59,7 +59,7 @@ class Settings:
 
 
 @dataclass
-class Table:
+class State:
     """One game's whole state. Engines copy it (`clone`) and never mutate their input."""
 
     settings: Settings
@@ -82,8 +82,8 @@ class Table:
     winner: int | None = None
     last: dict[str, Any] | None = None
 
-    def clone(self) -> Table:
-        return Table(
+    def clone(self) -> State:
+        return State(
             settings=self.settings,
             names=list(self.names),
             reserves=[list(p) for p in self.reserves],
@@ -111,7 +111,7 @@ class Table:
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Table:
+    def from_json(cls, data: dict[str, Any]) -> State:
         fields = dict(data)
         fields["settings"] = Settings.parse(dict(data["settings"]))
         table = cls(**fields)
@@ -134,7 +134,7 @@ def _cut(state: int) -> tuple[list[str], int, int]:
             return [first, second], 0 if RANK[first] < RANK[second] else 1, state
 
 
-def deal(settings: Settings, names: list[str], seed: int) -> Table:
+def deal(settings: Settings, names: list[str], seed: int) -> State:
     """Shuffle both decks and lay out reserves, houses and hands."""
     state = rng.seed_state(seed)
     cut: list[str] = []
@@ -151,7 +151,7 @@ def deal(settings: Settings, names: list[str], seed: int) -> Table:
         reserves.append(deck[:size])
         houses.extend([card] for card in deck[size : size + HOUSES_PER_SEAT])
         hands.append(deck[size + HOUSES_PER_SEAT :])
-    return Table(
+    return State(
         settings=settings,
         names=names,
         reserves=reserves,
@@ -165,7 +165,7 @@ def deal(settings: Settings, names: list[str], seed: int) -> Table:
     )
 
 
-def zones(table: Table) -> dict[str, list[str]]:
+def zones(table: State) -> dict[str, list[str]]:
     """Every card code in every zone; together they are the two decks exactly once."""
     out: dict[str, list[str]] = {}
     for seat in (0, 1):
@@ -180,7 +180,7 @@ def zones(table: Table) -> dict[str, list[str]]:
     return out
 
 
-def penalty(table: Table, seat: int) -> int:
+def penalty(table: State, seat: int) -> int:
     """Penalty points: 2 per reserve card, 1 per card in hand and waste (and a turned card)."""
     in_hand = len(table.hands[seat]) + len(table.wastes[seat])
     if table.turned is not None and table.turn == seat:

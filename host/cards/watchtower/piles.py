@@ -1,4 +1,4 @@
-"""Small moves on the table shared by the rules: draws, forts, campaigns, the empty barracks.
+"""Moving cards between piles for the rules: draws, forts, campaigns, the empty barracks.
 
 Every function changes the (already copied) state in place.
 """

@@ -1,4 +1,4 @@
-"""The Russian Bank engine behind the common `Game` contract.
+"""The Russian Bank `Game`: the contract adapter over its rules (see host/games/contract.py).
 
 Events a seat sends:
 - {"type": "move", "seat": s, "from": src, "to": dst, "count": k}  (count optional, default 1)
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from host.cards.russian_bank.cards import RANK
 from host.cards.russian_bank.rules import (
     Duty,
     Move,
@@ -25,7 +24,8 @@ from host.cards.russian_bank.rules import (
     play_move,
     play_pass,
 )
-from host.cards.russian_bank.table import Settings, Table, deal, penalty, zones
+from host.cards.russian_bank.state import Settings, State, deal, penalty, zones
+from host.cards.russian_bank.views import NAME, build_view
 from host.games.contract import (
     BadEvent,
     Event,
@@ -65,11 +65,11 @@ def move_event(seat: int, move: Move) -> Event:
     return event
 
 
-def turn_timer_id(table: Table) -> str:
+def turn_timer_id(table: State) -> str:
     return f"russian-bank-turn-{table.turn_no}"
 
 
-def scores(table: Table) -> list[int]:
+def scores(table: State) -> list[int]:
     """The points each seat has won so far (only the winner scores)."""
     out = [0, 0]
     if table.winner is None:
@@ -83,11 +83,11 @@ def scores(table: Table) -> list[int]:
 
 
 class RussianBank:
-    """Russian Bank (Crapette) for two seats; the state is a `Table`."""
+    """Russian Bank (Crapette) for two seats; the state is a `State`."""
 
-    name = "russian_bank"
+    name = NAME
 
-    def setup(self, settings: dict[str, Any], seats: list[dict[str, Any]], seed: int) -> Table:
+    def setup(self, settings: dict[str, Any], seats: list[dict[str, Any]], seed: int) -> State:
         if len(seats) != 2:
             raise BadEvent("Russian Bank is played by exactly two seats")
         names = [str(seat.get("name", f"Seat {index}")) for index, seat in enumerate(seats)]
@@ -95,7 +95,7 @@ class RussianBank:
 
     # -- applying events -------------------------------------------------
 
-    def apply(self, state: Table, event: Event) -> Table:
+    def apply(self, state: State, event: Event) -> State:
         if not isinstance(event, dict):
             raise BadEvent("an event is a JSON object")
         if state.over:
@@ -133,7 +133,7 @@ class RussianBank:
         table.last = last
         return self._count(table)
 
-    def _check_missed(self, table: Table, seat: int, missed: Duty | None) -> None:
+    def _check_missed(self, table: State, seat: int, missed: Duty | None) -> None:
         if missed is None:
             return
         if not table.settings.stop_mode:
@@ -141,7 +141,7 @@ class RussianBank:
         if table.turn == seat and not table.over:
             table.stop_call = missed.message
 
-    def _stop(self, state: Table, seat: int) -> Table:
+    def _stop(self, state: State, seat: int) -> State:
         if seat == state.turn:
             raise GameError("you cannot stop yourself")
         if not state.settings.stop_mode:
@@ -154,7 +154,7 @@ class RussianBank:
         table.last = {"type": "stop", "seat": seat, "missed": missed}
         return self._count(table)
 
-    def _timeout(self, state: Table, event: Event) -> Table:
+    def _timeout(self, state: State, event: Event) -> State:
         if state.settings.turn_seconds is None or event.get("timer") != turn_timer_id(state):
             raise StaleEvent("this timer is no longer running")
         table = state.clone()
@@ -163,7 +163,7 @@ class RussianBank:
         table.last = {"type": "timeout", "seat": seat}
         return self._count(table)
 
-    def _count(self, table: Table) -> Table:
+    def _count(self, table: State) -> State:
         table.moves += 1
         if not table.over and table.moves >= table.settings.move_cap:
             finish_by_penalty(table, "move_cap")
@@ -171,14 +171,14 @@ class RussianBank:
 
     # -- questions about a state -----------------------------------------
 
-    def legal_actions(self, state: Table, seat: int) -> list[Event]:
+    def legal_actions(self, state: State, seat: int) -> list[Event]:
         if state.over:
             return []
         if seat != state.turn:
             return [{"type": "stop", "seat": seat}] if state.stop_call else []
         return [event for event, _ in self.actions_with_duties(state)]
 
-    def actions_with_duties(self, state: Table) -> list[tuple[Event, bool]]:
+    def actions_with_duties(self, state: State) -> list[tuple[Event, bool]]:
         """The turn player's legal actions, each flagged True when it makes every compulsory move.
 
         In the default mode all are compliant; in Stop! mode the skipping ones are listed too.
@@ -197,61 +197,23 @@ class RussianBank:
                 out.append(({"type": "pass" if empty else "draw", "seat": seat}, ok))
         return out
 
-    def view(self, state: Table, audience: str) -> View:
-        view = self._table_view(state)
-        if audience == "screen":
-            return view
-        if audience == "host":
-            view["state"] = state.to_json()
-            view["stop_call"] = state.stop_call
-            return view
-        if audience.startswith("seat:") and audience[5:] in ("0", "1"):
-            # In Russian Bank a player's own hand is face down to them too.
-            view["you"] = int(audience[5:])
-            return view
-        raise BadEvent(f"unknown audience {audience!r}")
+    def view(self, state: State, audience: str) -> View:
+        return build_view(state, audience, self.result(state))
 
-    def _table_view(self, state: Table) -> View:
-        seats = []
-        for seat in (0, 1):
-            reserve, waste = state.reserves[seat], state.wastes[seat]
-            seats.append(
-                {
-                    "name": state.names[seat],
-                    "reserve": {"count": len(reserve), "top": reserve[-1] if reserve else None},
-                    "hand": {"count": len(state.hands[seat])},
-                    "waste": {"count": len(waste), "top": waste[-1] if waste else None},
-                    "turned": state.turned if state.turn == seat else None,
-                    "penalty": penalty(state, seat),
-                }
-            )
-        return {
-            "game": self.name,
-            "turn": state.turn,
-            "turn_no": state.turn_no,
-            # The cut cards went back into the shuffled decks: show their ranks only.
-            "cut": [RANK[card] for card in state.cut],
-            "seats": seats,
-            "houses": [list(pile) for pile in state.houses],
-            "foundations": [list(pile) for pile in state.foundations],
-            "last": dict(state.last) if state.last else None,
-            "result": self.result(state),
-        }
-
-    def needs(self, state: Table) -> QuestionRequest | None:
+    def needs(self, state: State) -> QuestionRequest | None:
         return None
 
-    def timer(self, state: Table) -> TimerRequest | None:
+    def timer(self, state: State) -> TimerRequest | None:
         seconds = state.settings.turn_seconds
         if seconds is None or state.over:
             return None
         label = f"{state.names[state.turn]}'s turn"
         return TimerRequest(turn_timer_id(state), float(seconds), label)
 
-    def is_over(self, state: Table) -> bool:
+    def is_over(self, state: State) -> bool:
         return state.over is not None
 
-    def result(self, state: Table) -> dict[str, Any]:
+    def result(self, state: State) -> dict[str, Any]:
         points = scores(state)
 
         def standing(seat: int) -> tuple[int, int]:
@@ -269,11 +231,11 @@ class RussianBank:
             "moves": state.moves,
         }
 
-    def to_json(self, state: Table) -> dict[str, Any]:
+    def to_json(self, state: State) -> dict[str, Any]:
         return state.to_json()
 
-    def from_json(self, data: dict[str, Any]) -> Table:
-        return Table.from_json(data)
+    def from_json(self, data: dict[str, Any]) -> State:
+        return State.from_json(data)
 
     def undoable(self, event: Event) -> bool:
         """Turning a hand card and playing from the reserve (which turns the next) reveal cards."""
@@ -285,11 +247,11 @@ class RussianBank:
         """A move that is not undoable (a seat's or a timeout's) may have shown a hidden card."""
         return not self.undoable(event)
 
-    def zones(self, state: Table) -> dict[str, list[str]]:
+    def zones(self, state: State) -> dict[str, list[str]]:
         return zones(state)
 
 
-def _card(state: Table, move: Move) -> str | None:
+def _card(state: State, move: Move) -> str | None:
     """The card a move carries (its base card for a run), for the 'last move' display."""
     if move.src == "reserve":
         reserve = state.reserves[state.turn]
