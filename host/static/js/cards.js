@@ -1,6 +1,7 @@
 // Playing cards drawn with HTML and CSS (no images): shared by the card game kinds.
 // A card code is "7H", "10S", "QD", or "AC#1" for the second deck's ace of clubs.
 // Suits are shown by symbol AND colour, so they read in black and white too.
+/* exported Cards */
 "use strict";
 
 const Cards = (() => {
@@ -92,6 +93,93 @@ const Cards = (() => {
       codes.length ? codes.map((code) => (code ? face(code, lang) : back({}))) : slot({}));
   }
 
-  return { parse, words, face, back, slot, pile, fan, rankText, SUITS };
+  /**
+   * Register a card game kind (js/kinds.js registerKind) with the parts every card kind shares:
+   * the label from its strings, the end screen (a ranking over the table), the phone's act()
+   * (send an action; on a refusal show why, play "wrong" and redraw), and the projector's sound
+   * when view.last changes. `spec`:
+   *   strings: {fr, en} tables, each with a label (kinds.js kindStrings)
+   *   screen(root, state, ctx)  draws the projector (state.view is set); on the host page
+   *                             too with ctx null, unless `host` is given
+   *   host(root, state, ctx)    draws the host page (optional)
+   *   phone(root, state, ctx)   draws the phone; redrawn after a refused action
+   *   choices: {...}            the phone's own selections, reset when it mounts the kind
+   *   sound(last) -> name|null  the sound for a new view.last on the projector (optional)
+   *   over: { head(state), detail(state, seat) -> [...], rest(state) (below the ranking),
+   *           classes(view) (default "<css> over"), seats(view) (default view.ranking),
+   *           chip(seat), name(state, seat) (default seatChip, seatName) }
+   *   css: the kind's class ("rb"), after "cards-kind" on its root element
+   * Returns { phone, act }: phone = {state, error, ...choices}, act(action) sends from the phone.
+   */
+  function registerCardKind(name, spec) {
+    const choices = spec.choices || {};
+    const phone = Object.assign({ state: null, error: "" }, choices);
+    let phoneCtx = null;
+
+    function act(action) {
+      const ctx = phoneCtx;
+      const out = Object.assign({}, action);
+      delete out.seat;
+      phone.error = "";
+      ctx.send(out).then((ack) => {
+        if (!ack.ok) {
+          phone.error = ack.reason || "?";
+          if (ctx.sounds) ctx.sounds.play("wrong");
+          if (phone.state) spec.phone(ctx.root, phone.state, ctx);
+        } else if (navigator.vibrate) navigator.vibrate(15);
+      });
+    }
+
+    function sound(previous, state, ctx) {
+      const before = previous && previous.view && previous.view.last;
+      const now = state.view && state.view.last;
+      if (!spec.sound || !ctx.sounds || !now || JSON.stringify(before) === JSON.stringify(now)) return;
+      const played = spec.sound(now);
+      if (played) ctx.sounds.play(played);
+    }
+
+    function drawOver(root, state) {
+      const view = state.view;
+      const over = spec.over;
+      const chip = over.chip || seatChip;
+      const seatWords = over.name || seatName;
+      const rows = (over.seats ? over.seats(view) : view.ranking || []).map((seat) => h("li", {},
+        chip(seat), " ", seatWords(state, seat), " · ", [over.detail(state, seat)].flat(2)));
+      root.replaceChildren(h("div", { class: "cards-kind " + (over.classes ? over.classes(view) : spec.css + " over") },
+        over.head(state), h("ol", { class: "cards-ranking" }, rows), over.rest ? over.rest(state) : null));
+    }
+
+    registerKind(name, {
+      label: { fr: spec.strings.fr.label, en: spec.strings.en.label },
+      strings: spec.strings,
+      screen: {
+        mount() {},
+        update(state, ctx) {
+          if (state.view) spec.screen(ctx.root, state, ctx);
+          sound(ctx.previous, state, ctx);
+        },
+        over: drawOver,
+      },
+      phone: {
+        mount() { Object.assign(phone, choices, { error: "" }); },
+        update(state, ctx) {
+          phoneCtx = ctx;
+          if (!state.view) return;
+          phone.state = state;
+          spec.phone(ctx.root, state, ctx);
+        },
+      },
+      host: {
+        panel() {},
+        update(state, ctx) {
+          if (!state.view) return;
+          if (spec.host) spec.host(ctx.root, state, ctx);
+          else spec.screen(ctx.root, state, null);
+        },
+      },
+    });
+    return { phone, act };
+  }
+
+  return { parse, words, face, back, slot, pile, fan, rankText, SUITS, registerCardKind };
 })();
-window.Cards = Cards; // the card kinds check for it before loading this file themselves

@@ -11,7 +11,8 @@
       draw: "Piocher", take: "Prendre", defend: "Défendre", sacrifice: "Sacrifier", attack: "Attaquer",
       hand: "Main", field: "Terrain", resource: "Ressource", draw_pile: "Pioche", discard: "Défausse",
       out: "éliminé", cards_left: "{n} cartes en jeu",
-      pick_card: "Touchez une carte de votre main, ou une action", pick_defend: "Touchez la carte de terrain à défendre",
+      pick_card: "Touchez une carte de votre main, ou une action",
+      pick_defend: "Touchez la carte de terrain à défendre",
       pick_attack: "Touchez la main, la ressource ou le terrain d'un adversaire",
       pick_target: "Touchez une de vos cartes de terrain (défendre) ou une cible adverse (attaquer)",
       pick_sacrifice: "Touchez la carte de terrain à sacrifier", pick_take: "Touchez la carte de ressource à prendre",
@@ -40,14 +41,6 @@
   const t = kindStrings(STRINGS);
   const ZONE_WORDS = { hand: "hand", resource: "resource", field: "field" };
 
-  const cardsReady = window.Cards ? Promise.resolve() : (window.__cardsLoading = window.__cardsLoading || new Promise((resolve) => {
-    const script = document.createElement("script");
-    const here = document.currentScript ? document.currentScript.src : "/static/js/kinds/q-squared-joe.js";
-    script.src = new URL("../cards.js", here).pathname;
-    script.onload = resolve;
-    document.head.append(script);
-  }));
-
   // Fields the edge requires on every action; null means "not given" (host/cards/session_glue.py).
   const NULLS = { take: { card: null }, attack: { slot: null, victim: null } };
 
@@ -66,14 +59,16 @@
       what = t("r_attack", { target: seatName(state, last.target), zone: t(ZONE_WORDS[last.zone] || last.zone),
         card: last.card ? Cards.words(last.card, T.lang) : "?", outcome: t(last.outcome || "lost") });
     }
-    const out = last.eliminated !== undefined ? " · " + t("eliminated", { who: seatName(state, last.eliminated) }) : "";
+    const out = last.eliminated !== undefined
+      ? " · " + t("eliminated", { who: seatName(state, last.eliminated) }) : "";
     return t("last", { what: who + " " + what + out });
   }
 
   function headline(state) {
     const view = state.view;
     if (view.over) {
-      const text = view.winner === null || view.winner === undefined ? t("draw_game") : t("winner", { who: seatName(state, view.winner) });
+      const text = view.winner === null || view.winner === undefined ? t("draw_game")
+        : t("winner", { who: seatName(state, view.winner) });
       return h("p", { class: "qsj-head over" }, text);
     }
     return h("p", { class: "qsj-head" }, seatChip(view.turn), " ", t("turn_of", { who: seatName(state, view.turn) }),
@@ -103,16 +98,18 @@
       ? h("div", { class: "qsj-hand", "data-zone": "hand:" + p.seat },
         p.hand.length ? p.hand.map((code) => Cards.face(code, lang, { "data-hand": code })) : Cards.slot({}))
       : h("div", { class: "qsj-hand", "data-zone": "hand:" + p.seat },
-        Cards.pile(p.hand_count ? "back" : null, p.hand_count, lang), h("small", {}, t("hand") + " · " + p.hand_count));
+        Cards.pile(p.hand_count ? "back" : null, p.hand_count, lang),
+        h("small", {}, t("hand") + " · " + p.hand_count));
     const resourceTop = p.resource.length ? p.resource[p.resource.length - 1] : null;
     const resource = h("div", { class: "qsj-resource", "data-zone": "resource:" + p.seat },
-      p.resource.length > 1 && mine ? Cards.fan(p.resource, lang, {}, "right") : Cards.pile(resourceTop, p.resource.length, lang),
+      p.resource.length > 1 && mine ? Cards.fan(p.resource, lang, {}, "right")
+        : Cards.pile(resourceTop, p.resource.length, lang),
       h("small", {}, t("resource")));
     const field = h("div", { class: "qsj-field", "data-zone": "field:" + p.seat },
       p.field.map((slot, i) => fieldSlot(slot, p.seat, i)));
     return h("section", { class: classes.join(" "), "data-seat": p.seat },
-      h("header", {}, seatChip(p.seat), h("strong", {}, p.name), p.alive ? h("small", {}, t("cards_left", { n: p.score }))
-        : h("em", {}, t("out"))),
+      h("header", {}, seatChip(p.seat), h("strong", {}, p.name),
+        p.alive ? h("small", {}, t("cards_left", { n: p.score })) : h("em", {}, t("out"))),
       h("div", { class: "qsj-row" }, field, resource), hand);
   }
 
@@ -121,7 +118,8 @@
     const lang = T.lang;
     const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
     return h("div", { class: "qsj-middle" },
-      h("div", { class: "qsj-pile", "data-zone": "draw" }, Cards.pile(view.draw_count ? "back" : null, view.draw_count, lang),
+      h("div", { class: "qsj-pile", "data-zone": "draw" },
+        Cards.pile(view.draw_count ? "back" : null, view.draw_count, lang),
         h("small", {}, t("draw_pile") + " · " + view.draw_count)),
       h("div", { class: "qsj-pile", "data-zone": "discard" }, Cards.pile(top, view.discard.length, lang),
         h("small", {}, t("discard") + " · " + view.discard.length)),
@@ -133,15 +131,13 @@
   function drawScreen(root, state) {
     const players = state.view.players;
     root.replaceChildren(h("div", { class: "cards-kind qsj players-" + players.length },
-      headline(state), h("div", { class: "qsj-table" }, players.map((p) => playerPanel(state, p, false)), middle(state))));
+      headline(state),
+      h("div", { class: "qsj-table" }, players.map((p) => playerPanel(state, p, false)), middle(state))));
   }
 
   // ------------------------------------------------------------- phone
 
-  const phone = { card: null, mode: null, state: null, error: "" };
-
   function drawPhone(root, state, ctx) {
-    phone.state = state;
     const view = state.view;
     const me = view.you;
     const actions = view.actions || [];
@@ -154,9 +150,9 @@
       class: "qsj-action" + (phone.mode === type ? " on" : ""), "data-action": type, disabled: !has(type),
       onclick: () => {
         phone.error = "";
-        if (type === "draw") return act(ctx, { type: "draw" });
+        if (type === "draw") return act({ type: "draw" });
         const takes = actions.filter((a) => a.type === "take");
-        if (type === "take" && takes.length === 1) return act(ctx, full(takes[0]));
+        if (type === "take" && takes.length === 1) return act(full(takes[0]));
         phone.mode = phone.mode === type ? null : type;
         if (type === "sacrifice" || type === "take") phone.card = null;
         redraw();
@@ -167,7 +163,10 @@
     if (myTurn) {
       if (phone.mode === "sacrifice") hint = t("pick_sacrifice");
       else if (phone.mode === "take") hint = t("pick_take");
-      else if (phone.card) hint = phone.mode === "defend" ? t("pick_defend") : phone.mode === "attack" ? t("pick_attack") : t("pick_target");
+      else if (phone.card) {
+        hint = phone.mode === "defend" ? t("pick_defend") : phone.mode === "attack" ? t("pick_attack")
+          : t("pick_target");
+      }
       else hint = t("pick_card");
     }
     root.replaceChildren(h("div", { class: "cards-kind qsj phone-table" + (myTurn ? " my-turn" : "") },
@@ -176,7 +175,9 @@
       middle(state),
       playerPanel(state, mine, true),
       h("div", { class: "qsj-actions" }, ["draw", "take", "defend", "sacrifice", "attack"].map(modeButton),
-        phone.card || phone.mode ? h("button", { class: "ghost", onclick: () => { phone.card = null; phone.mode = null; redraw(); } }, t("cancel")) : null),
+        phone.card || phone.mode ? h("button", {
+          class: "ghost", onclick: () => { phone.card = null; phone.mode = null; redraw(); },
+        }, t("cancel")) : null),
       h("p", { class: "qsj-hint" }, hint),
       h("p", { class: "error", role: "alert" }, phone.error)));
     wire(root, state, ctx, actions, me);
@@ -234,65 +235,26 @@
         event.stopPropagation();
         phone.card = null;
         phone.mode = null;
-        act(ctx, full(found[0]));
+        act(full(found[0]));
       });
     }
     // A zone that holds a target (a field around its positions) is not greyed itself.
-    for (const node of root.querySelectorAll(".illegal")) if (node.querySelector(".target")) node.classList.remove("illegal");
+    for (const node of root.querySelectorAll(".illegal")) {
+      if (node.querySelector(".target")) node.classList.remove("illegal");
+    }
   }
 
-  function act(ctx, action) {
-    phone.error = "";
-    ctx.send(action).then((ack) => {
-      if (!ack.ok) {
-        phone.error = ack.reason || "?";
-        if (ctx.sounds) ctx.sounds.play("wrong");
-        if (phone.state) drawPhone(ctx.root, phone.state, ctx);
-      } else if (navigator.vibrate) navigator.vibrate(15);
-    });
-  }
-
-  // ------------------------------------------------------------- end screen
-
-  function drawOver(root, state) {
-    const view = state.view;
-    const rows = (view.ranking || []).map((seat) => {
-      const p = view.players.find((row) => row.seat === seat);
-      return h("li", {}, seatChip(seat), " ", p.name, " · ", t("cards_left", { n: p.score }));
-    });
-    root.replaceChildren(h("div", { class: "cards-kind qsj over" }, headline(state), h("ol", { class: "cards-ranking" }, rows),
-      h("div", { class: "qsj-table" }, view.players.map((p) => playerPanel(state, p, false)))));
-  }
-
-  function sounds(previous, state, ctx) {
-    const before = previous && previous.view && previous.view.last;
-    const now = state.view && state.view.last;
-    if (!ctx.sounds || !now || now.type !== "attack" || JSON.stringify(before) === JSON.stringify(now)) return;
-    ctx.sounds.play(now.outcome === "won" ? "right" : "wrong");
-  }
-
-  registerKind("q-squared-joe", {
-    label: { fr: STRINGS.fr.label, en: STRINGS.en.label },
+  const { phone, act } = Cards.registerCardKind("q-squared-joe", {
     strings: STRINGS,
-    screen: {
-      mount() {},
-      update(state, ctx) {
-        cardsReady.then(() => {
-          if (state.view) drawScreen(ctx.root, state);
-          sounds(ctx.previous, state, ctx);
-        });
-      },
-      over(root, state) { cardsReady.then(() => drawOver(root, state)); },
-    },
-    phone: {
-      mount() { phone.card = null; phone.mode = null; phone.error = ""; },
-      update(state, ctx) { cardsReady.then(() => { if (state.view) drawPhone(ctx.root, state, ctx); }); },
-    },
-    host: {
-      panel() {},
-      update(state, ctx) {
-        cardsReady.then(() => { if (state.view) drawScreen(ctx.root, state); });
-      },
+    css: "qsj",
+    screen: drawScreen,
+    phone: drawPhone,
+    choices: { card: null, mode: null },
+    sound: (last) => (last.type === "attack" ? (last.outcome === "won" ? "right" : "wrong") : null),
+    over: {
+      head: headline,
+      detail: (state, seat) => t("cards_left", { n: state.view.players.find((p) => p.seat === seat).score }),
+      rest: (state) => h("div", { class: "qsj-table" }, state.view.players.map((p) => playerPanel(state, p, false))),
     },
   });
 })();

@@ -8,7 +8,8 @@
     fr: {
       label: "Crapette", turn_of: "À {who} de jouer", your_turn: "À vous !", wait_turn: "Tour de l'adversaire",
       reserve: "Réserve", hand: "Talon", waste: "Défausse", turned: "Carte tournée", penalty: "Pénalité",
-      draw: "Tourner une carte", pass: "Passer", stop: "Stop !", stop_hint: "L'adversaire a oublié un coup obligatoire",
+      draw: "Tourner une carte", pass: "Passer", stop: "Stop !",
+      stop_hint: "L'adversaire a oublié un coup obligatoire",
       pick_source: "Touchez une carte à jouer", pick_target: "Touchez où la poser", cancel: "Annuler",
       last_move: "Dernier coup : {what}", moved: "{card} vers {to}", drew: "tourne une carte", passed: "passe",
       stopped: "Stop ! ({missed})", timeout: "temps écoulé", foundation: "fondation", house: "maison",
@@ -30,15 +31,6 @@
   };
   const t = kindStrings(STRINGS);
 
-  // cards.js is loaded once for both card kinds; drawing waits for it.
-  const cardsReady = window.Cards ? Promise.resolve() : (window.__cardsLoading = window.__cardsLoading || new Promise((resolve) => {
-    const script = document.createElement("script");
-    const here = document.currentScript ? document.currentScript.src : "/static/js/kinds/russian-bank.js";
-    script.src = new URL("../cards.js", here).pathname;
-    script.onload = resolve;
-    document.head.append(script);
-  }));
-
   /** The DOM zone name ("reserve:1", "house:3") of an engine zone named from `seat`'s side. */
   function domZone(zone, seat) {
     if (zone === "reserve" || zone === "waste") return zone + ":" + seat;
@@ -58,7 +50,7 @@
     const last = state.view.last;
     if (!last) return "";
     const who = seatName(state, last.seat);
-    let what = "";
+    let what;
     if (last.type === "move") {
       what = t("moved", { card: last.card ? Cards.words(last.card, T.lang) : "?", to: zoneWords(last.to) });
     } else if (last.type === "draw") what = t("drew");
@@ -87,8 +79,10 @@
     return h("div", { class: "rb-seat seat-" + seat + (view.turn === seat ? " on-turn" : "") },
       h("div", { class: "rb-name" }, seatChip(seat), h("strong", {}, s.name),
         h("small", {}, t("penalty") + " " + s.penalty)),
-      zone("reserve", Cards.pile(s.reserve.top, s.reserve.count, lang, {}, seat), t("reserve") + " · " + s.reserve.count),
-      zone("hand", Cards.pile(s.hand.count ? "back" : null, s.hand.count, lang, {}, seat), t("hand") + " · " + s.hand.count),
+      zone("reserve", Cards.pile(s.reserve.top, s.reserve.count, lang, {}, seat),
+        t("reserve") + " · " + s.reserve.count),
+      zone("hand", Cards.pile(s.hand.count ? "back" : null, s.hand.count, lang, {}, seat),
+        t("hand") + " · " + s.hand.count),
       zone("turned", s.turned ? Cards.face(s.turned, lang) : Cards.slot({}), t("turned")),
       zone("waste", Cards.pile(s.waste.top, s.waste.count, lang, {}, seat), t("waste") + " · " + s.waste.count),
       opts && opts.extra ? opts.extra : null);
@@ -132,10 +126,7 @@
 
   // ------------------------------------------------------------- phone
 
-  const phone = { selected: null, state: null, error: "" };
-
   function drawPhone(root, state, ctx) {
-    phone.state = state;
     const view = state.view;
     const me = view.you;
     const legal = view.legal || [];
@@ -147,11 +138,16 @@
     const draw = legal.find((a) => a.type === "draw" || a.type === "pass");
     const stop = legal.find((a) => a.type === "stop");
     const myTurn = view.turn === me && legal.length > 0;
+    const redraw = () => drawPhone(root, phone.state, ctx);
     const buttons = h("div", { class: "rb-buttons" },
-      stop ? h("button", { class: "big stop", "data-action": "stop", onclick: () => act(ctx, { type: "stop" }) }, t("stop")) : null,
-      draw ? h("button", { class: "big", "data-action": draw.type, onclick: () => act(ctx, { type: draw.type }) }, t(draw.type)) : null,
-      phone.selected ? h("button", { class: "ghost", onclick: () => { phone.selected = null; drawPhone(root, phone.state, ctx); } }, t("cancel")) : null);
-    const hint = stop ? t("stop_hint") : !myTurn ? t("wait_turn") : phone.selected ? t("pick_target") : t("pick_source");
+      stop ? h("button", { class: "big stop", "data-action": "stop", onclick: () => act({ type: "stop" }) }, t("stop"))
+        : null,
+      draw ? h("button", { class: "big", "data-action": draw.type, onclick: () => act({ type: draw.type }) },
+        t(draw.type)) : null,
+      phone.selected ? h("button", { class: "ghost", onclick: () => { phone.selected = null; redraw(); } }, t("cancel"))
+        : null);
+    const hint = stop ? t("stop_hint") : !myTurn ? t("wait_turn")
+      : phone.selected ? t("pick_target") : t("pick_source");
     root.replaceChildren(h("div", { class: "cards-kind rb phone-table" + (myTurn ? " my-turn" : "") },
       h("p", { class: "rb-head" }, myTurn ? t("your_turn") : hint), table(state, me), buttons,
       h("p", { class: "rb-hint" }, myTurn ? hint : lastMoveText(state)),
@@ -163,15 +159,15 @@
       if (phone.selected) {
         if (targets.has(name)) {
           node.classList.add("target");
-          node.addEventListener("click", () => move(ctx, targets.get(name)));
+          node.addEventListener("click", () => move(targets.get(name)));
         } else if (name === domZone(phone.selected, me)) node.classList.add("selected");
         else node.classList.add("illegal");
       } else if (engineFrom && sources.has(name)) {
         node.classList.add("source");
-        node.addEventListener("click", () => { phone.selected = engineFrom; phone.error = ""; drawPhone(root, phone.state, ctx); });
+        node.addEventListener("click", () => { phone.selected = engineFrom; phone.error = ""; redraw(); });
       } else if (name === "hand:" + me && draw && draw.type === "draw") {
         node.classList.add("source");
-        node.addEventListener("click", () => act(ctx, { type: "draw" }));
+        node.addEventListener("click", () => act({ type: "draw" }));
       } else node.classList.add("illegal");
     }
   }
@@ -184,63 +180,37 @@
     return null;
   }
 
-  function move(ctx, legalMove) {
+  function move(legalMove) {
     phone.selected = null;
-    act(ctx, { type: "move", from: legalMove.from, to: legalMove.to, count: legalMove.count || 1 });
+    act({ type: "move", from: legalMove.from, to: legalMove.to, count: legalMove.count || 1 });
   }
 
-  function act(ctx, action) {
-    phone.error = "";
-    ctx.send(action).then((ack) => {
-      if (!ack.ok) {
-        phone.error = ack.reason || "?";
-        if (ctx.sounds) ctx.sounds.play("wrong");
-        if (phone.state) drawPhone(ctx.root, phone.state, ctx);
-      } else if (navigator.vibrate) navigator.vibrate(15);
-    });
+  // ------------------------------------------------------------- host page
+
+  function drawHost(root, state) {
+    root.replaceChildren(h("div", { class: "cards-kind rb host-table" }, headline(state), table(state, 0),
+      h("p", { class: "rb-last" }, lastMoveText(state)),
+      state.view.stop_call ? h("p", { class: "note" }, t("stop_hint"), " · ", state.view.stop_call) : null));
+    markLast(root, state.view);
   }
 
-  // ------------------------------------------------------------- end screen
-
-  function drawOver(root, state) {
-    const view = state.view;
-    const result = view.result || {};
-    const rows = (view.ranking || [0, 1]).map((seat) => h("li", {}, seatChip(seat), " ", seatName(state, seat), " · ",
-      t("points", { n: result.scores ? result.scores[seat] : 0 }), " · ", t("penalty"), " ", String(view.seats[seat].penalty)));
-    root.replaceChildren(h("div", { class: "cards-kind rb over" }, headline(state), h("ol", { class: "cards-ranking" }, rows),
-      table(state, 0)));
-  }
-
-  registerKind("russian-bank", {
-    label: { fr: STRINGS.fr.label, en: STRINGS.en.label },
+  const { phone, act } = Cards.registerCardKind("russian-bank", {
     strings: STRINGS,
-    screen: {
-      mount() {},
-      update(state, ctx) {
-        cardsReady.then(() => {
-          if (state.view) drawScreen(ctx.root, state);
-          const before = ctx.previous && ctx.previous.view && ctx.previous.view.last;
-          const now = state.view && state.view.last;
-          if (ctx.sounds && now && now.type === "stop" && JSON.stringify(before) !== JSON.stringify(now)) ctx.sounds.play("buzz");
-        });
+    css: "rb",
+    screen: drawScreen,
+    phone: drawPhone,
+    host: drawHost,
+    choices: { selected: null },
+    sound: (last) => (last.type === "stop" ? "buzz" : null),
+    over: {
+      head: headline,
+      seats: (view) => view.ranking || [0, 1],
+      detail: (state, seat) => {
+        const scores = (state.view.result || {}).scores;
+        return [t("points", { n: scores ? scores[seat] : 0 }), " · ", t("penalty"), " ",
+          String(state.view.seats[seat].penalty)];
       },
-      over(root, state) { cardsReady.then(() => drawOver(root, state)); },
-    },
-    phone: {
-      mount() { phone.selected = null; phone.error = ""; },
-      update(state, ctx) { cardsReady.then(() => { if (state.view) drawPhone(ctx.root, state, ctx); }); },
-    },
-    host: {
-      panel() {},
-      update(state, ctx) {
-        cardsReady.then(() => {
-          if (!state.view) return;
-          ctx.root.replaceChildren(h("div", { class: "cards-kind rb host-table" }, headline(state), table(state, 0),
-            h("p", { class: "rb-last" }, lastMoveText(state)),
-            state.view.stop_call ? h("p", { class: "note" }, t("stop_hint"), " · ", state.view.stop_call) : null));
-          markLast(ctx.root, state.view);
-        });
-      },
+      rest: (state) => table(state, 0),
     },
   });
 })();

@@ -2,7 +2,7 @@
 // the campaigns and the challenge under way on the projector; on the phone the private army and
 // the moves in view.actions: draw, place (tap an army card, then your fort), burn, challenge with
 // 1 or 2 soldiers (tap the mode, then a fort card), seize, blind picks by position, ready, end,
-// showdown. Moves not in view.actions are greyed. Styles are injected once (prefix "wt-").
+// showdown. Moves not in view.actions are greyed. Styles: css/kinds/watchtower.css (prefix "wt-").
 "use strict";
 
 (() => {
@@ -10,7 +10,8 @@
     fr: {
       label: "Tour de guet", turn_of: "À {who} de jouer", your_turn: "À vous !", wait_turn: "Attendez votre tour",
       setup_of: "Mise en place : {who}", picks_of: "{who} choisit à l'aveugle dans l'armée de {owner}",
-      your_pick: "Choisissez une carte de l'armée de {owner}", your_own_pick: "Choisissez une de vos cartes (face cachée)",
+      your_pick: "Choisissez une carte de l'armée de {owner}",
+      your_own_pick: "Choisissez une de vos cartes (face cachée)",
       showdown_now: "Tout le monde est en campagne : confrontation !",
       fort: "Fort", army: "Armée", barracks: "Caserne", tricks: "Plis", tower: "Tour", campaign: "En campagne",
       out: "éliminé", double: "tour double", triple: "tour triple", cards: "{n} cartes",
@@ -22,7 +23,8 @@
       challenge_head: "{att} défie {def}", challenge_card: "cible : {card}", soldiers: "{n} soldat(s) par camp",
       forall_head: "Pour tous ! {who} veut compléter sa tour avec {card}",
       line_of: "{who} : {n}/{size}", last: "Dernier coup : {what}",
-      r_place: "place {card}", r_place_done: "place {card} et part en campagne !", r_forall: "place {card} : pour tous !",
+      r_place: "place {card}", r_place_done: "place {card} et part en campagne !",
+      r_forall: "place {card} : pour tous !",
       r_burn: "brûle {card}", r_ready: "est prêt", r_draw: "pioche", r_end: "finit son tour",
       r_challenge: "défie {target} ({card}, {n} soldat(s))", r_seize: "saisit {card} chez {target}",
       r_pick: "choisit la carte n° {pos} de l'armée de {owner}",
@@ -47,7 +49,8 @@
       challenge_head: "{att} challenges {def}", challenge_card: "target: {card}", soldiers: "{n} soldier(s) a side",
       forall_head: "For all! {who} would complete a tower with {card}",
       line_of: "{who}: {n}/{size}", last: "Last move: {what}",
-      r_place: "places {card}", r_place_done: "places {card} and goes on campaign!", r_forall: "places {card}: for all!",
+      r_place: "places {card}", r_place_done: "places {card} and goes on campaign!",
+      r_forall: "places {card}: for all!",
       r_burn: "burns {card}", r_ready: "is ready", r_draw: "draws", r_end: "ends the turn",
       r_challenge: "challenges {target} ({card}, {n} soldier(s))", r_seize: "seizes {card} from {target}",
       r_pick: "picks card #{pos} of {owner}'s army",
@@ -60,73 +63,13 @@
   };
   const t = kindStrings(STRINGS);
 
-  const cardsReady = window.Cards ? Promise.resolve() : (window.__cardsLoading = window.__cardsLoading || new Promise((resolve) => {
-    const script = document.createElement("script");
-    const here = document.currentScript ? document.currentScript.src : "/static/js/kinds/watchtower.js";
-    script.src = new URL("../cards.js", here).pathname;
-    script.onload = resolve;
-    document.head.append(script);
-  }));
-
-  const CSS = `
-body:not(.phone):not(.hostpage) .wt { --card-w: clamp(2.6rem, 5.4vw, 7rem); padding: 0 1.2rem; }
-body:not(.phone):not(.hostpage) .wt.players-3 { --card-w: clamp(2.4rem, 4.3vw, 5.8rem); }
-body:not(.phone):not(.hostpage) .wt.players-4 { --card-w: clamp(2.2rem, 3.6vw, 4.8rem); }
-.wt.players-4 .wt-table { grid-template-columns: repeat(2, minmax(0, 1fr)); }
-.wt-head { font-size: 1.3em; font-weight: 700; margin: 0.3em 0; display: flex; gap: 0.5em; align-items: center; flex-wrap: wrap; }
-.wt-head small { color: var(--muted); font-weight: 400; }
-.wt-table { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.8em; }
-.wt.players-3 .wt-table { grid-template-columns: repeat(3, minmax(0, 1fr)); }
-.wt-player { background: var(--panel); border-radius: 0.6em; padding: 0.5em 0.7em; display: flex; flex-direction: column; gap: 0.4em; min-width: 0; }
-.wt-player header { display: flex; gap: 0.5em; align-items: center; flex-wrap: wrap; }
-.wt-player.on-turn { box-shadow: 0 0 0 3px var(--accent); }
-.wt-player.out { opacity: 0.4; }
-.wt-player.last-actor { box-shadow: 0 0 0 3px var(--accent), 0 0 1.2rem var(--accent); }
-.wt-badge { font-size: 0.75em; padding: 0.1em 0.5em; border-radius: 1em; background: var(--accent); color: #000; font-weight: 700; }
-.wt-row { display: flex; gap: 1em; align-items: flex-end; }
-body.phone .wt-row { flex-wrap: wrap; }
-.wt-fort { flex: 1 1 auto; }
-.wt-fort { display: flex; gap: 0.4em; align-items: flex-end; min-height: calc(var(--card-h) + 0.4em); flex-wrap: wrap; }
-.wt-stack { display: flex; flex-direction: column; align-items: center; padding: 0.15em; border-radius: 0.3rem; }
-.wt-stack > .card + .card { margin-top: calc(var(--card-h) * -0.75); }
-.wt-stack.tower-2 { background: rgba(255, 255, 255, 0.08); }
-.wt-stack.tower-3 { background: rgba(255, 255, 255, 0.16); }
-.wt-stack small { color: var(--muted); font-size: 0.65em; white-space: nowrap; }
-.wt-zone { display: flex; flex-direction: column; align-items: center; gap: 0.2em; }
-.wt-zone small, .wt-middle small { color: var(--muted); font-size: 0.75em; white-space: nowrap; }
-.wt-tower .fan { --fan: 0.4; }
-.wt-middle { display: flex; gap: 1.4em; align-items: center; justify-content: center; flex-wrap: wrap; margin: 0.6em 0; }
-.wt-fight { background: var(--panel-2); border-radius: 0.6em; padding: 0.5em 0.9em; display: flex; flex-direction: column; gap: 0.35em; }
-.wt-fight.battle { outline: 3px solid var(--accent); }
-.wt-lines { display: flex; gap: 1.2em; flex-wrap: wrap; }
-.wt-line { display: flex; flex-direction: column; gap: 0.2em; }
-.wt-line .fan { min-height: var(--card-h); }
-.wt-pairs { display: flex; gap: 0.3em; font-size: 1.6em; }
-.wt-pair.win { color: var(--good); } .wt-pair.loss { color: var(--bad); } .wt-pair.tie { color: var(--muted); }
-.wt-last { color: var(--muted); }
-.wt-army { display: flex; gap: 0.3em; flex-wrap: wrap; align-items: center; }
-.wt-picks { display: flex; gap: 0.35em; flex-wrap: wrap; justify-content: center; margin: 0.5em 0; }
-.wt-actions { display: flex; flex-wrap: wrap; gap: 0.5em; justify-content: center; margin: 0.5em 0; }
-.wt-action { padding: 0.6em 0.8em; border-radius: 0.5em; border: 0; background: var(--panel-2); font-weight: 700; }
-.wt-action.on { background: var(--accent); color: #000; }
-.wt-action:disabled { opacity: 0.35; }
-.wt-hint { color: var(--muted); }
-.wt .last-card { outline: 3px solid var(--accent); outline-offset: 2px; border-radius: 0.3rem; animation: card-arrive 0.45s ease-out; }
-.wt .pending-target { outline: 3px dashed var(--bad); outline-offset: 2px; border-radius: 0.3rem; }
-body.phone .wt-table { grid-template-columns: 1fr; gap: 0.4em; }
-body.phone .wt-others .wt-player { --card-w: clamp(1.4rem, 7vw, 2.4rem); font-size: 0.85em; }
-body.phone .wt-player.mine .wt-army .card { --card-w: clamp(2.4rem, 14vw, 3.6rem); }
-`;
-  if (!document.querySelector("style[data-watchtower-css]")) {
-    document.head.append(h("style", { "data-watchtower-css": "" }, CSS));
-  }
-
   const words = (code) => (code ? Cards.words(code, T.lang) : "?");
 
   function headline(state, forPhone) {
     const view = state.view;
     if (view.over) {
-      const text = view.winner === null || view.winner === undefined ? t("draw_game") : t("winner", { who: seatName(state, view.winner) });
+      const text = view.winner === null || view.winner === undefined ? t("draw_game")
+        : t("winner", { who: seatName(state, view.winner) });
       return h("p", { class: "wt-head over" }, text);
     }
     const moves = h("small", {}, "· ", t("moves", { n: view.move_no, max: view.move_limit }));
@@ -177,12 +120,14 @@ body.phone .wt-player.mine .wt-army .card { --card-w: clamp(2.4rem, 14vw, 3.6rem
     const fort = h("div", { class: "wt-fort", "data-zone": "fort:" + p.seat },
       p.fort.length ? p.fort.map((cards) => stack(p, cards, view)) : Cards.slot({}, "—"));
     const tower = p.tower && p.tower.length
-      ? h("div", { class: "wt-zone wt-tower" }, Cards.fan(p.tower, lang, {}, "right"), h("small", {}, t("tower"))) : null;
+      ? h("div", { class: "wt-zone wt-tower" }, Cards.fan(p.tower, lang, {}, "right"), h("small", {}, t("tower")))
+      : null;
     const army = p.army
       ? h("div", { class: "wt-army", "data-zone": "army:" + p.seat },
         p.army.length ? p.army.map((code) => Cards.face(code, lang, { "data-army": code })) : Cards.slot({}))
       : h("div", { class: "wt-zone", "data-zone": "army:" + p.seat },
-        Cards.pile(p.army_count ? "back" : null, p.army_count, lang), h("small", {}, t("army") + " · " + p.army_count));
+        Cards.pile(p.army_count ? "back" : null, p.army_count, lang),
+        h("small", {}, t("army") + " · " + p.army_count));
     const tricks = p.tricks && p.tricks.length
       ? h("div", { class: "wt-zone" }, Cards.pile(p.tricks[p.tricks.length - 1], p.tricks.length, lang),
         h("small", {}, t("tricks") + " · " + p.tricks.length)) : null;
@@ -201,11 +146,14 @@ body.phone .wt-player.mine .wt-army .card { --card-w: clamp(2.4rem, 14vw, 3.6rem
     if (!pending) return battleReport(state);
     const lang = T.lang;
     const head = pending.kind === "challenge"
-      ? h("strong", {}, t("challenge_head", { att: seatName(state, pending.attacker), def: seatName(state, pending.defender) }))
+      ? h("strong", {}, t("challenge_head",
+        { att: seatName(state, pending.attacker), def: seatName(state, pending.defender) }))
       : h("strong", {}, t("forall_head", { who: seatName(state, pending.attacker), card: words(pending.contested) }));
-    const target = pending.kind === "challenge" && pending.target ? Cards.face(pending.target, lang, { class: "pending-target" })
+    const target = pending.kind === "challenge" && pending.target
+      ? Cards.face(pending.target, lang, { class: "pending-target" })
       : pending.contested ? Cards.face(pending.contested, lang) : null;
-    const owners = pending.kind === "challenge" ? [pending.attacker, pending.defender] : Object.keys(pending.lines).map(Number);
+    const owners = pending.kind === "challenge" ? [pending.attacker, pending.defender]
+      : Object.keys(pending.lines).map(Number);
     const lines = owners.map((owner) => {
       const line = pending.lines[String(owner)] || { count: 0, cards: null };
       const size = pending.kind === "challenge" ? pending.size : 1;
@@ -225,8 +173,8 @@ body.phone .wt-player.mine .wt-army .card { --card-w: clamp(2.4rem, 14vw, 3.6rem
   function battleReport(state) {
     const last = state.view.last;
     if (!last || last.type !== "battle") return null;
-    const marks = (last.outcomes || []).map((o) => h("span", { class: "wt-pair " + (o > 0 ? "win" : o < 0 ? "loss" : "tie") },
-      o > 0 ? "▲" : o < 0 ? "▼" : "＝"));
+    const marks = (last.outcomes || []).map((o) => h("span",
+      { class: "wt-pair " + (o > 0 ? "win" : o < 0 ? "loss" : "tie") }, o > 0 ? "▲" : o < 0 ? "▼" : "＝"));
     return h("div", { class: "wt-fight battle", "data-fight": "battle" },
       h("strong", {}, t("challenge_head", { att: seatName(state, last.seat), def: seatName(state, last.defender) })),
       h("div", { class: "wt-pairs" }, marks),
@@ -240,9 +188,13 @@ body.phone .wt-player.mine .wt-army .card { --card-w: clamp(2.4rem, 14vw, 3.6rem
     const target = last.target !== undefined && last.target !== null ? seatName(state, last.target) : "";
     let what;
     switch (last.type) {
-      case "place": what = t(last.campaign ? "r_place_done" : last.forall ? "r_forall" : "r_place", { card: words(last.card) }); break;
+      case "place":
+        what = t(last.campaign ? "r_place_done" : last.forall ? "r_forall" : "r_place", { card: words(last.card) });
+        break;
       case "burn": what = t("r_burn", { card: words(last.card) }); break;
-      case "challenge": what = t("r_challenge", { target, card: last.card ? words(last.card) : t("army"), n: last.cards }); break;
+      case "challenge":
+        what = t("r_challenge", { target, card: last.card ? words(last.card) : t("army"), n: last.cards });
+        break;
       case "seize": what = t("r_seize", { card: words(last.card), target }); break;
       case "pick": what = t("r_pick", { pos: last.position + 1, owner: seatName(state, last.owner) }); break;
       case "battle": what = t("r_battle", { target: seatName(state, last.defender),
@@ -274,13 +226,15 @@ body.phone .wt-player.mine .wt-army .card { --card-w: clamp(2.4rem, 14vw, 3.6rem
   function drawScreen(root, state) {
     const players = state.view.players;
     root.replaceChildren(h("div", { class: "cards-kind wt players-" + players.length },
-      headline(state), middle(state), h("div", { class: "wt-table" }, players.map((p) => playerPanel(state, p, false)))));
+      headline(state), middle(state),
+      h("div", { class: "wt-table" }, players.map((p) => playerPanel(state, p, false)))));
   }
 
   // ------------------------------------------------------------- phone
 
-  const phone = { card: null, mode: null, state: null, error: "" };
-  const MODES = { place: "place", burn: "burn", challenge1: "challenge", challenge2: "challenge", seize: "seize", duel: "challenge" };
+  const MODES = {
+    place: "place", burn: "burn", challenge1: "challenge", challenge2: "challenge", seize: "seize", duel: "challenge",
+  };
 
   /** The actions of a mode button ("challenge1" = challenges with one soldier a side...). */
   function ofMode(actions, mode) {
@@ -291,7 +245,6 @@ body.phone .wt-player.mine .wt-army .card { --card-w: clamp(2.4rem, 14vw, 3.6rem
   }
 
   function drawPhone(root, state, ctx) {
-    phone.state = state;
     const view = state.view;
     const me = view.you;
     const actions = view.actions || [];
@@ -304,10 +257,11 @@ body.phone .wt-player.mine .wt-army .card { --card-w: clamp(2.4rem, 14vw, 3.6rem
     const picks = actions.filter((a) => a.type === "pick");
     const once = (type) => h("button", {
       class: "wt-action", "data-action": type, disabled: !actions.some((a) => a.type === type),
-      onclick: () => { const found = actions.find((a) => a.type === type); if (found) act(ctx, found); },
+      onclick: () => { const found = actions.find((a) => a.type === type); if (found) act(found); },
     }, t(type));
     const modeButton = (mode) => h("button", {
-      class: "wt-action" + (phone.mode === mode ? " on" : ""), "data-action": mode, disabled: !ofMode(actions, mode).length,
+      class: "wt-action" + (phone.mode === mode ? " on" : ""), "data-action": mode,
+      disabled: !ofMode(actions, mode).length,
       onclick: () => { phone.error = ""; phone.card = null; phone.mode = phone.mode === mode ? null : mode; redraw(); },
     }, t(mode));
     let hint = t("wait_turn");
@@ -316,7 +270,7 @@ body.phone .wt-player.mine .wt-army .card { --card-w: clamp(2.4rem, 14vw, 3.6rem
       const owner = view.pending.next_pick.owner;
       hint = owner === me ? t("your_own_pick") : t("your_pick", { owner: seatName(state, owner) });
       body = h("div", { class: "wt-picks", "data-zone": "picks" }, picks.map((a) => Cards.back({
-        class: "source", "data-position": a.position, onclick: () => act(ctx, a),
+        class: "source", "data-position": a.position, onclick: () => act(a),
       })));
     } else {
       if (myTurn) {
@@ -329,9 +283,12 @@ body.phone .wt-player.mine .wt-army .card { --card-w: clamp(2.4rem, 14vw, 3.6rem
           ofMode(actions, "duel").length ? modeButton("duel") : null,
           view.phase === "setup" ? once("ready") : once("end")];
       body = h("div", { class: "wt-actions" }, buttons,
-        phone.card || phone.mode ? h("button", { class: "ghost", onclick: () => { phone.card = null; phone.mode = null; redraw(); } }, t("cancel")) : null);
+        phone.card || phone.mode ? h("button", {
+          class: "ghost", onclick: () => { phone.card = null; phone.mode = null; redraw(); },
+        }, t("cancel")) : null);
     }
-    root.replaceChildren(h("div", { class: "cards-kind wt phone-table" + (myTurn ? " my-turn" : "") + (picks.length ? " picking" : "") },
+    const classes = "cards-kind wt phone-table" + (myTurn ? " my-turn" : "") + (picks.length ? " picking" : "");
+    root.replaceChildren(h("div", { class: classes },
       myTurn ? h("p", { class: "wt-head" }, t("your_turn")) : headline(state, true),
       h("div", { class: "wt-others wt-table" }, others.map((p) => playerPanel(state, p, false))),
       middle(state),
@@ -370,7 +327,8 @@ body.phone .wt-player.mine .wt-army .card { --card-w: clamp(2.4rem, 14vw, 3.6rem
     const found = ofMode(actions, phone.mode);
     for (const node of root.querySelectorAll(".wt-player [data-stack]")) {
       const owner = Number(node.dataset.owner);
-      const action = found.find((a) => a.card === node.dataset.stack && (a.type === "burn" ? owner === me : a.target === owner));
+      const action = found.find((a) => a.card === node.dataset.stack
+        && (a.type === "burn" ? owner === me : a.target === owner));
       if (action) target(node, action); else node.classList.add("illegal");
     }
     if (phone.mode === "duel") {
@@ -387,72 +345,26 @@ body.phone .wt-player.mine .wt-army .card { --card-w: clamp(2.4rem, 14vw, 3.6rem
       event.stopPropagation();
       phone.card = null;
       phone.mode = null;
-      act(null, action);
+      act(action);
     });
   }
 
-  let sendCtx = null;
-
-  function act(ctx, action) {
-    const use = ctx || sendCtx;
-    const out = Object.assign({}, action);
-    delete out.seat;
-    phone.error = "";
-    use.send(out).then((ack) => {
-      if (!ack.ok) {
-        phone.error = ack.reason || "?";
-        if (use.sounds) use.sounds.play("wrong");
-        if (phone.state) drawPhone(use.root, phone.state, use);
-      } else if (navigator.vibrate) navigator.vibrate(15);
-    });
-  }
-
-  // ------------------------------------------------------------- end screen
-
-  function drawOver(root, state) {
-    const view = state.view;
-    const rows = (view.ranking || []).map((seat) => {
-      const p = view.players.find((row) => row.seat === seat);
-      const score = p.tricks && p.tricks.length ? t("tricks") + " " + p.tricks.length : t("cards", { n: p.army_count });
-      return h("li", {}, seatChip(seat), " ", p.name, " · ", score);
-    });
-    root.replaceChildren(h("div", { class: "cards-kind wt over players-" + view.players.length }, headline(state),
-      h("ol", { class: "cards-ranking" }, rows), h("p", { class: "wt-last" }, lastText(state)),
-      h("div", { class: "wt-table" }, view.players.map((p) => playerPanel(state, p, false)))));
-  }
-
-  function sounds(previous, state, ctx) {
-    const before = previous && previous.view && previous.view.last;
-    const now = state.view && state.view.last;
-    if (!ctx.sounds || !now || now.type !== "battle" || JSON.stringify(before) === JSON.stringify(now)) return;
-    ctx.sounds.play(now.result === "attacker" ? "right" : "wrong");
-  }
-
-  registerKind("watchtower", {
-    label: { fr: STRINGS.fr.label, en: STRINGS.en.label },
+  const { phone, act } = Cards.registerCardKind("watchtower", {
     strings: STRINGS,
-    screen: {
-      mount() {},
-      update(state, ctx) {
-        cardsReady.then(() => {
-          if (state.view) drawScreen(ctx.root, state);
-          sounds(ctx.previous, state, ctx);
-        });
+    css: "wt",
+    screen: drawScreen,
+    phone: drawPhone,
+    choices: { card: null, mode: null },
+    sound: (last) => (last.type === "battle" ? (last.result === "attacker" ? "right" : "wrong") : null),
+    over: {
+      classes: (view) => "wt over players-" + view.players.length,
+      head: headline,
+      detail: (state, seat) => {
+        const p = state.view.players.find((row) => row.seat === seat);
+        return p.tricks && p.tricks.length ? t("tricks") + " " + p.tricks.length : t("cards", { n: p.army_count });
       },
-      over(root, state) { cardsReady.then(() => drawOver(root, state)); },
-    },
-    phone: {
-      mount() { phone.card = null; phone.mode = null; phone.error = ""; },
-      update(state, ctx) {
-        sendCtx = ctx;
-        cardsReady.then(() => { if (state.view) drawPhone(ctx.root, state, ctx); });
-      },
-    },
-    host: {
-      panel() {},
-      update(state, ctx) {
-        cardsReady.then(() => { if (state.view) drawScreen(ctx.root, state); });
-      },
+      rest: (state) => [h("p", { class: "wt-last" }, lastText(state)),
+        h("div", { class: "wt-table" }, state.view.players.map((p) => playerPanel(state, p, false)))],
     },
   });
 })();
