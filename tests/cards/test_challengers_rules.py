@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
-from host.cards.challengers import GAME, ROBOT, BadSettings, State, all_cards
+from host.cards.challengers import GAME, ROBOT, State, all_cards
 from host.cards.challengers.cards import POOL, THEMED_SETS, kind_of
 from host.cards.challengers.rules import standing
 from host.cards.challengers.state import OFFERS, TROPHY_FANS
-from host.games.contract import BadEvent, GameError, StaleEvent
+from host.games.contract import BadEvent, BadSettings, GameError, StaleEvent
 
 game = GAME()
 SETS = ["space", "jungle", "ocean", "volcano", "circus"]

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from host.cards.q_squared_joe import GAME, BadSettings, Player, Settings, Slot, State, zones
+from host.cards.q_squared_joe import GAME, Player, Settings, Slot, State, zones
 from host.cards.q_squared_joe.state import DECK
-from host.games.contract import BadEvent, GameError, OutOfTurn, StaleEvent
+from host.games.contract import BadEvent, BadSettings, GameError, OutOfTurn, StaleEvent
 
 game = GAME()
 

@@ -10,7 +10,7 @@ from host.cards.challengers.cards import catalogue
 from host.cards.challengers.game import Challengers
 from host.cards.challengers.rules import all_cards
 from host.cards.challengers.simulate import play_game, simulate
-from host.cards.challengers.state import ROBOT, BadSettings, Match, Settings, Side, State, zones
+from host.cards.challengers.state import ROBOT, Match, Settings, Side, State, zones
 
 
 GAME = Challengers
@@ -18,7 +18,6 @@ GAME = Challengers
 __all__ = [
     "GAME",
     "ROBOT",
-    "BadSettings",
     "Challengers",
     "Match",
     "Settings",

@@ -26,12 +26,11 @@ from host.cards.challengers.state import (
     ROBOT,
     ROUNDS,
     TROPHY_FANS,
-    BadSettings,
     Settings,
     Side,
     State,
 )
-from host.games.contract import BadEvent, Event, GameError, OutOfTurn, StaleEvent
+from host.games.contract import BadEvent, BadSettings, Event, GameError, OutOfTurn, StaleEvent
 
 ACTIONS = ("choose", "pick", "redraw", "remove", "done", "reveal")
 TROPHIES_PER_ROUND = MAX_PLAYERS // 2

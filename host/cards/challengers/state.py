@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from host.games.contract import GameError
+from host.games.contract import BadSettings, GameError
 
 ROBOT = -1  # the robot's seat number; no client ever acts for it
 MIN_PLAYERS = 1
@@ -38,11 +38,6 @@ TROPHY_FANS: dict[int, tuple[int, int]] = {
     1: (2, 3), 2: (3, 4), 3: (4, 5), 4: (5, 6), 5: (6, 7), 6: (7, 8), 7: (9, 10),
 }
 
-
-class BadSettings(GameError):
-    """Settings or seats the game cannot start with."""
-
-    code = "bad_settings"
 
 
 @dataclass(frozen=True)

@@ -17,14 +17,13 @@ from host.cards.q_squared_joe.state import (
     HAND_SIZE,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    BadSettings,
     Player,
     Settings,
     Slot,
     State,
     rank,
 )
-from host.games.contract import BadEvent, Event, GameError, OutOfTurn, StaleEvent
+from host.games.contract import BadEvent, BadSettings, Event, GameError, OutOfTurn, StaleEvent
 
 ACTIONS = ("draw", "take", "defend", "sacrifice", "attack")
 ZONES = ("hand", "resource", "field")

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from host.cards.common.primitives import Card, standard_deck
-from host.games.contract import GameError
+from host.games.contract import BadSettings, GameError
 
 FIELD_SLOTS = 5
 HAND_SIZE = 5
@@ -24,11 +24,6 @@ TAKE_MODES = ("top", "any")
 DECK: tuple[str, ...] = tuple(card.code() for card in standard_deck())
 _RANKS: dict[str, int] = {code: Card.parse(code).rank for code in DECK}
 
-
-class BadSettings(GameError):
-    """Settings or seats the game cannot start with."""
-
-    code = "bad_settings"
 
 
 def rank(code: str) -> int:

@@ -7,13 +7,12 @@ factory), `bot_move`, `zones`, `simulate`, `Settings` and the state types.
 from host.cards.watchtower.bots import bot_move
 from host.cards.watchtower.game import Watchtower
 from host.cards.watchtower.simulate import play_game, simulate
-from host.cards.watchtower.state import BadSettings, Pending, Player, Settings, State, zones
+from host.cards.watchtower.state import Pending, Player, Settings, State, zones
 
 GAME = Watchtower
 
 __all__ = [
     "GAME",
-    "BadSettings",
     "Pending",
     "Player",
     "Settings",

@@ -28,7 +28,6 @@ from host.cards.watchtower.state import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     TOWER,
-    BadSettings,
     Pending,
     Player,
     Settings,
@@ -36,7 +35,7 @@ from host.cards.watchtower.state import (
     is_royal_or_ace,
 )
 from host.cards.watchtower.piles import add_to_fort, draw_to_army, next_active, remove_from_fort
-from host.games.contract import BadEvent, Event, GameError, OutOfTurn, StaleEvent
+from host.games.contract import BadEvent, BadSettings, Event, GameError, OutOfTurn, StaleEvent
 
 ACTIONS = ("place", "burn", "ready", "draw", "challenge", "seize", "pick", "end", "showdown")
 CAMPAIGN_DUEL = 3  # cards per side when two campaigners fight

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from host.cards.common.primitives import Card, standard_deck
-from host.games.contract import GameError
+from host.games.contract import BadSettings, GameError
 
 FORT_SIZE = 4
 ARMY_SIZE = 4
@@ -31,11 +31,6 @@ LIMIT_SCOPES = ("card", "attacker")
 SETUP_BURN_RULES = ("no_rival_tower", "always", "never")
 SHOWDOWN_EVEN = ("drop", "keep")
 
-
-class BadSettings(GameError):
-    """Settings or seats the game cannot start with."""
-
-    code = "bad_settings"
 
 
 def rank(code: str) -> int:
