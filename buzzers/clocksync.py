@@ -5,9 +5,10 @@ at once with its monotonic ns (`host`); the phone notes `client_receive` and
 reports the three numbers. If the two legs took equal time, the host read its
 clock at the phone's midpoint, so offset = host - (send + receive) / 2, and
 whatever the legs' split, the error is at most half the round trip. Wi-Fi
-round trips vary a lot, so we keep the last `window` samples and trust the
-`best` with the smallest round trips; for a time to convert we use whichever of
-them gives the tightest bound once clock drift since that sample is allowed for.
+round trips vary a lot, so we keep the last `history` samples and intersect the
+offset intervals they allow (each widened by the clock drift possible since it
+was taken): the true offset is in every one of them, and their intersection is
+as narrow as the quickest uplink plus the quickest downlink seen.
 
 A tap time the phone claims is never trusted beyond its measured network:
 `clamp` keeps it within [received - max_delay, received], where `max_delay` is
@@ -64,6 +65,7 @@ class ClockEstimator:
         stale_after_ns: int = 30_000_000_000,
         min_samples: int = 3,
         max_rtt_ns: int = 5_000_000_000,
+        history: int = 300,
     ) -> None:
         if not 1 <= best <= window:
             raise ClockSyncError(f"need 1 <= best ({best}) <= window ({window})")
@@ -74,6 +76,9 @@ class ClockEstimator:
         self.min_samples = min_samples
         self.max_rtt_ns = max_rtt_ns
         self._samples: deque[SyncSample] = deque(maxlen=window)
+        # Older samples still bound the offset (drift widens them with age): more
+        # chances that one had a quick uplink and another a quick downlink.
+        self._history: deque[SyncSample] = deque(maxlen=max(window, history))
 
     def add_sample(self, client_send_ns: int, host_ns: int, client_receive_ns: int) -> SyncSample:
         """Record one ping: phone send time, host answer time, phone receive time."""
@@ -86,6 +91,7 @@ class ClockEstimator:
         if sample.rtt_ns > self.max_rtt_ns:
             raise ClockSyncError(f"round trip of {sample.rtt_ns} ns is too long to use")
         self._samples.append(sample)
+        self._history.append(sample)
         return sample
 
     @property
@@ -101,11 +107,28 @@ class ClockEstimator:
         return sample.rtt_ns // 2 + round(drift)
 
     def to_host(self, client_t_ns: int) -> tuple[int, int]:
-        """A phone-clock time as (host time, uncertainty), both in ns."""
-        candidates = self.best_samples()
-        if not candidates:
+        """A phone-clock time as (host time, uncertainty), both in ns.
+
+        Each sample bounds the offset (host - client): the host read its clock
+        after the ping left and before the answer came back, so the offset lies
+        in [h - c1, h - c0], widened by the clocks' possible drift since then.
+        The true offset is in every sample's interval, hence in their
+        intersection, whose width is the smallest uplink plus the smallest
+        downlink seen, often much less than any one round trip. We answer the
+        intersection's middle, and its half-width as the uncertainty (a bound,
+        not an estimate of the error). Should the intervals not meet (a clock
+        stepped, or drifted past `drift_ppm`), the best single sample is used.
+        """
+        if not self._samples:
             raise ClockSyncError("no sync samples yet: ping the phone first")
-        sample = min(candidates, key=lambda s: self._bound(s, client_t_ns))
+        low, high = -(1 << 62), 1 << 62
+        for sample in self._history:
+            drift = round(abs(client_t_ns - sample.client_mid_ns) * self.drift_ppm / 1_000_000)
+            low = max(low, sample.host_ns - sample.client_receive_ns - drift)
+            high = min(high, sample.host_ns - sample.client_send_ns + drift)
+        if low <= high:
+            return client_t_ns + (low + high) // 2, (high - low + 1) // 2
+        sample = min(self.best_samples(), key=lambda s: self._bound(s, client_t_ns))
         return client_t_ns + sample.offset_ns, self._bound(sample, client_t_ns)
 
     @property

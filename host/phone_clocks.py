@@ -30,6 +30,7 @@ from host.buzzer_board.arbiter import settle_delay_ns
 
 MS = 1_000_000  # ns per ms
 DEVICE_MAX_DELAY_NS = 2_000_000_000  # a wired box's press may be this stale when it arrives
+STALL_MAX_NS = 15_000_000_000  # a phone's tap may wait this long for its link to come back
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,25 @@ class PhoneClocks:
     def __init__(self, make_estimator: Callable[[], ClockEstimator] = ClockEstimator) -> None:
         self._make = make_estimator
         self._clients: dict[str, _Client] = {}
+        self._clock_ids: dict[str, str] = {}
         self._lock = threading.Lock()
+
+    def claim(self, client: str, clock_id: str | None) -> bool:
+        """`client` (a seat) is now measured on the clock `clock_id`; says if samples were kept.
+
+        A phone that comes back on the same clock (a reconnect, the same page)
+        keeps its samples, so a tap made while it was cut off maps at once; a
+        new clock (another phone, a reload, or no id given) starts afresh.
+        """
+        with self._lock:
+            same = clock_id is not None and self._clock_ids.get(client) == clock_id
+            if not same:
+                self._clients.pop(client, None)
+                if clock_id is None:
+                    self._clock_ids.pop(client, None)
+                else:
+                    self._clock_ids[client] = clock_id
+            return same
 
     def add_sample(self, client: str, game: str | None, client_send: float, host_ns: int,
                    client_receive: float, unit_ns: int = MS, device: bool = False) -> int:
@@ -84,11 +103,17 @@ class PhoneClocks:
             entry = self._clients.get(client)
             return entry is not None and not entry.estimator.needs_resync(now_ns)
 
-    def map_time(self, client: str, client_t: float | None, received_ns: int) -> Mapped:
+    def map_time(self, client: str, client_t: float | None, received_ns: int,
+                 heard_before_ns: int | None = None) -> Mapped:
         """The host time of a client-stamped event received at `received_ns` (host ns).
 
         The result never lies after the receive time, nor before it by more than
         the client's worst measured delay (phones) or `DEVICE_MAX_DELAY_NS` (devices).
+        A phone's link may have stalled or dropped: `heard_before_ns` is when the
+        host last heard from it before this message. A message cannot have been
+        made before the previous one was sent, so after a silence longer than its
+        worst delay (a cut, a reconnect) the tap may be as old as that previous
+        message, at most `STALL_MAX_NS`: a tap made while cut off keeps its time.
         """
         with self._lock:
             entry = self._clients.get(client)
@@ -100,7 +125,11 @@ class PhoneClocks:
             if entry.device:
                 t_ns = min(received_ns, max(received_ns - DEVICE_MAX_DELAY_NS, host_t))
             else:
-                t_ns = estimator.clamp(host_t, received_ns)
+                earliest = received_ns - estimator.max_delay_ns
+                if heard_before_ns is not None and heard_before_ns < earliest:
+                    earliest = max(heard_before_ns - estimator.max_delay_ns,
+                                   received_ns - STALL_MAX_NS)
+                t_ns = min(received_ns, max(earliest, host_t))
         return Mapped(t_ns, uncertainty, True)
 
     def settle_ns(self, game: str, now_ns: int) -> int:
@@ -120,6 +149,7 @@ class PhoneClocks:
     def forget(self, client: str) -> None:
         with self._lock:
             self._clients.pop(client, None)
+            self._clock_ids.pop(client, None)
 
     def __len__(self) -> int:
         return len(self._clients)

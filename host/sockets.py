@@ -9,6 +9,7 @@ rules: they turn messages into events for the Session.
 from __future__ import annotations
 
 import hmac
+from collections import OrderedDict
 from collections.abc import Callable
 import logging
 import threading
@@ -29,8 +30,9 @@ from host.session import HOST, Origin, Outcome, Session, token_hash
 log = logging.getLogger(__name__)
 
 SEAT_EXTRA: dict[str, tuple[type, ...]] = {
-    "stage": (str,), "t_client": (int, float), "seat": (int,),
+    "stage": (str,), "t_client": (int, float), "seat": (int,), "aid": (str,),
 }
+ACTIONS_REMEMBERED = 256  # per seat: the acks of its last actions, by action id (`aid`)
 HOST_EXTRA: dict[str, tuple[type, ...]] = {"stage": (str,), "seat": (int,)}
 SESSION_COMMANDS = ("start", "pause", "resume", "undo")
 
@@ -155,6 +157,22 @@ class SeatNamespace(Base):
         self.bound: dict[str, tuple[str, int]] = {}  # sid -> (game id, seat)
         self.connected: dict[tuple[str, int], set[str]] = {}
         self._lock = threading.Lock()
+        # Exactly once across reconnects: (game, seat) -> action id -> its ack.
+        self.done: dict[tuple[str, int], OrderedDict[str, dict[str, Any]]] = {}
+        self.seat_locks: dict[tuple[str, int], threading.Lock] = {}
+        self.heard: dict[tuple[str, int], int] = {}  # (game, seat) -> host ns, last message
+
+    def clock_key(self, sid: str) -> str:
+        """A seated phone's clock estimate belongs to its seat, so it survives a reconnect."""
+        binding = self.bound.get(sid)
+        return sid if binding is None else f"seat:{binding[0]}:{binding[1]}"
+
+    def hear(self, binding: tuple[str, int], at_ns: int) -> int | None:
+        """Note a message from this seat; returns when the one before it came."""
+        with self._lock:
+            before = self.heard.get(binding)
+            self.heard[binding] = max(at_ns, before or 0)
+        return before
 
     def on_join(self, payload: Any = None) -> dict[str, Any]:
         message = require_dict(payload, "join")
@@ -163,6 +181,9 @@ class SeatNamespace(Base):
         assert isinstance(token, str)
         if len(token) < 16:
             raise BadMessage("the token must be at least 16 characters")
+        clock = message.get("clock")
+        if clock is not None:
+            check_field("clock", clock, (str,))
         claim: dict[str, Any] = {"type": "claim", "token_hash": token_hash(token)}
         if "name" in message:
             check_field("name", message["name"], (str,))
@@ -180,6 +201,9 @@ class SeatNamespace(Base):
             self._unbind(sid)
             self.bound[sid] = (session.id, seat)
             self.connected.setdefault((session.id, seat), set()).add(sid)
+            self.heard[(session.id, seat)] = time.monotonic_ns()
+        # Same phone, same clock (a reconnect): its clock samples still hold.
+        clocks_of(self.hub).claim(self.clock_key(sid), clock)
         self.watching[sid] = session.id
         join_room(ROOMS.room(session.id, f"seat:{seat}")[1])
         emit("state", session.view(f"seat:{seat}"))
@@ -195,12 +219,33 @@ class SeatNamespace(Base):
         if session is None:
             return refused("stale", "that game is gone")
         event = parse_action(payload, session.kind.fields, SEAT_EXTRA)
+        heard_before = self.hear(binding, received_ns)
+        aid = event.pop("aid", None)
+        if aid is None:
+            return self._act(session, binding, event, received_ns, heard_before)
+        # An action id makes a resend (after a reconnect, or a lost ack) a no-op:
+        # the first copy's ack is answered again, with "duplicate": true.
+        with self._lock:
+            lock = self.seat_locks.setdefault(binding, threading.Lock())
+        with lock:
+            done = self.done.setdefault(binding, OrderedDict())
+            if aid in done:
+                return {**done[aid], "duplicate": True}
+            reply = self._act(session, binding, event, received_ns, heard_before)
+            done[aid] = reply
+            while len(done) > ACTIONS_REMEMBERED:
+                done.popitem(last=False)
+        return reply
+
+    def _act(self, session: Session, binding: tuple[str, int], event: dict[str, Any],
+             received_ns: int, heard_before: int | None) -> dict[str, Any]:
         t_client = event.pop("t_client", None)
         if event["type"] in session.kind.host_actions:
             return refused("forbidden", f"only the host may send {event['type']!r}")
         if event["type"] in session.kind.timed_seat_actions:
             clocks = clocks_of(self.hub)
-            mapped = clocks.map_time(current_sid(), t_client, received_ns)
+            mapped = clocks.map_time(self.clock_key(current_sid()), t_client, received_ns,
+                                     heard_before)
             event["t_ns"] = mapped.t_ns
             if event["type"] == session.kind.press_action:
                 event.update(source="phone", u_ns=mapped.u_ns,
@@ -216,8 +261,12 @@ class SeatNamespace(Base):
     def on_sync(self, payload: Any = None) -> dict[str, Any]:
         """Clock sync, second leg: {c0, h, c1} = the ping's send time (client ms), the host
         time it got back and the client's receive time; one sample for this phone's clock."""
-        return {"ok": True, **record_sync(self.hub, current_sid(),
-                                         self.bound.get(current_sid(), (None,))[0], payload,
+        sid = current_sid()
+        binding = self.bound.get(sid)
+        if binding is not None:
+            self.hear(binding, time.monotonic_ns())
+        return {"ok": True, **record_sync(self.hub, self.clock_key(sid),
+                                         None if binding is None else binding[0], payload,
                                          MS, device=False)}
 
     def _unbind(self, sid: str) -> None:
