@@ -37,10 +37,12 @@ class LiveServer:
     log_path: Path | None = None
     bind: str = "127.0.0.1"
     extra: tuple[str, ...] = ()  # more `serve` options (e.g. --no-mdns)
+    netns: str | None = None  # run inside this network namespace (tests/netlab.py)
+    host: str = "127.0.0.1"  # where this test process reaches it (the namespace's address)
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"http://{self.host}:{self.port}"
 
     @property
     def key(self) -> str:
@@ -50,8 +52,9 @@ class LiveServer:
         self.data.mkdir(parents=True, exist_ok=True)
         self.log_path = self.data / f"server-{self.port}-{time.monotonic_ns()}.log"
         log = open(self.log_path, "wb")  # noqa: SIM115 - the server process keeps writing it
+        inside = ("ip", "netns", "exec", self.netns) if self.netns else ()
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "host.cli", *self.command, "--bind", self.bind,
+            [*inside, sys.executable, "-m", "host.cli", *self.command, "--bind", self.bind,
              "--port", str(self.port), "--data", str(self.data), "--packs", str(self.packs),
              "--no-bundled-packs", "--async-mode", self.async_mode, "--threads", "64",
              *self.extra],

@@ -21,11 +21,13 @@ PROJECTOR = {"width": 1920, "height": 1080}
 
 
 @contextmanager
-def chromium() -> Iterator[Any]:
+def chromium(executable: Path = CHROMIUM) -> Iterator[Any]:
+    """Headless Chromium; `executable` may be a wrapper that starts /usr/bin/chromium
+    elsewhere, e.g. in a network namespace (Playwright talks to it over a pipe, not TCP)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as play:
-        browser = play.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        browser = play.chromium.launch(executable_path=str(executable), headless=True, args=ARGS)
         try:
             yield browser
         finally:

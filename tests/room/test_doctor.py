@@ -1,4 +1,9 @@
-"""`tourelle doctor`: passes on this machine, fails clearly on a read-only data folder."""
+"""`tourelle doctor`: passes on a machine with a LAN, fails clearly on a read-only data folder.
+
+Doctor probes the best LAN address (and browses mDNS there) itself, so it runs
+inside a network namespace of the test's own (tests/netlab.py), whose LAN is
+an `eth0` with 10.231.n.2: never against this machine's real interfaces.
+"""
 
 from __future__ import annotations
 
@@ -7,37 +12,65 @@ import os
 import sqlite3
 import subprocess
 import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from host.doctor import check_data, check_gpio, check_journal, check_threads
-from tests.live import ROOT, free_port
+from tests.live import ROOT, LiveServer, free_port
+from tests.netlab import NetLab
 
 
-def doctor(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "host.cli", "doctor", *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+def doctor(lab: NetLab, *args: str) -> subprocess.CompletedProcess[str]:
+    """`tourelle doctor` run inside the lab's namespace."""
+    return lab.run(sys.executable, "-m", "host.cli", "doctor", *args, cwd=ROOT)
 
 
-def test_doctor_passes_here_with_no_server_running(tmp_path: Path) -> None:
+def test_doctor_passes_here_with_no_server_running(tmp_path: Path, lab: NetLab) -> None:
     port = str(free_port())
-    done = doctor("--data", str(tmp_path / "data"), "--port", port)
+    done = doctor(lab, "--data", str(tmp_path / "data"), "--port", port)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "ready." in done.stdout
-    as_json = doctor("--data", str(tmp_path / "data"), "--port", port, "--json")
+    as_json = doctor(lab, "--data", str(tmp_path / "data"), "--port", port, "--json")
     assert as_json.returncode == 0
     checks = {c["check"]: c for c in json.loads(as_json.stdout)["checks"]}
     assert checks["data folder"]["status"] == "ok"
     assert checks["mDNS"]["status"] == "absent"  # no server: nothing to advertise
     assert checks["GPIO buzzers"]["status"] == "absent"  # not configured: never "fail"
     assert checks["join address"]["status"] == "ok"
-    assert "127.0.0.1" not in checks["join address"]["detail"]
+    assert checks["join address"]["detail"] == (f"phones will join at http://{lab.address}:{port}/"
+                                                f" (no server running; port {port} is free)")
     assert {c["status"] for c in checks.values()} <= {"ok", "warn", "absent"}
 
 
+def test_doctor_sees_a_running_server_over_the_lan_and_mdns(tmp_path: Path, packs: Path,
+                                                            lab: NetLab) -> None:
+    server = LiveServer(data=tmp_path / "data", packs=packs, bind="0.0.0.0", netns=lab.name,
+                        host=lab.address, extra=("--mdns-name", "tourelle-doctor")).start()
+    try:
+        deadline = time.monotonic() + 10
+        while server.get("/api/join")["mdns"] is None and time.monotonic() < deadline:
+            time.sleep(0.2)
+        done = doctor(lab, "--data", str(tmp_path / "data"), "--port", str(server.port),
+                      "--json")
+    finally:
+        server.stop()
+    assert done.returncode == 0, done.stdout + done.stderr
+    checks = {c["check"]: c for c in json.loads(done.stdout)["checks"]}
+    assert checks["join address"] == {
+        "check": "join address", "status": "ok", "fix": "", "must": False,
+        "detail": f"http://{lab.address}:{server.port}/ answers /healthz over the LAN"}
+    assert checks["mDNS"]["status"] == "ok", checks["mDNS"]
+    assert checks["mDNS"]["detail"].endswith(
+        f"on tourelle-doctor.local. port {server.port}; "
+        f"phones may open http://tourelle-doctor.local:{server.port}/")
+    assert checks["journal"]["status"] == "ok"
+
+
 @pytest.fixture
-def read_only_folder(tmp_path: Path) -> Path:
+def read_only_folder(tmp_path: Path) -> Iterator[Path]:
     """A tmpfs mounted read-only: root cannot write there either."""
     folder = tmp_path / "ro"
     folder.mkdir()
@@ -53,8 +86,9 @@ def read_only_folder(tmp_path: Path) -> Path:
         subprocess.run(["umount", str(folder)], check=False)
 
 
-def test_doctor_fails_clearly_on_a_read_only_data_folder(read_only_folder: Path) -> None:
-    done = doctor("--data", str(read_only_folder), "--port", str(free_port()))
+def test_doctor_fails_clearly_on_a_read_only_data_folder(read_only_folder: Path,
+                                                         lab: NetLab) -> None:
+    done = doctor(lab, "--data", str(read_only_folder), "--port", str(free_port()))
     assert done.returncode == 1
     assert "data folder" in done.stdout and "fail" in done.stdout
     assert "not writable: Read-only file system" in done.stdout
