@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from host import rng
-from host.cards.russian_bank import GAME, State, bot_move, play_bot_game, zones
+from host.cards.russian_bank import GAME, SIMULATOR, State, bot_move, zones
 from host.cards.russian_bank.cards import ALL_CODES, deck_codes
 
 game = GAME()
@@ -66,7 +66,7 @@ def test_many_seeded_bot_games_all_end() -> None:
     endings: Counter[str] = Counter()
     for index in range(count):
         levels = (1 + index % 5, 1 + (index // 5) % 5)
-        final = play_bot_game(game, 1000 + index, levels, VARIANTS[index % len(VARIANTS)])
+        final = SIMULATOR.play(VARIANTS[index % len(VARIANTS)], levels, 1000 + index, game)
         assert game.is_over(final)
         assert final.moves <= final.settings.move_cap
         assert Counter(c for cards in zones(final).values() for c in cards) == FULL
@@ -109,6 +109,6 @@ def test_stronger_bots_win_more_often() -> None:
     for index in range(30):
         strong = index % 2
         levels = (5, 1) if strong == 0 else (1, 5)
-        final = play_bot_game(game, 500 + index, levels)
+        final = SIMULATOR.play({}, levels, 500 + index, game)
         wins[int(final.winner == strong)] += 1
     assert wins[1] > wins[0]

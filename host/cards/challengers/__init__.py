@@ -9,7 +9,7 @@ from host.cards.challengers.bots import bot_move
 from host.cards.challengers.cards import catalogue
 from host.cards.challengers.game import Challengers
 from host.cards.challengers.rules import all_cards
-from host.cards.challengers.simulate import play_game, simulate
+from host.cards.challengers.kind import SIMULATOR, simulate
 from host.cards.challengers.state import ROBOT, Match, Settings, Side, State, zones
 
 
@@ -17,6 +17,7 @@ GAME = Challengers
 
 __all__ = [
     "GAME",
+    "SIMULATOR",
     "ROBOT",
     "Challengers",
     "Match",
@@ -26,7 +27,6 @@ __all__ = [
     "all_cards",
     "bot_move",
     "catalogue",
-    "play_game",
     "simulate",
     "zones",
 ]

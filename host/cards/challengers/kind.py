@@ -1,4 +1,5 @@
-"""Challengers! as the host offers it: seats (1 against the robot), moves, settings, bots, page."""
+"""Challengers! as the host offers it: seats (1 against the robot), moves, settings, bots,
+simulator, page."""
 
 from __future__ import annotations
 
@@ -7,11 +8,11 @@ from typing import Any
 from host.cards.challengers.bots import bot_move
 from host.cards.challengers.game import Challengers
 from host.cards.challengers.rules import ACTIONS
-from host.cards.challengers.simulate import simulate
-from host.cards.challengers.state import MAX_PLAYERS, MIN_PLAYERS, Settings
+from host.cards.challengers.state import MAX_PLAYERS, MIN_PLAYERS, Settings, State
 from host.cards.common.adapter import CardGameAdapter, card_planner
 from host.games.contract import Game, GameKind
 from host.games.forms import boolean, integer, label
+from host.games.simulate import Outcome, Simulator, Tally
 
 
 def make(config: dict[str, Any]) -> Game:
@@ -25,6 +26,26 @@ SETTINGS = (
     integer("robot_level", label("Niveau du robot", "Robot level"), 1, 1, 5),
     boolean("solo_challenge", label("Défi solo (1 joueur)", "Solo challenge (1 player)")),
 )
+
+
+
+def outcome(game: Challengers, state: State, players: int) -> Outcome:
+    """Each seat's fans (the robot's are no seat's: its wins are counted apart)."""
+    fans = [0] * players
+    for side in state.players():
+        if 0 <= side.seat < players:
+            fans[side.seat] = side.total_fans()
+    return Outcome(state.winner, fans, state.step, state.end)
+
+
+def report(tally: Tally, name: str, levels: list[int]) -> dict[str, Any]:
+    return tally.summary(name, levels=levels, robot_wins=tally.outside_wins) | {"ends": tally.ends}
+
+
+# Bot games: in the deck phase every seat may act; the first in seat order that moves plays.
+SIMULATOR = Simulator(Challengers, bot_move, movers=lambda game, state: range(len(state.players())),
+                      outcome=outcome, report=report)
+simulate = SIMULATOR.run
 
 KIND = GameKind(
     name="challengers",
@@ -44,7 +65,7 @@ KIND = GameKind(
     },
     plan_bot=card_planner(bot_move),
     settings=SETTINGS,
-    simulate=lambda games, seed, players: simulate(games, seed, players),
+    simulate=simulate,
     page="js/kinds/challengers.js",
     order=50,
 )

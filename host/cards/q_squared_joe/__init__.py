@@ -6,20 +6,20 @@ Public API: `GAME` (the `Game` factory), `bot_move`, `zones`, `simulate`,
 
 from host.cards.q_squared_joe.bots import bot_move
 from host.cards.q_squared_joe.game import QSquaredJoe
-from host.cards.q_squared_joe.simulate import play_game, simulate
+from host.cards.q_squared_joe.kind import SIMULATOR, simulate
 from host.cards.q_squared_joe.state import Player, Settings, Slot, State, zones
 
 GAME = QSquaredJoe
 
 __all__ = [
     "GAME",
+    "SIMULATOR",
     "Player",
     "QSquaredJoe",
     "Settings",
     "Slot",
     "State",
     "bot_move",
-    "play_game",
     "simulate",
     "zones",
 ]

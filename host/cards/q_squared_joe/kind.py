@@ -1,4 +1,4 @@
-"""Q Squared Joe NG as the host offers it: seats, moves, settings, bots, page."""
+"""Q Squared Joe NG as the host offers it: seats, moves, settings, bots, simulator, page."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ from typing import Any
 from host.cards.q_squared_joe.bots import bot_move
 from host.cards.q_squared_joe.game import QSquaredJoe
 from host.cards.q_squared_joe.rules import ACTIONS
-from host.cards.q_squared_joe.simulate import simulate
 from host.cards.q_squared_joe.state import MAX_PLAYERS, MIN_PLAYERS, Settings
 from host.cards.common.adapter import CardGameAdapter, card_planner
 from host.games.contract import Game, GameKind
 from host.games.forms import boolean, choice, label
+from host.games.simulate import Simulator
 
 
 def make(config: dict[str, Any]) -> Game:
@@ -30,6 +30,10 @@ SETTINGS = (
     boolean("choose_hand_target", label("Choisir la carte attaquée",
                                         "Choose the attacked hand card")),
 )
+
+# Bot games: only the seat on turn moves.
+SIMULATOR = Simulator(QSquaredJoe, bot_move, movers=lambda game, state: (state.turn,))
+simulate = SIMULATOR.run
 
 OPTIONAL_CARD = (str, type(None))  # null: left out (see host/cards/common/adapter.py)
 OPTIONAL_SLOT = (int, type(None))
@@ -52,7 +56,7 @@ KIND = GameKind(
     },
     plan_bot=card_planner(bot_move),
     settings=SETTINGS,
-    simulate=lambda games, seed, players: simulate(games, seed, players),
+    simulate=simulate,
     page="js/kinds/q-squared-joe.js",
     order=30,
 )

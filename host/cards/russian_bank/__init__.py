@@ -7,18 +7,18 @@ Public API: `GAME()` makes the engine (a `Game` of host/games/contract.py),
 
 from host.cards.russian_bank.bots import bot_move
 from host.cards.russian_bank.game import RussianBank
-from host.cards.russian_bank.simulate import play_bot_game, simulate
+from host.cards.russian_bank.kind import SIMULATOR, simulate
 from host.cards.russian_bank.state import Settings, State, zones
 
 GAME = RussianBank
 
 __all__ = [
     "GAME",
+    "SIMULATOR",
     "RussianBank",
     "Settings",
     "State",
     "bot_move",
-    "play_bot_game",
     "simulate",
     "zones",
 ]

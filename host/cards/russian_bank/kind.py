@@ -1,4 +1,5 @@
-"""Russian Bank (Crapette) as the host offers it: two seats, moves, settings, bots, page."""
+"""Russian Bank (Crapette) as the host offers it: two seats, moves, settings, bots, simulator,
+page."""
 
 from __future__ import annotations
 
@@ -6,11 +7,12 @@ from typing import Any
 
 from host.cards.russian_bank.bots import bot_move
 from host.cards.russian_bank.game import SEAT_TYPES, RussianBank
-from host.cards.russian_bank.simulate import simulate
-from host.cards.russian_bank.state import Settings
+from host.cards.russian_bank.state import Settings, State
 from host.cards.common.adapter import CardGameAdapter, card_planner
 from host.games.contract import Game, GameKind
 from host.games.forms import boolean, choice, integer, label
+from host import rng
+from host.games.simulate import Outcome, Simulator, Tally
 
 
 def make(config: dict[str, Any]) -> Game:
@@ -26,6 +28,29 @@ SETTINGS = (
     boolean("stop_mode", label("Mode « stop »", "Stop mode")),
     integer("reserve_size", label("Taille de la réserve", "Reserve size"), 13, 1, 30),
 )
+
+
+
+def outcome(game: RussianBank, state: State, players: int) -> Outcome:
+    result = game.result(state)
+    return Outcome(result["winner"], list(result["scores"]), state.moves, str(state.over))
+
+
+def report(tally: Tally, name: str, levels: list[int]) -> dict[str, Any]:
+    """Russian Bank's report predates the others': no players or levels; "endings"."""
+    return {"game": name, "games": tally.games, "wins": tally.wins, "draws": tally.draws,
+            **tally.averages(), "endings": tally.ends}
+
+
+# Bot games: game i from seed + i, both bots at level 3 unless told; the waiting bot is
+# asked first (it may call stop), then the player on turn.
+SIMULATOR = Simulator(
+    RussianBank, bot_move, movers=lambda game, state: (1 - state.turn, state.turn),
+    outcome=outcome, report=report, default_level=3,
+    game_seed=lambda seed, index: seed + index,
+    bot_seed=lambda seed, seat: rng.derive(seed, f"russian-bank-bot-{seat}"),
+)
+simulate = SIMULATOR.run
 
 KIND = GameKind(
     name="russian-bank",
@@ -43,7 +68,7 @@ KIND = GameKind(
     },
     plan_bot=card_planner(bot_move),
     settings=SETTINGS,
-    simulate=lambda games, seed, players: simulate(games, seed, players=players),
+    simulate=simulate,
     page="js/kinds/russian-bank.js",
     order=20,
 )

@@ -6,20 +6,20 @@ factory), `bot_move`, `zones`, `simulate`, `Settings` and the state types.
 
 from host.cards.watchtower.bots import bot_move
 from host.cards.watchtower.game import Watchtower
-from host.cards.watchtower.simulate import play_game, simulate
+from host.cards.watchtower.kind import SIMULATOR, simulate
 from host.cards.watchtower.state import Pending, Player, Settings, State, zones
 
 GAME = Watchtower
 
 __all__ = [
     "GAME",
+    "SIMULATOR",
     "Pending",
     "Player",
     "Settings",
     "State",
     "Watchtower",
     "bot_move",
-    "play_game",
     "simulate",
     "zones",
 ]

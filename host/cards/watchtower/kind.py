@@ -1,4 +1,4 @@
-"""Watchtower as the host offers it: seats, moves, settings, bots, page."""
+"""Watchtower as the host offers it: seats, moves, settings, bots, simulator, page."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from host.cards.common.adapter import CardGameAdapter, card_planner
 from host.cards.watchtower.bots import bot_move
 from host.cards.watchtower.game import Watchtower
 from host.cards.watchtower.rules import ACTIONS
-from host.cards.watchtower.simulate import simulate
 from host.cards.watchtower.state import MAX_PLAYERS, MIN_PLAYERS, Settings
 from host.games.contract import Game, GameKind
 from host.games.forms import boolean, choice, integer, label
+from host.games.simulate import Simulator, ends_report
 
 
 def make(config: dict[str, Any]) -> Game:
@@ -41,6 +41,12 @@ SETTINGS = (
                                   "Time per decision (s, 0: no limit)"), 0, 0, 600),
 )
 
+# Bot games: the seat the game waits for moves (a blind pick's chooser, or the player
+# on turn); the tally counts how games ended.
+SIMULATOR = Simulator(Watchtower, bot_move, movers=lambda game, state: (game.waiting_for(state),),
+                      report=ends_report)
+simulate = SIMULATOR.run
+
 KIND = GameKind(
     name="watchtower",
     label=label("Tour de guet", "Watchtower"),
@@ -63,7 +69,7 @@ KIND = GameKind(
     },
     plan_bot=card_planner(bot_move),  # picks too: legal_actions names the chooser
     settings=SETTINGS,
-    simulate=lambda games, seed, players: simulate(games, seed, players),
+    simulate=simulate,
     page="js/kinds/watchtower.js",
     order=40,
 )
