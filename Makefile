@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 5000
 
-.PHONY: run demo test lint unit bench clean
+.PHONY: run demo test lint lint-js unit bench clean
 
 run: $(VENV)/.installed
 	$(BIN)/tourelle serve --port $(PORT)
@@ -14,12 +14,23 @@ run: $(VENV)/.installed
 demo: $(VENV)/.installed
 	$(BIN)/tourelle demo --port $(PORT)
 
-test: $(VENV)/.installed-test
+test: $(VENV)/.installed-test node_modules/.installed
 	./tools/system-deps.sh
 	$(BIN)/ruff check host buzzers tests bench tools
 	$(BIN)/mypy
+	$(MAKE) lint-js
 	$(BIN)/pytest -n 2 -m "not browser"
 	$(BIN)/pytest -m browser
+
+# ESLint over the pages' scripts (eslint.config.mjs; installed by npm ci from package-lock.json).
+lint: lint-js
+
+lint-js: node_modules/.installed
+	node_modules/.bin/eslint host/static/js eslint.config.mjs
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
 
 # The fast loop: everything that needs neither a browser nor many games (20 seeded games
 # per random-play test instead of 1,000), on both cores.

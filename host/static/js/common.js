@@ -1,6 +1,8 @@
 // Shared by the projector, phone and host pages: DOM helpers, the map as SVG,
 // the countdown, the sounds, and language choice. No framework, no network
 // beyond this host.
+/* exported h, $, fill, languageOf, seatName, seatLabel, seatChip, Maps, legalTargets, drawMap, castle, Countdown,
+   Sound, formatAnswer, fastest, questionTitle, phaseTitle, onLoopback, joinAddress */
 "use strict";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -115,12 +117,14 @@ function legalTargets(gameMap, view, settings, seat) {
 function seatPatterns() {
   const marks = [
     () => [h("svg:path", { d: "M-2,2 l4,-4 M0,12 l12,-12 M10,14 l4,-4", class: "mark" })],
-    () => [h("svg:circle", { cx: 3, cy: 3, r: 1.8, class: "dot" }), h("svg:circle", { cx: 9, cy: 9, r: 1.8, class: "dot" })],
+    () => [h("svg:circle", { cx: 3, cy: 3, r: 1.8, class: "dot" }),
+      h("svg:circle", { cx: 9, cy: 9, r: 1.8, class: "dot" })],
     () => [h("svg:path", { d: "M0,6 h12 M6,0 v12", class: "mark" })],
     () => [h("svg:path", { d: "M3,0 v12 M9,0 v12", class: "mark" })],
   ];
   return marks.map((draw, seat) =>
-    h("svg:pattern", { id: "pat-" + seat, width: 12, height: 12, patternUnits: "userSpaceOnUse", patternTransform: "scale(1.6)" },
+    h("svg:pattern",
+      { id: "pat-" + seat, width: 12, height: 12, patternUnits: "userSpaceOnUse", patternTransform: "scale(1.6)" },
       h("svg:rect", { width: 12, height: 12, class: "bg seat-fill-" + seat }), draw()));
 }
 
@@ -136,10 +140,14 @@ function drawMap(holder, gameMap, view, options) {
   const attacked = view.attack ? view.attack.target : null;
   const [x, y, w, hgt] = gameMap.view_box;
   const scale = Math.max(w, hgt) / 1000;
-  const svg = h("svg:svg", { viewBox: `${x} ${y} ${w} ${hgt}`, class: "map", role: "img" }, h("svg:defs", {}, seatPatterns()));
+  const svg = h("svg:svg", { viewBox: `${x} ${y} ${w} ${hgt}`, class: "map", role: "img" },
+    h("svg:defs", {}, seatPatterns()));
   for (const [a, b] of gameMap.links || []) {
     const ta = gameMap.byId[a], tb = gameMap.byId[b];
-    if (ta && tb) svg.append(h("svg:line", { x1: ta.label[0], y1: ta.label[1], x2: tb.label[0], y2: tb.label[1], class: "sea-link" }));
+    if (ta && tb) {
+      svg.append(h("svg:line",
+        { x1: ta.label[0], y1: ta.label[1], x2: tb.label[0], y2: tb.label[1], class: "sea-link" }));
+    }
   }
   const labels = [];
   for (const t of view.territories) {
@@ -163,7 +171,9 @@ function drawMap(holder, gameMap, view, options) {
     svg.append(path);
     const [lx, ly] = shape.label;
     const group = h("svg:g", { transform: `translate(${lx} ${ly}) scale(${scale})`, class: "label" });
-    if (opts.names) group.append(h("svg:text", { y: -34, class: "name" }, T.lang === "fr" ? shape.name_fr : shape.name_en));
+    if (opts.names) {
+      group.append(h("svg:text", { y: -34, class: "name" }, T.lang === "fr" ? shape.name_fr : shape.name_en));
+    }
     if (t.value) group.append(h("svg:text", { y: t.castle ? 36 : 8, class: "value" }, t.value));
     if (t.castle) group.append(castle(t.towers, before ? before.towers : t.towers));
     labels.push(group);
@@ -181,7 +191,10 @@ function castle(standing, before) {
     const up = i < standing;
     const justFell = !up && i < before;
     g.append(h("svg:g", { transform: `translate(${(i - 1) * 22} -8)` },
-      h("svg:path", { d: "M-8,10 v-22 h4 v4 h4 v-4 h4 v4 h4 v-4 h4 v22 z", class: "tower" + (up ? "" : " fallen") + (justFell ? " falling" : "") })));
+      h("svg:path", {
+        d: "M-8,10 v-22 h4 v4 h4 v-4 h4 v4 h4 v-4 h4 v22 z",
+        class: "tower" + (up ? "" : " fallen") + (justFell ? " falling" : ""),
+      })));
   }
   return g;
 }
@@ -295,7 +308,7 @@ async function joinAddress() {
   let found = { url: location.origin + "/", addresses: [location.origin + "/"], mdns: null };
   try {
     found = await (await fetch("/api/join")).json();
-  } catch (err) {
+  } catch {
     // an older host or no network: this page's own origin
   }
   if (!onLoopback()) found.url = location.origin + "/";

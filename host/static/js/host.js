@@ -25,7 +25,9 @@ socket.on("connect", () => {
 });
 socket.on("connect_error", () => { $("#key-error").hidden = false; });
 socket.on("state", (payload) => {
-  if (!state || state.meta.status !== payload.meta.status || state.meta.game !== payload.meta.game) setTimeout(refreshGames, 0);
+  if (!state || state.meta.status !== payload.meta.status || state.meta.game !== payload.meta.game) {
+    setTimeout(refreshGames, 0);
+  }
   state = payload;
   gameId = payload.meta.game;
   const q = payload.view && payload.view.question;
@@ -45,7 +47,8 @@ function refreshGames() {
 // ----------------------------------------------------------------- the new-game form
 
 function kindInfo(name) {
-  return kinds.find((k) => k.name === name) || { name, label: null, min_seats: 1, max_seats: 4, map: false, questions: false, bots: false, settings: [] };
+  return kinds.find((k) => k.name === name)
+    || { name, label: null, min_seats: 1, max_seats: 4, map: false, questions: false, bots: false, settings: [] };
 }
 
 function chosenKind() {
@@ -56,14 +59,15 @@ async function getJson(url, fallback) {
   try {
     const response = await fetch(url);
     return response.ok ? await response.json() : fallback;
-  } catch (err) {
+  } catch {
     return fallback;
   }
 }
 
 async function loadForm() {
   const [kindList, maps, counts] = await Promise.all([
-    getJson("/api/kinds", { kinds: [] }), getJson("/api/maps", { maps: [] }), getJson("/api/questions/categories", null)]);
+    getJson("/api/kinds", { kinds: [] }), getJson("/api/maps", { maps: [] }),
+    getJson("/api/questions/categories", null)]);
   kinds = kindList.kinds;
   categoryCounts = counts;
   const previous = $("#c-kind").value;
@@ -95,11 +99,15 @@ function settingsFields(kind) {
     let input;
     if (s.type === "choice") {
       input = h("select", { id, "data-setting": s.key, "data-type": "choice" },
-        s.choices.map((c) => h("option", { value: c.value, selected: c.value === s.default }, localLabel(c.label, c.value))));
+        s.choices.map((c) => h("option", { value: c.value, selected: c.value === s.default },
+          localLabel(c.label, c.value))));
     } else if (s.type === "bool") {
       input = h("input", { id, type: "checkbox", "data-setting": s.key, "data-type": "bool", checked: !!s.default });
     } else {
-      input = h("input", { id, type: "number", step: 1, min: s.min, max: s.max, value: s.default, "data-setting": s.key, "data-type": "int" });
+      input = h("input", {
+        id, type: "number", step: 1, min: s.min, max: s.max, value: s.default,
+        "data-setting": s.key, "data-type": "int",
+      });
     }
     return h("div", { class: "form-row" }, h("label", { for: id }, localLabel(s.label, s.key)), input);
   }) : h("p", { class: "note" }, T.t("no_settings")));
@@ -129,7 +137,9 @@ function categoryBoxes() {
   fill("#q-categories", categoryCounts.categories.map((c) => {
     const n = counts.categories[c] || 0;
     return h("label", { class: "category" + (n ? "" : " empty") },
-      h("input", { type: "checkbox", value: c, "data-category": c, checked: fresh ? n > 0 : checked.has(c), onchange: countLine }),
+      h("input", {
+        type: "checkbox", value: c, "data-category": c, checked: fresh ? n > 0 : checked.has(c), onchange: countLine,
+      }),
       " " + T.t("cat_" + c) + " ", h("small", {}, "(" + n + ")"));
   }));
   $("#q-min").min = $("#q-max").min = categoryCounts.difficulty.min;
@@ -174,9 +184,12 @@ function seatRows() {
       kind.bots ? [1, 2, 3, 4, 5].map((n) => h("option", { value: "bot" + n }, T.t("seat_bot", { n }))) : null,
       h("option", { value: "none" }, T.t("seat_none")));
     const before = old[i];
-    type.value = before && [...type.options].some((o) => o.value === before.type) ? before.type : i < Math.max(kind.min_seats, 3) ? "phone" : "none";
+    type.value = before && [...type.options].some((o) => o.value === before.type) ? before.type
+      : i < Math.max(kind.min_seats, 3) ? "phone" : "none";
     return h("div", { class: "seat-row" }, seatChip(i),
-      type, h("input", { id: "seat-name-" + i, placeholder: T.colour(i), "aria-label": T.t("name"), value: before ? before.name : null }));
+      type, h("input", {
+        id: "seat-name-" + i, placeholder: T.colour(i), "aria-label": T.t("name"), value: before ? before.name : null,
+      }));
   }));
   $("#c-add-seat").hidden = seatCount >= Math.min(kind.max_seats, 16);
 }
@@ -267,7 +280,8 @@ function render() {
   const { meta, view } = state;
   $("#live").hidden = false;
   document.body.dataset.kind = meta.kind;
-  $("#h-status").textContent = `${meta.game} · ${kindLabel(meta.kind, kindInfo(meta.kind).label)} · ${T.t(meta.status)}` +
+  $("#h-status").textContent =
+    `${meta.game} · ${kindLabel(meta.kind, kindInfo(meta.kind).label)} · ${T.t(meta.status)}` +
     (meta.paused ? " · " + T.t("paused") : "") + (view && view.stage ? " · " + view.stage : "");
   renderCommands(meta);
   panel.update(state);
@@ -286,7 +300,9 @@ function renderCommands(meta) {
     ["end", running],
   ];
   fill("#commands", buttons.map(([type, enabled, cls]) =>
-    h("button", { type: "button", "data-cmd": type, class: cls || null, disabled: !enabled, onclick: () => command(type) }, T.t(type))));
+    h("button", {
+      type: "button", "data-cmd": type, class: cls || null, disabled: !enabled, onclick: () => command(type),
+    }, T.t(type))));
 }
 
 function renderSeats(meta, view) {
@@ -297,7 +313,9 @@ function renderSeats(meta, view) {
       h("td", {}, seatChip(s.seat), " ", T.colour(s.seat)),
       h("td", {}, s.name, s.bot ? h("em", {}, " · " + T.t("seat_bot", { n: s.bot })) : null),
       h("td", { class: "score" }, p ? Number(p.score).toLocaleString(T.lang) : ""),
-      h("td", {}, s.bot ? null : h("button", { type: "button", "data-release": s.seat, onclick: () => command("release", { seat: s.seat }) }, T.t("release"))));
+      h("td", {}, s.bot ? null : h("button", {
+        type: "button", "data-release": s.seat, onclick: () => command("release", { seat: s.seat }),
+      }, T.t("release"))));
   }));
 }
 
@@ -331,7 +349,8 @@ function csvCell(value) {
 function renderDownloads() {
   const data = results();
   const header = ["rank", "seat", "colour", "name", "bot", "score", "bonus", "eliminated"];
-  const csv = [header.join(",")].concat(data.players.map((p) => header.map((k) => csvCell(p[k])).join(","))).join("\n") + "\n";
+  const csv = [header.join(",")].concat(data.players.map((p) => header.map((k) => csvCell(p[k])).join(",")))
+    .join("\n") + "\n";
   for (const old of document.querySelectorAll("#downloads a")) URL.revokeObjectURL(old.href);
   const link = (text, body, type, ext) => h("a", {
     href: URL.createObjectURL(new Blob([body], { type })), download: `tourelle-${data.game}.${ext}`, "data-export": ext,

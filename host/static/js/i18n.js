@@ -1,5 +1,6 @@
 // Every text shown on the three pages, in French and English.
 // T.lang is chosen by the game (config.language), else by the browser.
+/* exported T */
 "use strict";
 
 const STRINGS = {

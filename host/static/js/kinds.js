@@ -9,6 +9,7 @@
 //           screen: { mount(root, ctx), update(state, ctx), over?(root, state, ctx) },
 //           phone:  { mount(root, ctx), update(state, ctx) },
 //           host:   { panel(root, ctx), update(state, ctx) } }
+/* exported registerKind, kindStrings, kindLabel, KindSlot, rankedPlayers, drawPodium */
 "use strict";
 
 window.TourelleKinds = window.TourelleKinds || {};
@@ -115,7 +116,8 @@ function drawPodium(holder, rows) {
     const p = rows[i];
     return h("div", { class: "step place-" + (i + 1), "data-seat": p.seat },
       h("div", { class: "who" }, seatChip(p.seat), h("strong", {}, p.name), h("small", {}, T.colour(p.seat))),
-      h("div", { class: "block seat-bg-" + (p.seat % 4) }, h("span", {}, String(i + 1)), h("small", {}, Number(p.score).toLocaleString(T.lang))));
+      h("div", { class: "block seat-bg-" + (p.seat % 4) }, h("span", {}, String(i + 1)),
+        h("small", {}, Number(p.score).toLocaleString(T.lang))));
   });
   fill(holder, steps);
 }

@@ -123,11 +123,13 @@
       screen.winner.className = "bz-winner seat-" + (first.seat % 4);
       screen.winner.dataset.seat = first.seat;
       fill(screen.winner, h("span", { class: "bz-name" }, first.name),
-        h("span", { class: "bz-colour" }, colourName(first.seat) + " · " + (view.floor === first.seat ? tr("has_floor") : tr("first_in"))));
+        h("span", { class: "bz-colour" },
+          colourName(first.seat) + " · " + (view.floor === first.seat ? tr("has_floor") : tr("first_in"))));
     } else {
       screen.winner.className = "bz-winner empty";
       delete screen.winner.dataset.seat;
-      fill(screen.winner, phase === "decided" && !view.marks.length ? h("span", { class: "bz-none" }, tr("no_press")) : null);
+      fill(screen.winner,
+        phase === "decided" && !view.marks.length ? h("span", { class: "bz-none" }, tr("no_press")) : null);
     }
     fill(screen.others, shown ? view.ranking.slice(1).map((row) =>
       h("li", { class: "bz-other" + (view.out.includes(row.seat) ? " out" : ""), "data-seat": row.seat },
@@ -136,7 +138,8 @@
         view.out.includes(row.seat) ? h("em", {}, tr("locked_out")) : null)) : []);
     const mark = lastMark(view);
     screen.mark.className = "bz-mark" + (mark ? (mark.right ? " good" : " bad") : "");
-    screen.mark.textContent = mark ? tr(mark.right ? "mark_right" : "mark_wrong", { who: seatName(state, mark.seat) }) : "";
+    screen.mark.textContent = mark
+      ? tr(mark.right ? "mark_right" : "mark_wrong", { who: seatName(state, mark.seat) }) : "";
     fill(screen.scores, rankedPlayers(view).map((p) =>
       h("li", { class: "score-row" + (view.floor === p.seat ? " turn" : ""), "data-seat": p.seat },
         seatChip(p.seat), h("span", { class: "who" }, h("small", {}, colourName(p.seat)), p.name),
@@ -160,7 +163,8 @@
   let phone = null;
 
   function mountPhone(root, ctx) {
-    const button = h("button", { type: "button", class: "bz-button", id: "bz-button", "aria-label": tr("buzz") }, tr("buzz"));
+    const button = h("button", { type: "button", class: "bz-button", id: "bz-button", "aria-label": tr("buzz") },
+      tr("buzz"));
     const press = (event) => {
       if (event.type === "keydown" && event.key !== " " && event.key !== "Enter") return;
       event.preventDefault();
@@ -177,7 +181,11 @@
     button.addEventListener("pointerdown", press);
     button.addEventListener("keydown", press);
     button.addEventListener("contextmenu", (event) => event.preventDefault());
-    phone = { button, ctx, status: h("p", { class: "bz-you", id: "bz-you", "aria-live": "polite" }), note: h("p", { class: "note" }) };
+    phone = {
+      button, ctx,
+      status: h("p", { class: "bz-you", id: "bz-you", "aria-live": "polite" }),
+      note: h("p", { class: "note" }),
+    };
     root.append(h("div", { class: "bz-phone" }, phone.status, button, phone.note));
   }
 
@@ -235,8 +243,10 @@
       ["close", "close", {}, running && phase !== "idle"],
     ];
     fill(host.buttons, buttons.map(([id, type, extra, enabled, cls]) =>
-      h("button", { type: "button", "data-cmd": id, class: cls || null, disabled: !enabled, onclick: () => ctx.send({ type, ...extra }) },
-        tr(id.replace("-", "_")))));
+      h("button", {
+        type: "button", "data-cmd": id, class: cls || null, disabled: !enabled,
+        onclick: () => ctx.send({ type, ...extra }),
+      }, tr(id.replace("-", "_")))));
     if (!view) {
       fill(host.order, h("p", { class: "note" }, T.t("waiting_start")));
       return;
@@ -244,11 +254,14 @@
     const entries = view.entries || [];
     const t0 = entries.length ? Math.min(...entries.map((e) => e.t_ns)) : 0;
     fill(host.order,
-      h("p", { class: "bz-host-state" }, tr(windowState(view)), " · ", tr("window", { n: view.window }), view.lead ? " · " + view.lead : ""),
+      h("p", { class: "bz-host-state" }, tr(windowState(view)), " · ", tr("window", { n: view.window }),
+        view.lead ? " · " + view.lead : ""),
       view.ranking.length ? h("ol", { class: "bz-host-ranking" }, view.ranking.map((row, i) =>
-        h("li", { "data-seat": row.seat }, seatChip(row.seat), " ", row.name, " ", i ? margin(view, row) : "", " · ", row.source,
+        h("li", { "data-seat": row.seat }, seatChip(row.seat), " ", row.name, " ", i ? margin(view, row) : "",
+          " · ", row.source,
           view.out.includes(row.seat) ? " · " + tr("locked_out") : ""))) : null,
-      entries.length ? h("table", { class: "live-table" }, h("tr", {}, h("th", {}, tr("host_times")), h("th", {}, "ms"), h("th", {}, "±")),
+      entries.length ? h("table", { class: "live-table" },
+        h("tr", {}, h("th", {}, tr("host_times")), h("th", {}, "ms"), h("th", {}, "±")),
         entries.map((e) => h("tr", {}, h("td", {}, seatChip(e.seat), " ", seatName(state, e.seat)),
           h("td", {}, "+" + ((e.t_ns - t0) / 1e6).toFixed(1)), h("td", {}, (e.u_ns / 1e6).toFixed(1))))) : null);
   }

@@ -16,7 +16,8 @@
       h("div", { id: "q-result", class: "result" }));
     const game = h("div", { class: "game" },
       h("div", { id: "map", class: "map-holder" }),
-      h("aside", { class: "side" }, h("ol", { id: "scores", class: "scores" }), h("div", { id: "turn", class: "turn" }), q));
+      h("aside", { class: "side" }, h("ol", { id: "scores", class: "scores" }), h("div", { id: "turn", class: "turn" }),
+        q));
     root.append(game);
     screenRefs = { game, question: q, latest: null };
   }
@@ -58,7 +59,9 @@
     if (view.attack) {
       const a = view.attack;
       parts.push(h("p", { class: "attack-line" }, seatChip(a.attacker), " ",
-        T.t("attack_on", { a: seatLabel(state, a.attacker), d: seatLabel(state, a.defender), t: territoryName(gameMap, a.target) })));
+        T.t("attack_on", {
+          a: seatLabel(state, a.attacker), d: seatLabel(state, a.defender), t: territoryName(gameMap, a.target),
+        })));
       const target = view.territories.find((t) => t.id === a.target);
       if (target && target.castle) parts.push(h("p", {}, T.t("tower_left", { n: target.towers })));
     } else if (view.stage === "pick") {
@@ -93,7 +96,8 @@
     fill("#q-options", (q.content.options || []).map((text, i) =>
       h("li", { class: "option" + (revealed && i === correct ? " correct" : "") }, h("b", {}, "ABCD"[i]), text)));
     fill("#q-count", q.seats.map((seat) =>
-      h("span", { class: "lock" + (q.answered.includes(seat) ? " in" : ""), title: seatName(state, seat) }, seatChip(seat))));
+      h("span", { class: "lock" + (q.answered.includes(seat) ? " in" : ""), title: seatName(state, seat) },
+        seatChip(seat))));
     Countdown.set(meta, $("#q-bar"), null);
     $("#q-bar").parentNode.hidden = revealed;
     fill("#q-result", revealed ? revealRows(state, q) : []);
@@ -102,7 +106,9 @@
   /** Each answer at the reveal: who, what, right or wrong, and the timing. */
   function revealRows(state, q) {
     const rows = [];
-    if (q.content.kind === "numeric") rows.push(h("p", { class: "truth" }, T.t("answer_was", { v: formatAnswer(q.content, q.content.answer) })));
+    if (q.content.kind === "numeric") {
+      rows.push(h("p", { class: "truth" }, T.t("answer_was", { v: formatAnswer(q.content, q.content.answer) })));
+    }
     const outcome = q.outcome || { answers: [] };
     for (const row of outcome.answers) {
       const answer = (q.answers || []).find((a) => a.seat === row.seat);
@@ -120,7 +126,10 @@
     const quick = fastest(q.answers);
     if (quick) rows.push(h("p", { class: "margin" }, T.t("by_ms", { who: T.colour(quick.seat), ms: quick.ms })));
     if (outcome.result) rows.push(h("p", { class: "verdict" }, T.t(outcome.result)));
-    if (outcome.pickers) rows.push(h("p", { class: "verdict" }, T.t("pickers", { who: outcome.pickers.map((s) => seatName(state, s)).join(", ") })));
+    if (outcome.pickers) {
+      const who = outcome.pickers.map((s) => seatName(state, s)).join(", ");
+      rows.push(h("p", { class: "verdict" }, T.t("pickers", { who })));
+    }
     return rows;
   }
 
@@ -244,7 +253,8 @@
       act(ctx, { type: "answer", value, t_client: tapTime(event) });
     };
     return h("div", { class: "keypad" }, display,
-      h("div", { class: "keys" }, keys.map((k) => h("button", { type: "button", class: "key", "data-key": k, onclick: () => press(k) }, k))),
+      h("div", { class: "keys" },
+        keys.map((k) => h("button", { type: "button", class: "key", "data-key": k, onclick: () => press(k) }, k))),
       h("button", { type: "button", class: "key ok", "data-key": "ok", onclick: lockIn }, T.t("ok")));
   }
 
@@ -284,9 +294,12 @@
     const { meta, view } = state;
     const stage = view ? view.stage : null;
     const running = meta.status === "running";
-    const buttons = [["continue", running && stage === "reveal", "primary"], ["skip", running && (stage === "answering" || stage === "reveal")]];
+    const buttons = [["continue", running && stage === "reveal", "primary"],
+      ["skip", running && (stage === "answering" || stage === "reveal")]];
     fill("#t-commands", buttons.map(([type, enabled, cls]) =>
-      h("button", { type: "button", "data-cmd": type, class: cls || null, disabled: !enabled, onclick: () => ctx.send({ type }) }, T.t(type))));
+      h("button", {
+        type: "button", "data-cmd": type, class: cls || null, disabled: !enabled, onclick: () => ctx.send({ type }),
+      }, T.t(type))));
     renderHostQuestion(state, ctx);
     if (view) Maps.load(meta.config.map).then((m) => drawMap($("#h-map"), m, view, { names: true }));
     else fill("#h-map");
@@ -296,7 +309,8 @@
     const view = state.view;
     const q = view && view.question;
     if (!q || !q.content) {
-      fill("#h-question", h("h2", {}, T.t("lock_ins")), h("p", { class: "note" }, view ? view.stage : T.t("waiting_start")));
+      fill("#h-question", h("h2", {}, T.t("lock_ins")),
+        h("p", { class: "note" }, view ? view.stage : T.t("waiting_start")));
       return;
     }
     const first = Math.min(...(q.answers || []).map((a) => a.t_ns));
@@ -312,16 +326,21 @@
         h("td", {}, answer ? "+" + Math.round((answer.t_ns - first) / 1e6) + " ms" : ""),
         h("td", {}, reveal ? (good ? "✔" : "✘") : ""),
         h("td", {}, reveal ? [
-          h("button", { type: "button", "data-override": "right", onclick: () => ctx.send({ type: "override", seat, correct: true }) }, T.t("mark_right")),
+          h("button", { type: "button", "data-override": "right",
+            onclick: () => ctx.send({ type: "override", seat, correct: true }) }, T.t("mark_right")),
           " ",
-          h("button", { type: "button", "data-override": "wrong", onclick: () => ctx.send({ type: "override", seat, correct: false }) }, T.t("mark_wrong")),
+          h("button", { type: "button", "data-override": "wrong",
+            onclick: () => ctx.send({ type: "override", seat, correct: false }) }, T.t("mark_wrong")),
         ] : null));
     });
     fill("#h-question",
       h("h2", {}, questionTitle(q)),
       h("p", { class: "prompt" }, q.content.prompt),
       h("p", { class: "answer-key" }, T.t("correct_answer", { v: formatAnswer(q.content, q.content.answer) })),
-      h("table", { class: "live-table" }, h("tr", {}, h("th", {}, T.t("players")), h("th", {}, T.t("lock_ins")), h("th", {}, "ms"), h("th", {}), h("th", {})), rows));
+      h("table", { class: "live-table" },
+        h("tr", {}, h("th", {}, T.t("players")), h("th", {}, T.t("lock_ins")), h("th", {}, "ms"), h("th", {}),
+          h("th", {})),
+        rows));
   }
 
   registerKind("territory", {

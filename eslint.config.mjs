@@ -1,0 +1,51 @@
+// ESLint for the browser pages' scripts (host/static/js; vendor/ is not ours): `make lint`.
+// The pages are plain <script>s sharing one global scope, loaded in the order of
+// templates/base.html: socket.io (io), i18n.js, common.js, kinds.js, cards.js, the kinds, the page.
+// Each shared script lists what it offers the later ones in a `/* exported a, b */` comment at its
+// top; this config reads those comments, so a name is declared once, where it is defined. Every
+// script sees the other scripts' names as read-only globals (not its own: no-redeclare).
+import fs from "node:fs";
+import js from "@eslint/js";
+import globals from "globals";
+
+const SHARED = ["i18n.js", "common.js", "kinds.js", "cards.js"].map((name) => "host/static/js/" + name);
+
+/** The names in a file's `/* exported ... *\/` comment. */
+function exported(file) {
+  const found = fs.readFileSync(new URL(file, import.meta.url), "utf8").match(/\/\* exported ([^*]+)\*\//);
+  if (!found) throw new Error(file + " has no /* exported ... */ comment");
+  return found[1].split(",").map((name) => name.trim()).filter(Boolean);
+}
+
+const OFFERED = Object.fromEntries(SHARED.map((file) => [file, exported(file)]));
+
+/** The shared names as read-only globals, less those `own` declares itself. */
+function shared(own) {
+  const names = Object.entries(OFFERED).filter(([file]) => file !== own).flatMap(([, list]) => list);
+  return Object.fromEntries([["io", "readonly"], ...names.map((name) => [name, "readonly"])]);
+}
+
+const BROWSER = { ecmaVersion: 2022, sourceType: "script" };
+
+export default [
+  { ignores: ["host/static/vendor/**", "node_modules/**", ".venv/**"] },
+  js.configs.recommended,
+  {
+    files: ["host/static/js/**/*.js"],
+    rules: { "max-len": ["error", { code: 120, ignoreUrls: true }] },
+  },
+  {
+    files: ["host/static/js/**/*.js"],
+    ignores: SHARED,
+    languageOptions: { ...BROWSER, globals: { ...globals.browser, ...shared(null) } },
+  },
+  ...SHARED.map((file) => ({
+    files: [file],
+    languageOptions: { ...BROWSER, globals: { ...globals.browser, ...shared(file) } },
+  })),
+  {
+    files: ["eslint.config.mjs"],
+    languageOptions: { globals: globals.node },
+    rules: { "max-len": ["error", { code: 120 }] },
+  },
+];
