@@ -32,6 +32,7 @@ log = logging.getLogger(__name__)
 SEAT_EXTRA: dict[str, tuple[type, ...]] = {
     "stage": (str,), "t_client": (int, float), "seat": (int,), "aid": (str,),
 }
+REJOIN_GRACE_NS = 5_000_000_000  # how long after a rejoin its queued taps may still come
 ACTIONS_REMEMBERED = 256  # per seat: the acks of its last actions, by action id (`aid`)
 HOST_EXTRA: dict[str, tuple[type, ...]] = {"stage": (str,), "seat": (int,)}
 SESSION_COMMANDS = ("start", "pause", "resume", "undo")
@@ -161,6 +162,8 @@ class SeatNamespace(Base):
         self.done: dict[tuple[str, int], OrderedDict[str, dict[str, Any]]] = {}
         self.seat_locks: dict[tuple[str, int], threading.Lock] = {}
         self.heard: dict[tuple[str, int], int] = {}  # (game, seat) -> host ns, last message
+        # (game, seat) -> (last heard before a rejoin, the rejoin): a link that dropped.
+        self.gaps: dict[tuple[str, int], tuple[int, int]] = {}
 
     def clock_key(self, sid: str) -> str:
         """A seated phone's clock estimate belongs to its seat, so it survives a reconnect."""
@@ -201,7 +204,9 @@ class SeatNamespace(Base):
             self._unbind(sid)
             self.bound[sid] = (session.id, seat)
             self.connected.setdefault((session.id, seat), set()).add(sid)
-            self.heard[(session.id, seat)] = time.monotonic_ns()
+            last = self.heard.get((session.id, seat))
+            if last is not None and outcome.data.get("rejoined"):
+                self.gaps[(session.id, seat)] = (last, time.monotonic_ns())
         # Same phone, same clock (a reconnect): its clock samples still hold.
         clocks_of(self.hub).claim(self.clock_key(sid), clock)
         self.watching[sid] = session.id
@@ -220,6 +225,10 @@ class SeatNamespace(Base):
             return refused("stale", "that game is gone")
         event = parse_action(payload, session.kind.fields, SEAT_EXTRA)
         heard_before = self.hear(binding, received_ns)
+        gap = self.gaps.get(binding)
+        if gap is not None and received_ns - gap[1] < REJOIN_GRACE_NS:
+            # Back from a dropped link: what it queued may be as old as the drop.
+            heard_before = gap[0] if heard_before is None else min(heard_before, gap[0])
         aid = event.pop("aid", None)
         if aid is None:
             return self._act(session, binding, event, received_ns, heard_before)
