@@ -126,12 +126,12 @@ async function showJoin() {
   fill("#me");
   try {
     games = (await (await fetch("/api/games")).json()).games;
-  } catch (err) {
+  } catch {
     games = [];
   }
   try {
     freeSeats = (await (await fetch("/api/seats")).json()).games || {};
-  } catch (err) {
+  } catch {
     freeSeats = {};
   }
   const fromUrl = new URLSearchParams(location.search).get("room");
@@ -162,8 +162,8 @@ function drawColours(game) {
   }
   const taken = (s) => !!seats && !seats.free.includes(s.seat);
   fill("#colours", game.seats.filter((s) => !s.bot).map((s) =>
-    h("button", { type: "button", class: "colour-btn seat-bg-" + (s.seat % 4) + (taken(s) ? " taken" : ""), "data-seat": s.seat,
-      "aria-disabled": taken(s) ? "true" : null, onclick: () => join(game, s.seat) },
+    h("button", { type: "button", class: "colour-btn seat-bg-" + (s.seat % 4) + (taken(s) ? " taken" : ""),
+      "data-seat": s.seat, "aria-disabled": taken(s) ? "true" : null, onclick: () => join(game, s.seat) },
       seatChip(s.seat), h("span", {}, T.colour(s.seat)), h("small", {}, s.name))));
 }
 
