@@ -2,7 +2,7 @@
 and a phone that finds no free seat says why and offers to watch.
 
 The "machine with a LAN address" is a network namespace of the module's own
-(tests/netlab.py: `lo` and an `eth0` with 10.231.n.2). The server and Chromium
+(tests/netns.py: `lo` and an `eth0` with 10.231.n.2). The server and Chromium
 both run inside it, so the pages open http://127.0.0.1:PORT/ as on the host
 machine; this test process reaches the server through the veth pair. Nothing
 is sent to this machine's real interfaces.
@@ -19,7 +19,7 @@ import pytest
 from tests.browser.driver import (CHROMIUM, PHONE, PROJECTOR, Recorder, chromium, local_only,
                                   new_page)
 from tests.live import LiveServer, Peer
-from tests.netlab import NetLab, netlab, skip_reason
+from tests.netns import NetLab, netlab, skip_reason
 from tests.synthetic import write_pack
 
 pytestmark = pytest.mark.browser

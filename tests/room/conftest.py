@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.netlab import NetLab, netlab, skip_reason
+from tests.netns import NetLab, netlab, skip_reason
 from tests.synthetic import write_pack
 
 
@@ -18,7 +18,7 @@ def packs(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def lab() -> Iterator[NetLab]:
-    """A namespace of our own with a LAN-like eth0 (tests/netlab.py); removed after the test."""
+    """A namespace of our own with a LAN-like eth0 (tests/netns.py); removed after the test."""
     reason = skip_reason()
     if reason:
         pytest.skip(reason)

@@ -1,7 +1,7 @@
 """`tourelle doctor`: passes on a machine with a LAN, fails clearly on a read-only data folder.
 
 Doctor probes the best LAN address (and browses mDNS there) itself, so it runs
-inside a network namespace of the test's own (tests/netlab.py), whose LAN is
+inside a network namespace of the test's own (tests/netns.py), whose LAN is
 an `eth0` with 10.231.n.2: never against this machine's real interfaces.
 """
 
@@ -20,7 +20,7 @@ import pytest
 
 from host.doctor import check_data, check_gpio, check_journal, check_threads
 from tests.live import ROOT, LiveServer, free_port
-from tests.netlab import NetLab
+from tests.netns import NetLab
 
 
 def doctor(lab: NetLab, *args: str) -> subprocess.CompletedProcess[str]:

@@ -1,7 +1,7 @@
 """A real `tourelle serve` on 0.0.0.0 tells phones this machine's LAN address, and answers there.
 
 The "machine with a LAN address" is a network namespace of the test's own
-(tests/netlab.py): its interfaces are `lo` and an `eth0` with 10.231.n.2. The
+(tests/netns.py): its interfaces are `lo` and an `eth0` with 10.231.n.2. The
 server runs inside it; this test process reaches it through the veth pair.
 Nothing is sent to this machine's real interfaces: mDNS is advertised and
 browsed on the namespace's eth0 only.
@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from tests.live import ROOT, LiveServer
-from tests.netlab import (NetLab, clean_leftovers, exists, namespaces, netlab,
+from tests.netns import (NetLab, clean_leftovers, exists, namespaces, netlab,
                           skip_reason)
 
 
@@ -100,7 +100,7 @@ def test_a_crashed_runs_lab_is_cleaned_by_the_next_one() -> None:
     if reason := skip_reason():
         pytest.skip(reason)
     crashed = subprocess.run(
-        [sys.executable, "-c", "import os; from tests.netlab import _create; "
+        [sys.executable, "-c", "import os; from tests.netns import _create; "
          "lab = _create('eth0'); print(lab.name, lab.index, lab.host_if, lab.inner_if); "
          "os._exit(9)  # no teardown"],
         cwd=ROOT, capture_output=True, text=True, timeout=30)

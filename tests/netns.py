@@ -17,7 +17,9 @@ Teardown always happens (context manager): every process left in the
 namespace is killed, the veth pair and the namespace are deleted. A crashed
 run's leftovers are recognised by the name prefix and the creator's pid (no
 longer alive) and removed before a new lab is made, never another live run's.
-Needs root and iproute2's `ip`; `skip_reason()` says why not.
+Needs root and iproute2's `ip`; `skip_reason()` says why not. (bench/netlab.py is
+another thing: a loopback proxy that shapes Wi-Fi links; this is a real second
+network stack.)
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from pathlib import Path
 PREFIX = "tourelle-lab-"
 HOST_PREFIX = "vethtl"  # "veth…": host.netinfo ranks the root side as virtual, never the LAN
 NET = "10.231"
-LOCK = Path(tempfile.gettempdir()) / "tourelle-netlab.lock"
+LOCK = Path(tempfile.gettempdir()) / "tourelle-netns.lock"
 # `ip netns exec NS` bind-mounts /etc/netns/NS/* over /etc: programs inside (Chromium's
 # resolver) ask the namespace's own loopback for DNS, not the root namespace's nameserver.
 ETC_NETNS = Path("/etc/netns")
