@@ -3,7 +3,10 @@
 // The token in localStorage keeps the seat across a reload or a Wi-Fi drop.
 "use strict";
 
-const socket = io("/seat", { transports: ["websocket"] });
+// Quick retries: on a venue's Wi-Fi a dropped link is usually back within seconds.
+const socket = io("/seat", { transports: ["websocket"], reconnectionDelay: 250, reconnectionDelayMax: 500 });
+const CLOCK_ID = String(performance.timeOrigin); // this page's clock: samples survive a reconnect
+let seated = false; // joined on the current connection: actions may go out
 const token = localStorage.getItem("tourelle.token") || newToken();
 let joined = JSON.parse(localStorage.getItem("tourelle.seat") || "null"); // {game, seat}
 let state = null;
@@ -84,18 +87,25 @@ socket.on("connect", () => {
   if (joined) rejoin();
   else showJoin();
 });
-socket.on("disconnect", () => { $("#net").hidden = false; });
+socket.on("disconnect", () => {
+  seated = false;
+  $("#net").hidden = false;
+  document.body.dataset.net = "reconnecting";
+});
 socket.on("state", (payload) => {
   state = payload;
   render();
 });
 
 function rejoin() {
-  socket.emit("join", { token, game: joined.game }, (ack) => {
+  socket.emit("join", { token, game: joined.game, clock: CLOCK_ID }, (ack) => {
     if (ack && ack.ok) {
       remember({ game: ack.game, seat: ack.seat });
+      seated = true;
+      document.body.dataset.net = "ok";
       Clock.start();
       render(); // the seat's state came just before this answer
+      Outbox.flush(); // what was tapped while cut off
     } else {
       remember(null);
       showJoin();
@@ -170,12 +180,13 @@ function drawColours(game) {
 function join(game, seat) {
   const name = $("#name").value.trim();
   localStorage.setItem("tourelle.name", name);
-  const message = { token, game: game.id, seat };
+  const message = { token, game: game.id, seat, clock: CLOCK_ID };
   if (name) message.name = name;
   socket.emit("join", message, (ack) => {
     if (ack && ack.ok) {
       clearTimeout(pollHandle);
       remember({ game: ack.game, seat: ack.seat });
+      seated = true;
       $("#join-error").textContent = "";
       Clock.start();
       render();
@@ -190,9 +201,40 @@ document.addEventListener("pointerdown", () => Sound.unlock(), { once: true });
 
 // ----------------------------------------------------------------- playing
 
-/** Emit an /seat "action"; resolves with its acknowledgement. */
+/**
+ * Actions wait here until the host acks them: each has an id (`aid`), is sent
+ * once per connection once the seat is joined, and again after a reconnect if
+ * no ack came (the host answers a repeat with the first ack): exactly once.
+ */
+const Outbox = {
+  pending: new Map(), // aid -> {action, resolve, sentOn}
+  count: 0,
+  add(action, resolve) {
+    const aid = CLOCK_ID.slice(-6) + "-" + Date.now().toString(36) + "-" + (++this.count);
+    this.pending.set(aid, { action: { ...action, aid }, resolve, sentOn: -1 });
+    this.flush();
+  },
+  flush() {
+    document.body.dataset.outbox = String(this.pending.size);
+    if (!socket.connected || !seated) return;
+    const connection = socket.id;
+    for (const [aid, item] of this.pending) {
+      if (item.sentOn === connection) continue;
+      item.sentOn = connection;
+      socket.emit("action", item.action, (ack) => {
+        if (!this.pending.has(aid)) return;
+        this.pending.delete(aid);
+        document.body.dataset.outbox = String(this.pending.size);
+        item.resolve(ack || { ok: false, reason: "?" });
+      });
+    }
+    document.body.dataset.outbox = String(this.pending.size);
+  },
+};
+
+/** Send an /seat "action" (kept until acked, across reconnects); resolves with its ack. */
 function send(action) {
-  return new Promise((resolve) => socket.emit("action", action, (ack) => resolve(ack || { ok: false, reason: "?" })));
+  return new Promise((resolve) => Outbox.add(action, resolve));
 }
 
 const slot = new KindSlot($("#play"), "phone", () => ({
