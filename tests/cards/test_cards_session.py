@@ -14,11 +14,9 @@ from typing import Any
 
 import pytest
 
-from host.cards.q_squared_joe import bot_move as qsj_bot_move
-from host.cards.q_squared_joe.state import State
-from host.cards.russian_bank import bot_move as rb_bot_move
-from host.cards.russian_bank.state import State as BankState
 from host.cards.common.adapter import CardGameAdapter, bot_delay, inner
+from host.cards.q_squared_joe import bot_move as qsj_bot_move
+from host.cards.russian_bank import bot_move as rb_bot_move
 from host.clock import VirtualClock, VirtualScheduler
 from host.games import registry
 from host.games.contract import GameError
@@ -50,7 +48,9 @@ class Night:
         if not self.check_leaks or session is None or session.state is None:
             return
         shown = strings_in(payload)
-        secret = hidden_cards(session.state, audience)
+        secrets = session.kind.secrets
+        assert secrets is not None
+        secret = secrets(session.state, audience)
         assert not shown & secret, f"{audience} sees {sorted(shown & secret)}"
         self.views_checked += 1
 
@@ -68,27 +68,6 @@ def strings_in(value: Any) -> set[str]:
     if isinstance(value, list):
         return set().union(*(strings_in(v) for v in value)) if value else set()
     return set()
-
-
-def hidden_cards(state: Any, audience: str) -> set[str]:
-    """The cards an audience may not see, worked out from the rules, not from the views code."""
-    if audience == "host":
-        return set()
-    own = int(audience[5:]) if audience.startswith("seat:") else None
-    if isinstance(state, BankState):  # Russian Bank: hands face down to all, reserves show the top
-        hidden = {card for hand in state.hands for card in hand}
-        hidden |= {card for reserve in state.reserves for card in reserve[:-1]}
-        hidden |= {card for waste in state.wastes for card in waste[:-1]}
-        return hidden
-    assert isinstance(state, State)
-    if state.settings.open_cards:
-        return set()
-    hidden = set(state.draw)
-    for player in state.players:
-        if player.seat != own:
-            hidden |= set(player.hand)
-        hidden |= {slot.base for slot in player.field if slot and not slot.base_up}
-    return hidden
 
 
 def create(night: Night, kind: str, seats: list[dict[str, Any]], seed: int,

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from host import rng
-from host.cards.challengers import GAME, ROBOT, State, all_cards, bot_move, simulate, zones
+from host.cards.challengers import GAME, State, all_cards, bot_move, secrets, simulate, zones
 from host.cards.challengers.state import card_count
 
 GAMES = int(os.environ.get("TOURELLE_RANDOM_GAMES", "1000"))
@@ -30,23 +30,13 @@ CODE = re.compile(r'"([A-Za-z0-9:-]+#\d+)"')
 game = GAME()
 
 
-def hidden_cards(state: State, own_seat: int | None) -> set[str]:
-    """Cards this audience must not see."""
-    hidden = {c for pile in state.levels.values() for c in pile}
-    for side in state.sides:
-        hidden.update(side.reserve)
-        if side.seat != own_seat or side.seat == ROBOT:
-            hidden.update(side.deck, side.hand, side.removed)
-    return hidden
-
-
 def cards_in(view: Any) -> set[str]:
     return set(CODE.findall(json.dumps(view)))
 
 
 def check_view(state: State, seat: int | None) -> None:
     audience = "screen" if seat is None else f"seat:{seat}"
-    leaked = cards_in(game.view(state, audience)) & hidden_cards(state, seat)
+    leaked = cards_in(game.view(state, audience)) & secrets(state, audience)
     assert not leaked, f"{audience} sees hidden cards {leaked}"
 
 

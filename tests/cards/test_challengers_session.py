@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from host.cards.challengers import ROBOT, State, bot_move
+from host.cards.challengers import ROBOT, State, bot_move, secrets
 from host.cards.common.adapter import CardGameAdapter, inner
 from host.games import registry
 from host.games.contract import GameError
@@ -40,21 +40,10 @@ class LeakCheckedNight(Night):
         state = session.state
         assert isinstance(state, State)
         shown = strings_in(payload)
-        secret = hidden_cards(state, audience)
+        secret = secrets(state, audience)
         assert not shown & secret, f"{audience} sees {sorted(shown & secret)}"
         check_trophies(state, audience, payload["view"])
         self.views_checked += 1
-
-
-def hidden_cards(state: State, audience: str) -> set[str]:
-    """From the rules: level piles, the robot's reserve; another side's deck, hand and removals."""
-    own = int(audience[5:]) if audience.startswith("seat:") else None
-    hidden = {card for pile in state.levels.values() for card in pile}
-    for side in state.sides:
-        hidden |= set(side.reserve)
-        if side.seat != own:
-            hidden |= set(side.deck) | set(side.hand) | set(side.removed)
-    return hidden
 
 
 def check_trophies(state: State, audience: str, view: dict[str, Any]) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from host import rng
-from host.cards.q_squared_joe import GAME, State, bot_move, simulate, zones
+from host.cards.q_squared_joe import GAME, State, bot_move, secrets, simulate, zones
 from host.cards.q_squared_joe.state import DECK
 
 GAMES = int(os.environ.get("TOURELLE_RANDOM_GAMES", "1000"))
@@ -33,18 +33,6 @@ VARIANTS: list[dict[str, Any]] = [
 game = GAME()
 
 
-def hidden_cards(state: State, own_seat: int | None) -> set[str]:
-    """Cards the audience must not see (nothing, in the open-cards variant)."""
-    if state.settings.open_cards:
-        return set()
-    hidden = set(state.draw)
-    for p in state.players:
-        if p.seat != own_seat:
-            hidden.update(p.hand)
-        hidden.update(s.base for s in p.field if s and not s.base_up)
-    return hidden
-
-
 def cards_in(view: Any) -> set[str]:
     """Every card code written anywhere in a view (as a JSON string value or key)."""
     return set(QUOTED.findall(json.dumps(view))) & CARDS
@@ -53,11 +41,11 @@ def cards_in(view: Any) -> set[str]:
 def check_invariants(state: State) -> None:
     every = Counter(c for cards in zones(state).values() for c in cards)
     assert every == Counter(DECK), "a card is missing or in two places"
-    leaked = cards_in(game.view(state, "screen")) & hidden_cards(state, None)
+    leaked = cards_in(game.view(state, "screen")) & secrets(state, "screen")
     assert not leaked, f"screen shows hidden cards {leaked}"
     for p in state.players:
         view = game.view(state, f"seat:{p.seat}")
-        leaked = cards_in(view) & hidden_cards(state, p.seat)
+        leaked = cards_in(view) & secrets(state, f"seat:{p.seat}")
         assert not leaked, f"seat {p.seat} sees hidden cards {leaked}"
 
 

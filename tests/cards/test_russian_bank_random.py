@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from host import rng
-from host.cards.russian_bank import GAME, SIMULATOR, State, bot_move, zones
+from host.cards.russian_bank import GAME, SIMULATOR, State, bot_move, secrets, zones
 from host.cards.russian_bank.cards import ALL_CODES, deck_codes
 
 game = GAME()
@@ -33,14 +33,6 @@ def card_strings(data: Any, found: set[str] | None = None) -> set[str]:
         for value in data:
             card_strings(value, found)
     return found
-
-
-def hidden_cards(state: State) -> set[str]:
-    """Face-down cards: the reserves under their top card and both hands."""
-    hidden = set(state.hands[0]) | set(state.hands[1])
-    for reserve in state.reserves:
-        hidden |= set(reserve[:-1])
-    return hidden
 
 
 def walk(seed: int, levels: tuple[int, int], settings: dict[str, Any]) -> list[State]:
@@ -87,7 +79,7 @@ def test_every_action_keeps_each_card_in_exactly_one_place() -> None:
 def test_views_never_show_a_hidden_card() -> None:
     for index in range(8):
         for step, state in enumerate(walk(80 + index, (2, 4), VARIANTS[index % 4])):
-            hidden = hidden_cards(state)
+            hidden = secrets(state, "screen")  # the seats see no more than the screen
             for audience in ("screen", "seat:0", "seat:1"):
                 leaked = card_strings(game.view(state, audience)) & hidden
                 assert not leaked, (audience, leaked)

@@ -19,9 +19,8 @@ from typing import Any
 import pytest
 
 from host import rng
-from host.cards.watchtower import GAME, State, bot_move, simulate, zones
+from host.cards.watchtower import GAME, State, bot_move, secrets, simulate, zones
 from host.cards.watchtower.state import DECK
-from host.cards.watchtower.views import hidden_from
 
 GAMES = int(os.environ.get("TOURELLE_RANDOM_GAMES", "1000"))
 CARDS = set(DECK)
@@ -42,11 +41,11 @@ def cards_in(view: Any) -> set[str]:
 
 
 def check_views(state: State) -> None:
-    leaked = cards_in(game.view(state, "screen")) & hidden_from(state, None)
+    leaked = cards_in(game.view(state, "screen")) & secrets(state, "screen")
     assert not leaked, f"screen shows hidden cards {leaked}"
     for p in state.players:
         view = game.view(state, f"seat:{p.seat}")
-        leaked = cards_in(view) & hidden_from(state, p.seat)
+        leaked = cards_in(view) & secrets(state, f"seat:{p.seat}")
         assert not leaked, f"seat {p.seat} sees hidden cards {leaked}"
         assert all("army" not in e for e in view["players"] if e["seat"] != p.seat)
 

@@ -12,7 +12,7 @@ from host.cards.watchtower.battle import duel, verdict
 from host.cards.watchtower.showdown import run_showdown
 from host.cards.watchtower.state import DECK, rank
 from host.cards.watchtower.piles import refill_count
-from host.cards.watchtower.views import hidden_from
+from host.cards.watchtower.secrets import secrets
 from host.games.contract import BadEvent, GameError, OutOfTurn, StaleEvent
 
 game = GAME()
@@ -274,9 +274,9 @@ def test_a_fourth_card_from_the_barracks_starts_a_for_all() -> None:
     state = play(state, {"type": "draw", "seat": 0}, {"type": "place", "seat": 0, "card": "8S"})
     assert state.phase == "picks" and state.pending is not None
     assert state.pending.queue == [[1, 0], [0, 1]]  # the next player picks from the completer
-    assert "8S" not in hidden_from(state, None)
+    assert "8S" not in secrets(state, "screen")
     state = play(state, {"type": "pick", "seat": 1, "position": 0})
-    assert "KC" not in hidden_from(state, 0) and "KC" in hidden_from(state, 1)
+    assert "KC" not in secrets(state, "seat:0") and "KC" in secrets(state, "seat:1")
     state = play(state, {"type": "pick", "seat": 0, "position": 0})
     assert state.player(0).campaign and state.last is not None and state.last["winner"] == 0
     assert state.player(0).army == ["KC"] and state.player(1).army == ["2D"]

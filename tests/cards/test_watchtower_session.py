@@ -16,8 +16,7 @@ from typing import Any
 import pytest
 
 from host.cards.common.adapter import CardGameAdapter, inner
-from host.cards.watchtower import GAME, State, bot_move, simulate
-from host.cards.watchtower.views import hidden_from
+from host.cards.watchtower import GAME, bot_move, secrets, simulate
 from host.games import registry
 from host.games.contract import GameError
 from host.replay import rebuild
@@ -36,25 +35,9 @@ class WatchNight(Night):
         if not self.check_leaks or session is None or session.state is None:
             return
         shown = strings_in(payload)
-        secret = secret_cards(session.state, audience)
+        secret = secrets(session.state, audience)
         assert not shown & secret, f"{audience} sees {sorted(shown & secret)}"
         self.views_checked += 1
-
-
-def secret_cards(state: State, audience: str) -> set[str]:
-    """From the rules: the barracks, every other seat's army and its face-down soldiers."""
-    if audience == "host":
-        return set()
-    own = int(audience[5:]) if audience.startswith("seat:") else None
-    hidden = set(state.barracks)
-    for p in state.players:
-        if p.seat != own:
-            hidden |= set(p.army)
-    if state.pending:
-        for owner, line in state.pending.lines.items():
-            if owner != str(own):
-                hidden |= set(line)
-    return hidden
 
 
 def phone_move(session: Session, seat: int, salt: int) -> dict[str, Any] | None:
@@ -248,7 +231,7 @@ def test_seat_views_show_only_their_own_army_and_list_their_actions(tmp_path: Pa
         view = session.game.view(state, f"seat:{p.seat}")
         shown = strings_in(view)
         assert set(p.army) <= shown
-        assert not shown & hidden_from(state, p.seat)
+        assert not shown & secrets(state, f"seat:{p.seat}")
         assert view["actions"] == session.game.legal_actions(state, p.seat)
         assert [row["seat"] for row in view["players"]] == [0, 1, 2]
         assert all("score" in row for row in view["players"])

@@ -10,6 +10,7 @@ from host.cards.challengers.cards import catalogue
 from host.cards.challengers.game import Challengers
 from host.cards.challengers.rules import all_cards
 from host.cards.challengers.kind import SIMULATOR, simulate
+from host.cards.challengers.secrets import secrets
 from host.cards.challengers.state import ROBOT, Match, Settings, Side, State, zones
 
 
@@ -27,6 +28,7 @@ __all__ = [
     "all_cards",
     "bot_move",
     "catalogue",
+    "secrets",
     "simulate",
     "zones",
 ]

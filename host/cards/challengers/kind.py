@@ -9,6 +9,7 @@ from host.cards.challengers.bots import bot_move
 from host.cards.challengers.game import Challengers
 from host.cards.challengers.rules import ACTIONS
 from host.cards.challengers.state import MAX_PLAYERS, MIN_PLAYERS, Settings, State
+from host.cards.challengers.secrets import secrets
 from host.cards.common.adapter import CardGameAdapter, card_planner
 from host.games.contract import Game, GameKind
 from host.games.forms import boolean, integer, label
@@ -66,6 +67,7 @@ KIND = GameKind(
     plan_bot=card_planner(bot_move),
     settings=SETTINGS,
     simulate=simulate,
+    secrets=secrets,
     page="js/kinds/challengers.js",
     order=50,
 )

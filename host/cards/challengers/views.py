@@ -15,22 +15,18 @@ from typing import Any
 from host.cards.challengers.cards import card_text, kind_of
 from host.cards.challengers.effects import attack_total, bench_power, defence
 from host.cards.challengers.state import OFFERS, ROBOT, Side, State
+from host.cards.common import audiences
 from host.games.contract import BadEvent, View
 
 
 def parse_audience(state: State, audience: str) -> tuple[str, int | None]:
-    if audience in ("screen", "host"):
-        return audience, None
-    if audience.startswith("seat:"):
-        try:
-            seat = int(audience.removeprefix("seat:"))
-        except ValueError:
-            raise BadEvent(f"bad audience {audience!r}") from None
-        if seat == ROBOT:
-            raise BadEvent("the robot has no view")
-        state.side(seat)
-        return "seat", seat
-    raise BadEvent(f"unknown audience {audience!r}; expected screen, host or seat:<n>")
+    return audiences.parse_audience(audience, lambda seat: _check_seat(state, seat))
+
+
+def _check_seat(state: State, seat: int) -> None:
+    if seat == ROBOT:
+        raise BadEvent("the robot has no view")
+    state.side(seat)
 
 
 def trophies_public(state: State) -> bool:

@@ -7,6 +7,7 @@ Public API: `GAME` (the `Game` factory), `bot_move`, `zones`, `simulate`,
 from host.cards.q_squared_joe.bots import bot_move
 from host.cards.q_squared_joe.game import QSquaredJoe
 from host.cards.q_squared_joe.kind import SIMULATOR, simulate
+from host.cards.q_squared_joe.secrets import secrets
 from host.cards.q_squared_joe.state import Player, Settings, Slot, State, zones
 
 GAME = QSquaredJoe
@@ -20,6 +21,7 @@ __all__ = [
     "Slot",
     "State",
     "bot_move",
+    "secrets",
     "simulate",
     "zones",
 ]

@@ -8,6 +8,7 @@ from host.cards.q_squared_joe.bots import bot_move
 from host.cards.q_squared_joe.game import QSquaredJoe
 from host.cards.q_squared_joe.rules import ACTIONS
 from host.cards.q_squared_joe.state import MAX_PLAYERS, MIN_PLAYERS, Settings
+from host.cards.q_squared_joe.secrets import secrets
 from host.cards.common.adapter import CardGameAdapter, card_planner
 from host.games.contract import Game, GameKind
 from host.games.forms import boolean, choice, label
@@ -57,6 +58,7 @@ KIND = GameKind(
     plan_bot=card_planner(bot_move),
     settings=SETTINGS,
     simulate=simulate,
+    secrets=secrets,
     page="js/kinds/q-squared-joe.js",
     order=30,
 )

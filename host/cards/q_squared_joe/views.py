@@ -10,21 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from host.cards.common import audiences
+from host.cards.q_squared_joe.secrets import secrets
 from host.cards.q_squared_joe.state import Slot, State
-from host.games.contract import BadEvent, View
+from host.games.contract import View
 
 
 def parse_audience(state: State, audience: str) -> tuple[str, int | None]:
-    if audience in ("screen", "host"):
-        return audience, None
-    if audience.startswith("seat:"):
-        try:
-            seat = int(audience.removeprefix("seat:"))
-        except ValueError:
-            raise BadEvent(f"bad audience {audience!r}") from None
-        state.player(seat)
-        return "seat", seat
-    raise BadEvent(f"unknown audience {audience!r}; expected screen, host or seat:<n>")
+    return audiences.parse_audience(audience, state.player)
 
 
 def build_view(state: State, audience: str, actions: list[dict[str, Any]]) -> View:
@@ -58,7 +51,7 @@ def build_view(state: State, audience: str, actions: list[dict[str, Any]]) -> Vi
         "over": state.over,
         "winner": state.winner,
         "end": state.end,
-        "last": _public_report(state.last, set() if see_all else hidden_from(state, own)),
+        "last": _public_report(state.last, secrets(state, audience)),
     }
     if see_all:
         view["draw"] = list(state.draw)
@@ -66,16 +59,6 @@ def build_view(state: State, audience: str, actions: list[dict[str, Any]]) -> Vi
         view["you"] = own
         view["actions"] = actions
     return view
-
-
-def hidden_from(state: State, seat: int | None) -> set[str]:
-    """The cards this audience may not see (a seat sees its own hand)."""
-    hidden = set(state.draw)
-    for p in state.players:
-        if p.seat != seat:
-            hidden.update(p.hand)
-        hidden.update(s.base for s in p.field if s and not s.base_up)
-    return hidden
 
 
 def _public_report(report: dict[str, Any] | None, hidden: set[str]) -> dict[str, Any] | None:

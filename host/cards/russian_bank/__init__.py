@@ -8,6 +8,7 @@ Public API: `GAME()` makes the engine (a `Game` of host/games/contract.py),
 from host.cards.russian_bank.bots import bot_move
 from host.cards.russian_bank.game import RussianBank
 from host.cards.russian_bank.kind import SIMULATOR, simulate
+from host.cards.russian_bank.secrets import secrets
 from host.cards.russian_bank.state import Settings, State, zones
 
 GAME = RussianBank
@@ -19,6 +20,7 @@ __all__ = [
     "Settings",
     "State",
     "bot_move",
+    "secrets",
     "simulate",
     "zones",
 ]

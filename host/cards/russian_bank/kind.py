@@ -8,6 +8,7 @@ from typing import Any
 from host.cards.russian_bank.bots import bot_move
 from host.cards.russian_bank.game import SEAT_TYPES, RussianBank
 from host.cards.russian_bank.state import Settings, State
+from host.cards.russian_bank.secrets import secrets
 from host.cards.common.adapter import CardGameAdapter, card_planner
 from host.games.contract import Game, GameKind
 from host.games.forms import boolean, choice, integer, label
@@ -69,6 +70,7 @@ KIND = GameKind(
     plan_bot=card_planner(bot_move),
     settings=SETTINGS,
     simulate=simulate,
+    secrets=secrets,
     page="js/kinds/russian-bank.js",
     order=20,
 )

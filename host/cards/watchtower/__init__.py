@@ -7,6 +7,7 @@ factory), `bot_move`, `zones`, `simulate`, `Settings` and the state types.
 from host.cards.watchtower.bots import bot_move
 from host.cards.watchtower.game import Watchtower
 from host.cards.watchtower.kind import SIMULATOR, simulate
+from host.cards.watchtower.secrets import secrets
 from host.cards.watchtower.state import Pending, Player, Settings, State, zones
 
 GAME = Watchtower
@@ -20,6 +21,7 @@ __all__ = [
     "State",
     "Watchtower",
     "bot_move",
+    "secrets",
     "simulate",
     "zones",
 ]

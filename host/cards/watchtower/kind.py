@@ -9,6 +9,7 @@ from host.cards.watchtower.bots import bot_move
 from host.cards.watchtower.game import Watchtower
 from host.cards.watchtower.rules import ACTIONS
 from host.cards.watchtower.state import MAX_PLAYERS, MIN_PLAYERS, Settings
+from host.cards.watchtower.secrets import secrets
 from host.games.contract import Game, GameKind
 from host.games.forms import boolean, choice, integer, label
 from host.games.simulate import Simulator, ends_report
@@ -70,6 +71,7 @@ KIND = GameKind(
     plan_bot=card_planner(bot_move),  # picks too: legal_actions names the chooser
     settings=SETTINGS,
     simulate=simulate,
+    secrets=secrets,
     page="js/kinds/watchtower.js",
     order=40,
 )

@@ -10,36 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from host.cards.common import audiences
+from host.cards.watchtower.secrets import secrets
 from host.cards.watchtower.state import State
-from host.games.contract import BadEvent, View
+from host.games.contract import View
 
 
 def parse_audience(state: State, audience: str) -> tuple[str, int | None]:
-    if audience in ("screen", "host"):
-        return audience, None
-    if audience.startswith("seat:"):
-        try:
-            seat = int(audience.removeprefix("seat:"))
-        except ValueError:
-            raise BadEvent(f"bad audience {audience!r}") from None
-        state.player(seat)
-        return "seat", seat
-    raise BadEvent(f"unknown audience {audience!r}; expected screen, host or seat:<n>")
-
-
-def hidden_from(state: State, seat: int | None) -> set[str]:
-    """The cards this audience may not see (None: the screen)."""
-    hidden = set(state.barracks)
-    for p in state.players:
-        if p.seat != seat:
-            hidden.update(p.army)
-    if state.pending:
-        for owner, line in state.pending.lines.items():
-            if owner != str(seat):
-                hidden.update(line)
-        if state.pending.contested:
-            hidden.discard(state.pending.contested)  # placed face up on the fort
-    return hidden
+    return audiences.parse_audience(audience, state.player)
 
 
 def build_view(state: State, audience: str, actions: list[dict[str, Any]]) -> View:
@@ -78,7 +56,7 @@ def build_view(state: State, audience: str, actions: list[dict[str, Any]]) -> Vi
         "over": state.over,
         "winner": state.winner,
         "end": state.end,
-        "last": _blank(state.last, set() if see_all else hidden_from(state, own)),
+        "last": _blank(state.last, secrets(state, audience)),
     }
     if see_all:
         view["barracks"] = list(state.barracks)
