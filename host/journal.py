@@ -6,19 +6,107 @@ so a power cut or SIGKILL loses at most an event nobody was told about.
 Replaying a game's rows through its engine rebuilds the exact state; host undo
 is itself a row (`{"type": "undo", "cut_from": seq}`) that hides every row from
 `cut_from` on, so undo survives a crash too.
+
+Storage faults (a full disk, a read-only file system, an I/O error) are a known
+condition, not a bug: a write that meets one raises `StorageError` with its
+reason ("full", "readonly", "error"), and the connection is closed so that no
+file of the data folder stays open for writing (a card can then be remounted);
+reads meanwhile use short-lived connections. `probe()` says when writing works
+again.
+
+Group commit: `write(ops)` commits a list of statements in one transaction; the
+writers that arrive while a commit runs (other Sessions' workers) are committed
+together in the next one, with one fsync for all.
 """
 
 from __future__ import annotations
 
+import errno
 import json
+import logging
+import os
+import shutil
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+# One statement of a write: SQL and its parameters.
+Op = tuple[str, tuple[Any, ...]]
+
+STORAGE_REASONS = ("full", "readonly", "error")
+# SQLite result codes that say the disk, not our code, is at fault.
+_STORAGE_CODES = ("SQLITE_FULL", "SQLITE_READONLY", "SQLITE_IOERR", "SQLITE_CANTOPEN",
+                  "SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_BUSY", "SQLITE_LOCKED",
+                  "SQLITE_PERM", "SQLITE_PROTOCOL")
+# A probe only says "writable again" with at least this much room: a write that
+# fits in a WAL page already there is no sign the card has space.
+PROBE_MIN_FREE = 64 * 1024
+
+
+class StorageError(Exception):
+    """The journal could not be written (or read) because of the disk."""
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        super().__init__(f"storage {reason}: {detail}")
+        self.reason = reason
+        self.detail = detail
+
+
+def is_storage_error(err: BaseException) -> bool:
+    if isinstance(err, StorageError | OSError):
+        return True
+    if isinstance(err, sqlite3.OperationalError | sqlite3.DatabaseError) and not isinstance(
+            err, sqlite3.IntegrityError | sqlite3.ProgrammingError | sqlite3.InterfaceError):
+        name = getattr(err, "sqlite_errorname", "") or ""
+        text = str(err).lower()
+        return name.startswith(_STORAGE_CODES) or any(
+            words in text for words in ("disk", "readonly", "read-only", "unable to open",
+                                        "malformed", "locked"))
+    return False
+
+
+def classify(err: BaseException, folder: Path | None) -> str:
+    """full | readonly | error: what the error and the data folder's file system say."""
+    name = getattr(err, "sqlite_errorname", "") or ""
+    number = getattr(err, "errno", None)
+    if isinstance(err, StorageError):
+        return err.reason
+    if name.startswith("SQLITE_FULL") or number in (errno.ENOSPC, errno.EDQUOT):
+        return "full"
+    if name.startswith("SQLITE_READONLY") or number == errno.EROFS:
+        return "readonly"
+    if folder is not None:
+        try:
+            stat = os.statvfs(folder)
+            if stat.f_flag & os.ST_RDONLY:
+                return "readonly"
+            if stat.f_bavail * stat.f_frsize < 8192:
+                return "full"
+        except OSError:
+            pass
+    return "error"
+
+
+def env_float(name: str, default: float) -> float:
+    try:
+        return float(os.environ.get(name, default))
+    except ValueError:
+        return default
+
+
+@dataclass
+class _Request:
+    ops: list[Op]
+    done: bool = False
+    error: BaseException | None = None
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -40,6 +128,10 @@ CREATE TABLE IF NOT EXISTS events (
     origin   TEXT NOT NULL,             -- JSON: role, seat, client
     body     TEXT NOT NULL,             -- JSON: the event
     PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS probe (
+    id  INTEGER PRIMARY KEY,            -- one row, rewritten to see whether writes work
+    t   REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS seats (
     game_id    TEXT NOT NULL REFERENCES games(id),
@@ -73,48 +165,211 @@ class GameRecord:
 
 
 class Journal:
-    """A SQLite journal shared by every Session of one host (one connection, one lock)."""
+    """A SQLite journal shared by every Session of one host (one connection, one lock).
 
-    def __init__(self, path: Path | str) -> None:
+    `slow_commit` (seconds, default from TOURELLE_FSYNC_DELAY_MS) is slept after
+    each commit, inside the lock: a slow SD card's fsync, for the bench.
+    """
+
+    def __init__(self, path: Path | str, slow_commit: float | None = None) -> None:
         self.path = Path(path)
-        if str(path) != ":memory:":
+        self._memory = str(path) == ":memory:"
+        if not self._memory:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._lock = threading.Lock()
-        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA foreign_keys=ON")
+        self.slow_commit = (env_float("TOURELLE_FSYNC_DELAY_MS", 0.0) / 1000
+                            if slow_commit is None else slow_commit)
+        self._lock = threading.RLock()
+        self._cv = threading.Condition()
+        self._pending: list[_Request] = []
+        self._leading = False
+        self.commits = 0  # transactions committed (one fsync each), for the bench and tests
+        self.fault: str | None = None  # the last storage fault's reason, until a write works
+        self._db: sqlite3.Connection | None = self._connect()
         self._db.executescript(SCHEMA)
+
+    @property
+    def folder(self) -> Path | None:
+        return None if self._memory else self.path.parent
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None,
+                             timeout=5)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA foreign_keys=ON")
+        except BaseException:
+            db.close()
+            raise
+        return db
 
     def close(self) -> None:
         with self._lock:
-            self._db.close()
+            if self._db is not None:
+                self._db.close()
+                self._db = None
+
+    def _storage(self, err: BaseException) -> StorageError:
+        """Turn a disk error into a StorageError; close the connection (no file left open
+        for writing, so the card can be remounted); the next write or probe reopens it."""
+        reason = classify(err, self.folder)
+        if self.fault != reason:
+            log.warning("journal %s: storage %s (%s)", self.path, reason, err)
+        self.fault = reason
+        if self._db is not None:
+            with suppress(sqlite3.Error):
+                self._db.close()
+            self._db = None
+        return StorageError(reason, str(err))
+
+    def _writer(self) -> sqlite3.Connection:
+        if self._db is None:
+            self._db = self._connect()
+            self._db.executescript(SCHEMA)
+        return self._db
+
+    def _read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """A read on the connection, or (after a storage fault) on a short-lived one."""
+        with self._lock:
+            try:
+                if self._db is not None:
+                    return fn(self._db)
+                db = sqlite3.connect(str(self.path), check_same_thread=False, timeout=5)
+                try:
+                    return fn(db)
+                finally:
+                    db.close()
+            except (sqlite3.Error, OSError) as err:
+                if is_storage_error(err):
+                    raise StorageError(classify(err, self.folder), str(err)) from err
+                raise
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
             try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
+                db = self._writer()
+                db.execute("BEGIN IMMEDIATE")
+            except (sqlite3.Error, OSError) as err:
+                if is_storage_error(err):
+                    raise self._storage(err) from err
                 raise
-            self._db.execute("COMMIT")
+            try:
+                yield db
+                db.execute("COMMIT")
+            except BaseException as err:
+                if db.in_transaction:
+                    with suppress(sqlite3.Error):
+                        db.execute("ROLLBACK")
+                if isinstance(err, sqlite3.Error | OSError) and is_storage_error(err):
+                    raise self._storage(err) from err
+                raise
+            self.commits += 1
+            self.fault = None
+            if self.slow_commit > 0:
+                time.sleep(self.slow_commit)
+
+    # -- group commit ----------------------------------------------------------
+    def write(self, ops: list[Op]) -> None:
+        """Commit `ops` durably (one transaction, one fsync), together with the ops other
+        threads hand in meanwhile. Returns once they are committed; raises StorageError
+        (nothing of them was written) when the disk fails."""
+        if not ops:
+            return
+        request = _Request(list(ops))
+        with self._cv:
+            self._pending.append(request)
+            while not request.done and self._leading:
+                self._cv.wait()
+            if not request.done:
+                self._leading = True
+                batch, self._pending = self._pending, []
+        if not request.done:
+            try:
+                self._commit(batch)
+            finally:
+                with self._cv:
+                    self._leading = False
+                    self._cv.notify_all()
+        if request.error is not None:
+            raise request.error
+
+    def _commit(self, batch: list[_Request]) -> None:
+        try:
+            with self._tx() as db:
+                for request in batch:
+                    for sql, args in request.ops:
+                        db.execute(sql, args)
+        except StorageError as err:
+            for request in batch:
+                request.error = err
+        except Exception as err:  # one request's bug (a duplicate seq?) must not fail the others
+            if len(batch) == 1:
+                batch[0].error = err
+            else:
+                for request in batch:
+                    self._commit([request])
+        for request in batch:
+            request.done = True
+
+    def probe(self) -> None:
+        """Raise StorageError unless the journal can be written again (and has some room)."""
+        with self._lock:
+            if self.folder is not None:
+                try:
+                    free = shutil.disk_usage(self.folder).free
+                except OSError as err:
+                    raise self._storage(err) from err
+                if free < PROBE_MIN_FREE and self.fault == "full":
+                    raise StorageError("full", f"{free} bytes free")
+            with self._tx() as db:
+                db.execute("INSERT OR REPLACE INTO probe(id, t) VALUES (1, ?)", (time.time(),))
+
+    def free_bytes(self) -> int | None:
+        if self.folder is None:
+            return None
+        try:
+            return shutil.disk_usage(self.folder).free
+        except OSError:
+            return None
+
+    # -- statements, for write() ---------------------------------------------------
+    @staticmethod
+    def op_event(game_id: str, seq: int, origin: dict[str, Any], body: dict[str, Any],
+                 mono_ns: int) -> Op:
+        return ("INSERT INTO events(game_id, seq, wall, mono_ns, origin, body)"
+                " VALUES (?,?,?,?,?,?)",
+                (game_id, seq, time.time(), mono_ns, json.dumps(origin),
+                 json.dumps(body, separators=(",", ":"))))
+
+    @staticmethod
+    def op_status(game_id: str, status: str, result: dict[str, Any] | None = None) -> Op:
+        return ("UPDATE games SET status=?, result=? WHERE id=?",
+                (status, json.dumps(result) if result is not None else None, game_id))
+
+    @staticmethod
+    def op_heartbeat(game_id: str, timer_id: str | None, timer_left: float | None) -> Op:
+        return ("UPDATE games SET alive=?, timer_id=?, timer_left=? WHERE id=?",
+                (time.time(), timer_id, timer_left, game_id))
+
+    @staticmethod
+    def op_bind(game_id: str, seat: int, token_hash: str) -> Op:
+        return ("INSERT OR REPLACE INTO seats(game_id, seat, token_hash) VALUES (?,?,?)",
+                (game_id, seat, token_hash))
+
+    @staticmethod
+    def op_unbind(game_id: str, seat: int) -> Op:
+        return ("DELETE FROM seats WHERE game_id=? AND seat=?", (game_id, seat))
 
     # -- games ---------------------------------------------------------------
     def create_game(self, game_id: str, kind: str, config: dict[str, Any]) -> None:
-        with self._tx() as db:
-            db.execute(
-                "INSERT INTO games(id, kind, config, created, status) VALUES (?,?,?,?, 'lobby')",
-                (game_id, kind, json.dumps(config), time.time()),
-            )
+        self.write([(
+            "INSERT INTO games(id, kind, config, created, status) VALUES (?,?,?,?, 'lobby')",
+            (game_id, kind, json.dumps(config), time.time()),
+        )])
 
     def set_status(self, game_id: str, status: str, result: dict[str, Any] | None = None) -> None:
-        with self._tx() as db:
-            db.execute(
-                "UPDATE games SET status=?, result=? WHERE id=?",
-                (status, json.dumps(result) if result is not None else None, game_id),
-            )
+        self.write([self.op_status(game_id, status, result)])
 
     def heartbeat(self, game_id: str, timer_id: str | None, timer_left: float | None) -> None:
         """Remember that the game was alive now, and how long its running timer had left.
@@ -122,19 +377,14 @@ class Journal:
         On restart the timer is re-armed with that time left, so the minutes the
         host was down do not count against the players.
         """
-        with self._tx() as db:
-            db.execute(
-                "UPDATE games SET alive=?, timer_id=?, timer_left=? WHERE id=?",
-                (time.time(), timer_id, timer_left, game_id),
-            )
+        self.write([self.op_heartbeat(game_id, timer_id, timer_left)])
 
     def game(self, game_id: str) -> GameRecord | None:
-        with self._lock:
-            row = self._db.execute(
-                "SELECT id, kind, config, created, status, result, alive, timer_id, timer_left"
-                " FROM games WHERE id=?",
-                (game_id,),
-            ).fetchone()
+        row = self._read(lambda db: db.execute(
+            "SELECT id, kind, config, created, status, result, alive, timer_id, timer_left"
+            " FROM games WHERE id=?",
+            (game_id,),
+        ).fetchone())
         return _game_record(row) if row else None
 
     def games(self, status: str | None = None) -> list[GameRecord]:
@@ -146,8 +396,7 @@ class Journal:
         if status is not None:
             query += " WHERE status=?"
             args = (status,)
-        with self._lock:
-            rows = self._db.execute(query + " ORDER BY created", args).fetchall()
+        rows = self._read(lambda db: db.execute(query + " ORDER BY created", args).fetchall())
         return [_game_record(row) for row in rows]
 
     # -- events --------------------------------------------------------------
@@ -168,11 +417,10 @@ class Journal:
         return seq
 
     def rows(self, game_id: str) -> list[JournalRow]:
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT seq, wall, mono_ns, origin, body FROM events WHERE game_id=? ORDER BY seq",
-                (game_id,),
-            ).fetchall()
+        rows = self._read(lambda db: db.execute(
+            "SELECT seq, wall, mono_ns, origin, body FROM events WHERE game_id=? ORDER BY seq",
+            (game_id,),
+        ).fetchall())
         return [JournalRow(r[0], r[1], r[2], json.loads(r[3]), json.loads(r[4])) for r in rows]
 
     def effective_rows(self, game_id: str) -> list[JournalRow]:
@@ -180,29 +428,22 @@ class Journal:
         return effective(self.rows(game_id))
 
     def count(self, game_id: str) -> int:
-        with self._lock:
-            (n,) = self._db.execute(
-                "SELECT COUNT(*) FROM events WHERE game_id=?", (game_id,)
-            ).fetchone()
+        (n,) = self._read(lambda db: db.execute(
+            "SELECT COUNT(*) FROM events WHERE game_id=?", (game_id,)
+        ).fetchone())
         return int(n)
 
     # -- seat bindings -------------------------------------------------------
     def bind_seat(self, game_id: str, seat: int, token_hash: str) -> None:
-        with self._tx() as db:
-            db.execute(
-                "INSERT OR REPLACE INTO seats(game_id, seat, token_hash) VALUES (?,?,?)",
-                (game_id, seat, token_hash),
-            )
+        self.write([self.op_bind(game_id, seat, token_hash)])
 
     def unbind_seat(self, game_id: str, seat: int) -> None:
-        with self._tx() as db:
-            db.execute("DELETE FROM seats WHERE game_id=? AND seat=?", (game_id, seat))
+        self.write([self.op_unbind(game_id, seat)])
 
     def seat_bindings(self, game_id: str) -> dict[int, str]:
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT seat, token_hash FROM seats WHERE game_id=?", (game_id,)
-            ).fetchall()
+        rows = self._read(lambda db: db.execute(
+            "SELECT seat, token_hash FROM seats WHERE game_id=?", (game_id,)
+        ).fetchall())
         return {int(seat): str(token) for seat, token in rows}
 
 

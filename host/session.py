@@ -12,6 +12,20 @@ worker, in order:
 
 Nothing else touches a game's state. Socket handlers, GPIO callbacks and
 timers only submit.
+
+Group commit: the worker takes every event waiting in the queue (up to
+MAX_BATCH) and handles them in order, staging their journal rows; the rows are
+then committed together (one transaction, one fsync, shared with other
+Sessions committing at the same time), and only then is each sender answered
+and the new state published. If that commit fails, the state goes back to the
+journal's and every event of the batch is refused.
+
+Storage faults (a full card, a read-only one, an I/O error) pause the game in
+memory (`meta.storage`), refuse actions with code `storage`, and probe the
+journal every few seconds (and on the host's `resume`): once it can be written,
+the game goes on from the last committed event, its timer re-armed with the
+time that was left and the bots re-planned. After any unexpected error too the
+Session reloads from the journal and re-arms its timer and bots.
 """
 
 from __future__ import annotations
@@ -29,7 +43,7 @@ from typing import Any, Protocol
 from host import rng
 from host.clock import Clock, Scheduler
 from host.games.contract import Event, Game, GameError, GameKind
-from host.journal import GameRecord, Journal
+from host.journal import GameRecord, Journal, Op, StorageError, env_float
 from host.replay import SESSION_EVENTS, rebuild
 
 log = logging.getLogger(__name__)
@@ -63,6 +77,18 @@ TIMER = Origin("timer")
 SESSION = Origin("session")
 HOST = Origin("host")
 
+# What the host page, the projector and a refused phone are told, by fault.
+STORAGE_MESSAGES = {
+    "full": "the card is full: nothing is lost; free space, then resume",
+    "readonly": "the card became read-only: nothing is lost; remount it read-write "
+                "(or replace it), then resume",
+    "error": "the card could not be written (I/O error): nothing is lost; check it, "
+             "then resume",
+}
+# Events handled alone, after the rows before them are committed: they read the journal.
+BARRIERS = frozenset({"claim", "_release", "undo", "_probe", "_stop"})
+Item = tuple["Origin", Event, "Future[Outcome] | None"]
+
 
 @dataclass
 class Outcome:
@@ -94,6 +120,10 @@ class Session:
     """The authority over one game. Threaded (a worker thread) or inline (virtual time)."""
 
     HEARTBEAT_SECONDS = 1.0
+    PROBE_SECONDS = 2.0  # while the journal cannot be written, try again this often
+    RETRY_SECONDS = 2.0  # after an unexpected error the follow-ups themselves raised
+    MAX_BATCH = 256
+    LOW_SPACE_BYTES = int(env_float("TOURELLE_LOW_SPACE_MB", 64) * 1024 * 1024)
 
     def __init__(
         self,
@@ -135,9 +165,18 @@ class Session:
         self._paused_left: float | None = None
         self._bot_keys: dict[int, str] = {}
         self._resume_left: float | None = None
+        self.storage: str | None = None  # full | readonly | error while the journal fails
+        self._fault_timer: tuple[str | None, float | None] = (None, None)
+        self._staged: list[Op] = []
+        self._batch_thread: int | None = None
+        self._dirty = False
+        self._deferred: list[Callable[[], None]] = []
+        self._free: tuple[int, int | None] = (0, None)  # (checked at ns, free bytes)
+        self.group_commit = env_float("TOURELLE_GROUP_COMMIT", 1) != 0
         self._restore(record)
         self._threaded = threaded
-        self._queue: queue.Queue[tuple[Origin, Event, Future[Outcome] | None]] = queue.Queue()
+        self._queue: queue.Queue[Item] = queue.Queue()
+        self._held: Item | None = None
         if threaded:
             self._worker = threading.Thread(target=self._work, name=f"session-{self.id}",
                                             daemon=True)
@@ -147,7 +186,7 @@ class Session:
     def submit(self, origin: Origin, event: Event, timeout: float = 10.0) -> Outcome:
         """Queue an event and wait for its outcome (inline sessions handle it at once)."""
         if not self._threaded:
-            return self._handle_safely(origin, event)
+            return self._run_batch([(origin, event, None)])[0]
         future: Future[Outcome] = Future()
         self._queue.put((origin, event, future))
         try:
@@ -157,7 +196,7 @@ class Session:
 
     def submit_nowait(self, origin: Origin, event: Event) -> None:
         if not self._threaded:
-            self._handle_safely(origin, event)
+            self._run_batch([(origin, event, None)])
         else:
             self._queue.put((origin, event, None))
 
@@ -168,21 +207,174 @@ class Session:
 
     def _work(self) -> None:
         while True:
-            origin, event, future = self._queue.get()
-            if event.get("type") == "_stop":
+            batch = self._next_batch()
+            if batch is None:
                 return
-            outcome = self._handle_safely(origin, event)
-            if future is not None:
-                future.set_result(outcome)
+            try:
+                outcomes = self._run_batch(batch)
+            except Exception:  # never: _run_batch answers everything; but the worker lives on
+                log.exception("game %s: batch failed", self.id)
+                outcomes = [_internal() for _ in batch]
+            for (_, _, future), outcome in zip(batch, outcomes, strict=True):
+                if future is not None:
+                    future.set_result(outcome)
 
-    def _handle_safely(self, origin: Origin, event: Event) -> Outcome:
+    def _next_batch(self) -> list[Item] | None:
+        """The next event and every one waiting behind it (until a barrier)."""
+        first = self._held if self._held is not None else self._queue.get()
+        self._held = None
+        if first[1].get("type") == "_stop":
+            return None
+        batch = [first]
+        if first[1].get("type") in BARRIERS or not self.group_commit:
+            return batch
+        while len(batch) < self.MAX_BATCH:
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                break
+            if item[1].get("type") in BARRIERS:
+                self._held = item
+                break
+            batch.append(item)
+        return batch
+
+    def _run_batch(self, batch: list[Item]) -> list[Outcome]:
+        """Handle events in order, commit their rows at once, then answer and publish."""
+        me = threading.get_ident()
+        if self._batch_thread == me:  # re-entered (inline): the outer batch commits
+            return [self._handle_one(origin, event) for origin, event, _ in batch]
+        self._batch_thread = me
+        self._dirty = False
+        before = (self._timer_id, self.timer_left() if self._timer_id is not None else None)
+        try:
+            outcomes = [self._handle_one(origin, event) for origin, event, _ in batch]
+            try:
+                self._flush()
+            except StorageError as err:
+                self._storage_fault(err, timer=before)
+                outcomes = [self._storage_refusal() if o.ok else o for o in outcomes]
+                self._deferred.clear()
+        finally:
+            self._batch_thread = None
+        deferred, self._deferred = self._deferred, []
+        for call in deferred:
+            try:
+                call()
+            except Exception:  # noqa: BLE001 - a callback's failure is not the game's
+                log.exception("game %s: after-commit callback failed", self.id)
+        if self._dirty:
+            self._dirty = False
+            self.publish()
+        return outcomes
+
+    def _flush(self) -> None:
+        ops, self._staged = self._staged, []
+        self.journal.write(ops)
+
+    def _handle_one(self, origin: Origin, event: Event) -> Outcome:
+        mark = len(self._staged)
         try:
             return self._handle(origin, event)
+        except StorageError as err:  # a read (or an inner commit) met the disk's fault
+            del self._staged[mark:]
+            self._storage_fault(err)
+            return self._storage_refusal()
         except Exception:  # the server never dies from one event
             log.exception("game %s: unexpected error on %r from %s", self.id, event, origin)
-            self._restore(self.journal.game(self.id) or _missing(self.id))
-            self._after_change(publish_only=True)
-            return Outcome.refuse("internal", "the host could not handle that; nothing changed")
+            del self._staged[mark:]
+            self._recover_from_error()
+            return _internal()
+
+    def _recover_from_error(self) -> None:
+        """Back to the journal's state, with a next step: the timer and the bots re-armed."""
+        left = self.timer_left() if self._timer_id is not None else None
+        timer_id = self._timer_id
+        self.scheduler.cancel_all()
+        try:
+            self._flush()  # the events before this one in the batch stand
+            self._reload(timer_id, left)
+        except StorageError as err:
+            self._storage_fault(err)
+        except Exception:  # the follow-ups raise too: try again in a moment, never freeze
+            log.exception("game %s: could not re-arm after an error; retrying", self.id)
+            self._timer_id, self._paused_left = timer_id, left
+            self.scheduler.call_later(
+                "retry", self.RETRY_SECONDS * max(self.pace, 0.05),
+                lambda: self.submit_nowait(SESSION, {"type": "_retry"}))
+            self.publish()
+
+    def _reload(self, timer_id: str | None, left: float | None) -> None:
+        """Restore from the journal and carry on: the timer `timer_id` keeps `left`."""
+        self._staged.clear()
+        self._restore(self.journal.game(self.id) or _missing(self.id), rearm=False)
+        request = self.game.timer(self.state) if self.state is not None else None
+        self._resume_left = left if request and request.timer_id == timer_id else None
+        if self.state is not None and self.status == "lobby":  # its status write was lost
+            self.status = "running"
+            self._staged.append(self.journal.op_status(self.id, "running"))
+        self._carry_on()
+
+    # -- storage faults ------------------------------------------------------------
+    def _storage_refusal(self) -> Outcome:
+        reason = self.storage or "error"
+        return Outcome(False, "storage", STORAGE_MESSAGES.get(reason, STORAGE_MESSAGES["error"]),
+                       data={"storage": reason})
+
+    def _storage_fault(self, err: StorageError,
+                       timer: tuple[str | None, float | None] | None = None) -> None:
+        """Pause in memory: the journal's state, no timers, no bots; probe until it writes.
+
+        `timer` is the timer and its time left as of the last committed state."""
+        first = self.storage is None
+        if first:
+            left = self.timer_left() if self._timer_id is not None else None
+            self._fault_timer = timer or (self._timer_id, left)
+            log.warning("game %s paused: storage %s (%s); %s", self.id, err.reason, err.detail,
+                        STORAGE_MESSAGES.get(err.reason, ""))
+        self.storage = err.reason
+        self._staged.clear()
+        self._deferred.clear()
+        self.scheduler.cancel_all()
+        self._bot_keys.clear()
+        if first:
+            try:  # drop what was not committed (the journal is still readable, mostly)
+                self._restore(self.journal.game(self.id) or _missing(self.id), rearm=False)
+            except Exception:  # noqa: BLE001 - read again on recovery
+                log.warning("game %s: journal unreadable for now", self.id)
+        self._timer_id = None
+        self._schedule_probe()
+        self.publish()
+
+    def _schedule_probe(self) -> None:
+        self.scheduler.call_later("probe", self.PROBE_SECONDS,
+                                  lambda: self.submit_nowait(SESSION, {"type": "_probe"}))
+
+    def _try_recover(self) -> Outcome:
+        try:
+            self.journal.probe()
+        except StorageError as err:
+            if err.reason != self.storage:
+                self.storage = err.reason
+                self.publish()
+            self._schedule_probe()
+            return self._storage_refusal()
+        log.warning("game %s: the journal writes again; the game goes on", self.id)
+        self.storage = None
+        self.scheduler.cancel("probe")
+        timer_id, left = self._fault_timer
+        self._fault_timer = (None, None)
+        self._reload(timer_id, left)
+        return Outcome(True, data={"recovered": True})
+
+    def free_space(self) -> int | None:
+        """Free bytes in the data folder (checked at most every 2 s)."""
+        now = self.clock.now_ns()
+        checked, free = self._free
+        if free is None or now - checked > 2_000_000_000 or now < checked:
+            free = self.journal.free_bytes()
+            self._free = (now, free)
+        return free
 
     # -- handling ------------------------------------------------------------
     def _handle(self, origin: Origin, event: Event) -> Outcome:
@@ -190,6 +382,23 @@ class Session:
         if kind == "_heartbeat":
             self._heartbeat()
             return Outcome(True)
+        if kind == "_restart":
+            self._carry_on()
+            return Outcome(True)
+        if kind == "_probe" or kind == "_retry":
+            if self.storage is not None:
+                return self._try_recover()
+            if kind == "_retry":
+                self._reload(self._timer_id, self._paused_left)
+            return Outcome(True)
+        if self.storage is not None:
+            if kind == "resume" and origin.role == "host":
+                recovered = self._try_recover()
+                if not recovered.ok or not self.paused:
+                    return recovered
+                # the host had paused it too: carry on with that resume
+            elif kind != "claim":
+                return self._storage_refusal()
         if kind == "_release" and origin.role == "host":
             return self._release_seat(int(event["seat"]))
         if not isinstance(kind, str):
@@ -279,7 +488,7 @@ class Session:
             seq = self._append(origin, {"type": "start", "seats": seats})
             self.state = state
             self.status = "running"
-            self.journal.set_status(self.id, "running")
+            self._staged.append(self.journal.op_status(self.id, "running"))
             self._after_change()
             return Outcome(True, seq=seq)
         if kind == "pause":
@@ -325,7 +534,7 @@ class Session:
         else:
             return Outcome.refuse("full", "every seat is taken")
         name = str(event.get("name") or self.seats[seat]["name"])[:24].strip() or f"#{seat + 1}"
-        self.journal.bind_seat(self.id, seat, token)
+        self._staged.append(self.journal.op_bind(self.id, seat, token))
         seq = None
         if self.state is None and name != self.seats[seat]["name"]:
             seq = self._append(origin, {"type": "claim", "seat": seat, "name": name})
@@ -341,7 +550,7 @@ class Session:
     def _release_seat(self, seat: int) -> Outcome:
         if not 0 <= seat < len(self.seats):
             return Outcome.refuse("bad_event", "there is no such seat")
-        self.journal.unbind_seat(self.id, seat)
+        self._staged.append(self.journal.op_unbind(self.id, seat))
         return Outcome(True)
 
     def _undo(self, origin: Origin) -> Outcome:
@@ -358,6 +567,7 @@ class Session:
             return Outcome.refuse("nothing_to_undo", "there is no decision to undo")
         was_paused = self.paused
         seq = self._append(origin, {"type": "undo", "cut_from": target.seq})
+        self._flush()  # the rebuild below reads the undo row
         record = self.journal.game(self.id) or _missing(self.id)
         self.scheduler.cancel_all()
         self._restore(record, rearm=False)
@@ -386,10 +596,12 @@ class Session:
         self._timer_id = None
         self.status = "over"
         result = self.game.result(self.state)
-        self.journal.set_status(self.id, "over", result)
-        self.questions.remember(sorted(self.used_questions))
+        self._staged.append(self.journal.op_status(self.id, "over", result))
+        used = sorted(self.used_questions)
+        self._deferred.append(lambda: self.questions.remember(used))  # once committed
         if self.on_finished is not None:
-            self.on_finished(self)
+            finished = self.on_finished
+            self._deferred.append(lambda: finished(self))
 
     def _supply_question(self, kind: str, request_id: str) -> None:
         draw_rng = rng.derive(self.seed, f"question:{self.last_seq}")
@@ -431,9 +643,9 @@ class Session:
         self.submit_nowait(SESSION, {"type": "_heartbeat"})
 
     def _heartbeat(self) -> None:
-        if self._timer_id is None or self.paused or self.status == "over":
+        if self._timer_id is None or self.paused or self.status == "over" or self.storage:
             return
-        self.journal.heartbeat(self.id, self._timer_id, self.timer_left())
+        self._staged.append(self.journal.op_heartbeat(self.id, self._timer_id, self.timer_left()))
         self.scheduler.call_later("heartbeat", self.HEARTBEAT_SECONDS, self._beat)
 
     def timer_left(self) -> float:
@@ -443,7 +655,8 @@ class Session:
 
     def _pause_timers(self) -> None:
         self._paused_left = self.timer_left() if self._timer_id else None
-        self.journal.heartbeat(self.id, self._timer_id, self._paused_left)
+        self._staged.append(self.journal.op_heartbeat(self.id, self._timer_id,
+                                                      self._paused_left))
         self.scheduler.cancel_all()
         self._bot_keys.clear()
 
@@ -486,7 +699,10 @@ class Session:
 
     # -- journal and restore ---------------------------------------------------
     def _append(self, origin: Origin, event: Event) -> int:
-        seq = self.journal.append(self.id, origin.as_json(), event, self.clock.now_ns())
+        """Stage the event's row; it is committed with the rest of the batch (_run_batch)."""
+        seq = self.last_seq + 1
+        self._staged.append(self.journal.op_event(self.id, seq, origin.as_json(), event,
+                                                  self.clock.now_ns()))
         self.last_seq = seq
         return seq
 
@@ -512,7 +728,11 @@ class Session:
             self._resume_left = None
 
     def resume_after_restart(self) -> None:
-        """Re-arm the running timer with the time it had left, then carry on."""
+        """Re-arm the running timer with the time it had left, then carry on (on the worker,
+        so that what it writes is committed like any event's)."""
+        self.submit(SESSION, {"type": "_restart"})
+
+    def _carry_on(self) -> None:
         left = self._resume_left
         if self.state is not None and not self.paused and self.status == "running":
             if left is not None:
@@ -532,11 +752,15 @@ class Session:
         if self._timer_id is not None:
             timer = {"id": self._timer_id, "left": round(self.timer_left(), 2),
                      "total": self._timer_total}
+        free = self.free_space()
         return {
             "game": self.id,
             "kind": self.kind.name,
             "status": self.status,
-            "paused": self.paused,
+            "paused": self.paused or self.storage is not None,
+            "storage": self.storage,
+            "low_space": (round(free / 1048576, 1)
+                          if free is not None and free < self.LOW_SPACE_BYTES else None),
             "seq": self.last_seq,
             "stage": self.stage_key(),
             "timer": timer,
@@ -557,6 +781,9 @@ class Session:
     def publish(self) -> None:
         if self._publish is None:
             return
+        if self._batch_thread == threading.get_ident():
+            self._dirty = True  # once the batch is committed
+            return
         meta = self.meta()
         for audience in self.audiences():
             if self.listening is None or self.listening(self.id, audience):
@@ -570,6 +797,10 @@ class Session:
             return meta
         own = int(audience.split(":", 1)[1])
         return {**meta, "seats": [s for s in meta["seats"] if s["seat"] == own]}
+
+
+def _internal() -> Outcome:
+    return Outcome.refuse("internal", "the host could not handle that; nothing changed")
 
 
 def _missing(game_id: str) -> GameRecord:
