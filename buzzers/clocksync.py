@@ -11,9 +11,12 @@ was taken): the true offset is in every one of them, and their intersection is
 as narrow as the quickest uplink plus the quickest downlink seen.
 
 A tap time the phone claims is never trusted beyond its measured network:
-`clamp` keeps it within [received - max_delay, received], where `max_delay` is
-the worst recent round trip (capped). A phone lying about its clock can thus
-gain at most its own network jitter.
+`clamp` keeps it within [received - plausible_delay, received], where
+`plausible_delay` is the worst round trip of the history plus one TCP
+retransmission (`clamp_slack_ns`, 250 ms: the tap itself may be the segment
+that was lost), capped. A phone lying about its clock can thus gain at most
+that. A press whose claim had to be clamped gets the clamped distance added to
+its uncertainty, so the arbiter calls it a tie rather than a sure order.
 """
 
 from __future__ import annotations
@@ -66,6 +69,7 @@ class ClockEstimator:
         min_samples: int = 3,
         max_rtt_ns: int = 5_000_000_000,
         history: int = 300,
+        clamp_slack_ns: int = 250_000_000,
     ) -> None:
         if not 1 <= best <= window:
             raise ClockSyncError(f"need 1 <= best ({best}) <= window ({window})")
@@ -75,6 +79,7 @@ class ClockEstimator:
         self.stale_after_ns = stale_after_ns
         self.min_samples = min_samples
         self.max_rtt_ns = max_rtt_ns
+        self.clamp_slack_ns = clamp_slack_ns
         self._samples: deque[SyncSample] = deque(maxlen=window)
         # Older samples still bound the offset (drift widens them with age): more
         # chances that one had a quick uplink and another a quick downlink.
@@ -138,9 +143,21 @@ class ClockEstimator:
             return self.max_delay_cap_ns
         return min(self.max_delay_cap_ns, max(s.rtt_ns for s in self._samples))
 
-    def clamp(self, claimed_host_ns: int, received_host_ns: int) -> int:
+    @property
+    def plausible_delay_ns(self) -> int:
+        """How old a press may be when it arrives: the history's worst round trip plus one
+        retransmission timeout, capped."""
+        if not self._history:
+            return self.max_delay_cap_ns
+        worst = max(s.rtt_ns for s in self._history)
+        return min(self.max_delay_cap_ns, worst + self.clamp_slack_ns)
+
+    def clamp(self, claimed_host_ns: int, received_host_ns: int,
+              earliest_ns: int | None = None) -> int:
         """Keep a claimed host time within what the phone's network allows."""
-        earliest = received_host_ns - self.max_delay_ns
+        earliest = earliest_ns
+        if earliest is None:
+            earliest = received_host_ns - self.plausible_delay_ns
         return min(received_host_ns, max(earliest, claimed_host_ns))
 
     def press(
@@ -148,11 +165,12 @@ class ClockEstimator:
     ) -> Press:
         """The press for a tap the phone stamped `client_t_ns`, received at `received_host_ns`."""
         host_t, uncertainty = self.to_host(client_t_ns)
+        t_ns = self.clamp(host_t, received_host_ns)
         return Press(
-            t_ns=self.clamp(host_t, received_host_ns),
+            t_ns=t_ns,
             seat=seat,
             source=source,
-            uncertainty_ns=uncertainty,
+            uncertainty_ns=uncertainty + abs(t_ns - host_t),
         )
 
     def needs_resync(self, now_host_ns: int) -> bool:

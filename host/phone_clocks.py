@@ -125,11 +125,13 @@ class PhoneClocks:
             if entry.device:
                 t_ns = min(received_ns, max(received_ns - DEVICE_MAX_DELAY_NS, host_t))
             else:
-                earliest = received_ns - estimator.max_delay_ns
+                plausible = estimator.plausible_delay_ns
+                earliest = received_ns - plausible
                 if heard_before_ns is not None and heard_before_ns < earliest:
-                    earliest = max(heard_before_ns - estimator.max_delay_ns,
-                                   received_ns - STALL_MAX_NS)
-                t_ns = min(received_ns, max(earliest, host_t))
+                    earliest = max(heard_before_ns - plausible, received_ns - STALL_MAX_NS)
+                t_ns = estimator.clamp(host_t, received_ns, earliest)
+            # A clamped claim is less certain by what the clamp moved: a tie, not a sure order.
+            uncertainty += abs(t_ns - host_t)
         return Mapped(t_ns, uncertainty, True)
 
     def settle_ns(self, game: str, now_ns: int) -> int:

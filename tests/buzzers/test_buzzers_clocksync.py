@@ -59,7 +59,10 @@ def test_phone_claiming_an_impossible_time_is_clamped() -> None:
     assert est.max_delay_ns == 29 * MS
     received = 20 * S
     too_early = est.press(seat=1, client_t_ns=received - 5 * S, received_host_ns=received)
-    assert too_early.t_ns == received - 29 * MS
+    # no earlier than its worst round trip plus one retransmission timeout (250 ms) ...
+    assert too_early.t_ns == received - 29 * MS - 250 * MS
+    # ... and the clamp's move is added to its uncertainty: a tie, not a sure order
+    assert too_early.uncertainty_ns >= 5 * S - 279 * MS
     in_future = est.press(seat=1, client_t_ns=received + 1 * S, received_host_ns=received)
     assert in_future.t_ns == received
     honest = est.press(seat=1, client_t_ns=received - 12 * MS, received_host_ns=received)
