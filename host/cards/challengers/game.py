@@ -4,48 +4,29 @@ from __future__ import annotations
 
 from typing import Any
 
+from host.cards.common.game import RulesGame
 from host.cards.challengers import rules, views
-from host.cards.challengers.state import ROBOT, State, state_from_json, state_to_json
-from host.games.contract import Event, QuestionRequest, TimerRequest, View
+from host.cards.challengers import state as state_module
+from host.cards.challengers.state import ROBOT, State
 from host.games.ranking import places
 
 # Keeping a card already in hand and removing a card reveal nothing. "done"
 # may end the deck phase, which shuffles the decks and can let the robot
 # reveal its first card, so it is not undoable; nor are draws and reveals.
-_UNDOABLE = {"pick", "remove"}
+_UNDOABLE = frozenset({"pick", "remove"})
 
 
-class Challengers:
+class Challengers(RulesGame):
     """Challengers!: seven rounds of deck building and flag matches, 1 to 8 players."""
 
     name = "challengers"
+    rules = rules
+    views = views
+    state = state_module
+    undoable_types = _UNDOABLE
 
-    def setup(self, settings: dict[str, Any], seats: list[dict[str, Any]], seed: int) -> State:
-        return rules.setup_state(settings, seats, seed)
-
-    def apply(self, state: State, event: Event) -> State:
-        return rules.apply_event(state, event)
-
-    def legal_actions(self, state: State, seat: int) -> list[Event]:
-        return rules.legal_actions(state, seat)
-
-    def view(self, state: State, audience: str) -> View:
-        kind, seat = views.parse_audience(state, audience)
-        actions = self.legal_actions(state, seat) if seat is not None else []
-        return views.build_view(state, audience, actions)
-
-    def needs(self, state: State) -> QuestionRequest | None:
-        return None
-
-    def timer(self, state: State) -> TimerRequest | None:
-        seconds = state.settings.turn_seconds
-        if seconds is None or state.over:
-            return None
-        label = "reveal" if state.phase in ("match", "final") else "deck phase"
-        return TimerRequest(rules.timer_id(state), float(seconds), label)
-
-    def is_over(self, state: State) -> bool:
-        return state.over
+    def timer_label(self, state: State) -> str:
+        return "reveal" if state.phase in ("match", "final") else "deck phase"
 
     def result(self, state: State) -> dict[str, Any]:
         """Places: the winner first, then by fans, trophies and the highest trophy.
@@ -85,15 +66,3 @@ class Challengers:
             },
         }
 
-    def to_json(self, state: State) -> dict[str, Any]:
-        return state_to_json(state)
-
-    def from_json(self, data: dict[str, Any]) -> State:
-        return state_from_json(data)
-
-    def undoable(self, event: Event) -> bool:
-        return event.get("type") in _UNDOABLE
-
-    def undo_barrier(self, event: Event) -> bool:
-        """A move that is not undoable (a seat's or a timeout's) may have shown a hidden card."""
-        return not self.undoable(event)

@@ -4,50 +4,30 @@ from __future__ import annotations
 
 from typing import Any
 
+from host.cards.common.game import RulesGame
 from host.cards.watchtower import rules, views
-from host.cards.watchtower.state import State, state_from_json, state_to_json
-from host.games.contract import Event, QuestionRequest, TimerRequest, View
+from host.cards.watchtower import state as state_module
+from host.cards.watchtower.state import State
 from host.games.ranking import places
 
 # Decisions that turn no hidden card up. A draw, a burn (it draws), a pick (the
 # last pick of a challenge turns the soldiers up) and the showdown reveal cards.
-_UNDOABLE = {"place", "ready", "challenge", "seize", "end"}
+_UNDOABLE = frozenset({"place", "ready", "challenge", "seize", "end"})
 
 
-class Watchtower:
+class Watchtower(RulesGame):
     """Watchtower: forts, armies, blind challenges and watchtowers, then a showdown."""
 
     name = "watchtower"
+    rules = rules
+    views = views
+    state = state_module
+    undoable_types = _UNDOABLE
 
-    def setup(self, settings: dict[str, Any], seats: list[dict[str, Any]], seed: int) -> State:
-        return rules.setup_state(settings, seats, seed)
-
-    def apply(self, state: State, event: Event) -> State:
-        return rules.apply_event(state, event)
-
-    def legal_actions(self, state: State, seat: int) -> list[Event]:
-        return rules.legal_actions(state, seat)
-
-    def view(self, state: State, audience: str) -> View:
-        kind, seat = views.parse_audience(state, audience)
-        actions = self.legal_actions(state, seat) if seat is not None else []
-        return views.build_view(state, audience, actions)
-
-    def needs(self, state: State) -> QuestionRequest | None:
-        return None
-
-    def timer(self, state: State) -> TimerRequest | None:
-        seconds = state.settings.turn_seconds
-        if seconds is None or state.over:
-            return None
+    def timer_label(self, state: State) -> str:
         if state.pending and state.pending.queue:
-            label = f"seat {state.pending.queue[0][0]} to pick"
-        else:
-            label = f"seat {state.turn} to play"
-        return TimerRequest(rules.timer_id(state), float(seconds), label)
-
-    def is_over(self, state: State) -> bool:
-        return state.over
+            return f"seat {state.pending.queue[0][0]} to pick"
+        return f"seat {state.turn} to play"
 
     def waiting_for(self, state: State) -> int | None:
         """The seat whose decision the game waits for (a picker, or the player to move)."""
@@ -85,15 +65,3 @@ class Watchtower:
             ],
         }
 
-    def to_json(self, state: State) -> dict[str, Any]:
-        return state_to_json(state)
-
-    def from_json(self, data: dict[str, Any]) -> State:
-        return state_from_json(data)
-
-    def undoable(self, event: Event) -> bool:
-        return event.get("type") in _UNDOABLE
-
-    def undo_barrier(self, event: Event) -> bool:
-        """A move that is not undoable (a seat's or a timeout's) may have shown a hidden card."""
-        return not self.undoable(event)

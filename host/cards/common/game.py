@@ -1,0 +1,70 @@
+"""The contract methods Challengers!, Q Squared Joe NG and Watchtower write alike.
+
+Each of those games keeps its transitions in `rules.py` (setup_state,
+apply_event, legal_actions, timer_id), its audiences in `views.py`
+(parse_audience, build_view, the seat's legal actions listed in its view) and
+its JSON form in `state.py`. A subclass names those modules and its undoable
+event types, and writes only what differs: the timer's label and the result.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+from host.games.contract import Event, QuestionRequest, TimerRequest, View
+
+
+class RulesGame:
+    """A `Game` (host/games/contract.py) over a package's rules, views and state modules."""
+
+    name: str
+    rules: ModuleType
+    views: ModuleType
+    state: ModuleType  # state_to_json, state_from_json
+    undoable_types: frozenset[str] = frozenset()
+
+    def setup(self, settings: dict[str, Any], seats: list[dict[str, Any]], seed: int) -> Any:
+        return self.rules.setup_state(settings, seats, seed)
+
+    def apply(self, state: Any, event: Event) -> Any:
+        return self.rules.apply_event(state, event)
+
+    def legal_actions(self, state: Any, seat: int) -> list[Event]:
+        actions: list[Event] = self.rules.legal_actions(state, seat)
+        return actions
+
+    def view(self, state: Any, audience: str) -> View:
+        kind, seat = self.views.parse_audience(state, audience)
+        actions = self.legal_actions(state, seat) if seat is not None else []
+        view: View = self.views.build_view(state, audience, actions)
+        return view
+
+    def needs(self, state: Any) -> QuestionRequest | None:
+        return None
+
+    def timer_label(self, state: Any) -> str:
+        return ""
+
+    def timer(self, state: Any) -> TimerRequest | None:
+        seconds = state.settings.turn_seconds
+        if seconds is None or state.over:
+            return None
+        return TimerRequest(self.rules.timer_id(state), float(seconds), self.timer_label(state))
+
+    def is_over(self, state: Any) -> bool:
+        return bool(state.over)
+
+    def to_json(self, state: Any) -> dict[str, Any]:
+        data: dict[str, Any] = self.state.state_to_json(state)
+        return data
+
+    def from_json(self, data: dict[str, Any]) -> Any:
+        return self.state.state_from_json(data)
+
+    def undoable(self, event: Event) -> bool:
+        return event.get("type") in self.undoable_types
+
+    def undo_barrier(self, event: Event) -> bool:
+        """A move that is not undoable (a seat's or a timeout's) may have shown a hidden card."""
+        return not self.undoable(event)
