@@ -11,10 +11,16 @@ from typing import Any
 from host.clock import Clock, RealClock, Scheduler, ThreadScheduler
 from host.games import registry
 from host.games.contract import GameError
-from host.journal import Journal
+from host.journal import Journal, StorageError
 from host.quiz.bank import QuestionBank, Selection
 from host.quiz.memory import QuestionMemory
-from host.session import Publisher, QuestionSource, Session
+from host.session import STORAGE_MESSAGES, Publisher, QuestionSource, Session
+
+
+class StorageRefused(GameError):
+    """A new game cannot be written: the card is full, read-only or failing."""
+
+    code = "storage"
 
 
 class BankQuestions:
@@ -154,7 +160,10 @@ class Hub:
         kind.make(config)  # so is an unknown map
         game_id = secrets.token_hex(4)
         with self._lock:
-            self.journal.create_game(game_id, kind_name, config)
+            try:
+                self.journal.create_game(game_id, kind_name, config)
+            except StorageError as err:
+                raise StorageRefused(STORAGE_MESSAGES.get(err.reason, str(err))) from err
             session = self._open(game_id)
             self.sessions[game_id] = session
         for callback in self.on_created:

@@ -49,6 +49,7 @@ _STORAGE_CODES = ("SQLITE_FULL", "SQLITE_READONLY", "SQLITE_IOERR", "SQLITE_CANT
 # A probe only says "writable again" with at least this much room: a write that
 # fits in a WAL page already there is no sign the card has space.
 PROBE_MIN_FREE = 64 * 1024
+WAL_PAGES = 50
 
 
 class StorageError(Exception):
@@ -198,6 +199,10 @@ class Journal:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
             db.execute("PRAGMA foreign_keys=ON")
+            # A small WAL, truncated after each checkpoint: on a nearly full card the
+            # journal's own growth is bounded (about 200 KB beyond the database).
+            db.execute(f"PRAGMA wal_autocheckpoint={WAL_PAGES}")
+            db.execute(f"PRAGMA journal_size_limit={WAL_PAGES * 4096}")
         except BaseException:
             db.close()
             raise
@@ -317,9 +322,13 @@ class Journal:
         with self._lock:
             if self.folder is not None:
                 try:
-                    free = shutil.disk_usage(self.folder).free
+                    stat = os.statvfs(self.folder)
                 except OSError as err:
                     raise self._storage(err) from err
+                free = stat.f_bavail * stat.f_frsize
+                if stat.f_flag & os.ST_RDONLY:
+                    self.fault = "readonly"
+                    raise StorageError("readonly", f"{self.folder} is mounted read-only")
                 if free < PROBE_MIN_FREE and self.fault == "full":
                     raise StorageError("full", f"{free} bytes free")
             with self._tx() as db:
