@@ -9,7 +9,7 @@ import pytest
 
 from host.cards.russian_bank import GAME, Settings, State, zones
 from host.cards.russian_bank.game import scores
-from host.games.contract import BadEvent, GameError, OutOfTurn, StaleEvent
+from host.games.contract import BadEvent, BadSettings, GameError, OutOfTurn, StaleEvent
 
 game = GAME()
 
@@ -76,7 +76,7 @@ def test_reserve_size_setting() -> None:
     [{"reserve_size": 0}, {"starter": "high"}, {"stack_moves": "all"}, {"colour": "red"}],
 )
 def test_bad_settings_are_refused(settings: dict[str, Any]) -> None:
-    with pytest.raises(BadEvent):
+    with pytest.raises(BadSettings):
         game.setup(settings, [{"seat": 0}, {"seat": 1}], 1)
 
 

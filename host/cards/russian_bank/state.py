@@ -11,7 +11,7 @@ from typing import Any
 
 from host import rng
 from host.cards.russian_bank.cards import RANK, deck_codes
-from host.games.contract import BadEvent
+from host.games.contract import BadEvent, BadSettings
 
 HOUSES = 8
 FOUNDATIONS = 8
@@ -36,26 +36,26 @@ class Settings:
         known = {"starter", "reserve_size", "stop_mode", "stack_moves", "move_cap", "turn_seconds"}
         unknown = set(raw) - known
         if unknown:
-            raise BadEvent(f"unknown Russian Bank settings: {sorted(unknown)}")
+            raise BadSettings(f"unknown Russian Bank settings: {sorted(unknown)}")
         settings = cls(**raw)
         settings.check()
         return settings
 
     def check(self) -> None:
         if self.starter not in STARTERS:
-            raise BadEvent(f"starter must be one of {STARTERS}, not {self.starter!r}")
+            raise BadSettings(f"starter must be one of {STARTERS}, not {self.starter!r}")
         if not isinstance(self.reserve_size, int) or not 1 <= self.reserve_size <= 30:
-            raise BadEvent("reserve_size must be an integer from 1 to 30")
+            raise BadSettings("reserve_size must be an integer from 1 to 30")
         if not isinstance(self.stop_mode, bool):
-            raise BadEvent("stop_mode must be true or false")
+            raise BadSettings("stop_mode must be true or false")
         if self.stack_moves not in STACK_RULES:
-            raise BadEvent(f"stack_moves must be one of {STACK_RULES}")
+            raise BadSettings(f"stack_moves must be one of {STACK_RULES}")
         if not isinstance(self.move_cap, int) or self.move_cap < 10:
-            raise BadEvent("move_cap must be an integer of at least 10")
+            raise BadSettings("move_cap must be an integer of at least 10")
         if self.turn_seconds is not None and (
             not isinstance(self.turn_seconds, (int, float)) or self.turn_seconds <= 0
         ):
-            raise BadEvent("turn_seconds must be a positive number or null")
+            raise BadSettings("turn_seconds must be a positive number or null")
 
 
 @dataclass

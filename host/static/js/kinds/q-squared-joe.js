@@ -41,7 +41,7 @@
   const t = kindStrings(STRINGS);
   const ZONE_WORDS = { hand: "hand", resource: "resource", field: "field" };
 
-  // Fields the edge requires on every action; null means "not given" (host/cards/session_glue.py).
+  // Fields the edge requires on every action; null means "not given" (host/cards/common/adapter.py).
   const NULLS = { take: { card: null }, attack: { slot: null, victim: null } };
 
   function full(action) {
