@@ -2,7 +2,7 @@
 // the countdown, the sounds, and language choice. No framework, no network
 // beyond this host.
 /* exported h, $, fill, languageOf, seatName, seatLabel, seatChip, Maps, legalTargets, drawMap, castle, Countdown,
-   Sound, formatAnswer, fastest, questionTitle, phaseTitle, onLoopback, joinAddress */
+   Sound, formatAnswer, fastest, questionTitle, phaseTitle, onLoopback, joinAddress, storageNotice */
 "use strict";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -197,6 +197,24 @@ function castle(standing, before) {
       })));
   }
   return g;
+}
+
+// ----------------------------------------------------------------- storage
+
+/** The storage notice, first in <body> (made on first use): the card is full, read-only or
+ * failing (meta.storage; the game is paused), or, with `lowSpace`, nearly full (meta.low_space). */
+function storageNotice(meta, lowSpace) {
+  const low = lowSpace && meta.low_space !== null && meta.low_space !== undefined;
+  const key = meta.storage ? "storage_" + meta.storage : low ? "low_space" : null;
+  let note = document.getElementById("storage-notice");
+  if (!note) {
+    if (!key) return;
+    note = h("p", { id: "storage-notice", class: "paused-banner", role: "alert" });
+    document.body.prepend(note);
+  }
+  note.hidden = !key;
+  note.dataset.storage = meta.storage || (low ? "low" : "");
+  note.textContent = key ? T.t(key, { mb: meta.low_space }) : "";
 }
 
 // ----------------------------------------------------------------- countdown

@@ -284,6 +284,7 @@ function render() {
     `${meta.game} · ${kindLabel(meta.kind, kindInfo(meta.kind).label)} · ${T.t(meta.status)}` +
     (meta.paused ? " · " + T.t("paused") : "") + (view && view.stage ? " · " + view.stage : "");
   renderCommands(meta);
+  storageNotice(meta, true);
   panel.update(state);
   renderSeats(meta, view);
   renderDownloads();

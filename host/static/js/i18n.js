@@ -53,6 +53,12 @@ const STRINGS = {
     podium: "Podium",
     you_placed: "Vous finissez {rank}",
     paused: "Pause",
+    storage_full: "La carte est pleine : rien n’est perdu. Libérez de la place, puis reprenez.",
+    storage_readonly: "La carte est passée en lecture seule : rien n’est perdu. " +
+      "Remontez-la en écriture (ou changez-la), puis reprenez.",
+    storage_error: "La carte n’a pas pu être écrite (erreur d’entrée-sortie) : rien n’est perdu. " +
+      "Vérifiez-la, puis reprenez.",
+    low_space: "La carte est presque pleine : {mb} Mo libres. Libérez de la place avant qu’il ne soit trop tard.",
     mute: "Son coupé",
     unmute: "Son",
     time_up: "Temps écoulé !",
@@ -173,6 +179,10 @@ const STRINGS = {
     podium: "Podium",
     you_placed: "You finish {rank}",
     paused: "Paused",
+    storage_full: "The card is full: nothing is lost. Free space, then resume.",
+    storage_readonly: "The card became read-only: nothing is lost. Remount it read-write (or replace it), then resume.",
+    storage_error: "The card could not be written (I/O error): nothing is lost. Check it, then resume.",
+    low_space: "The card is nearly full: {mb} MB free. Free space before it is too late.",
     mute: "Muted",
     unmute: "Sound",
     time_up: "Time’s up!",

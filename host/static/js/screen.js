@@ -84,6 +84,7 @@ function render(state) {
   document.body.dataset.kind = meta.kind;
   document.body.dataset.stage = view ? view.stage || view.phase || "" : "";
   $("#paused").hidden = !meta.paused;
+  storageNotice(meta, false);
   if (meta.status === "lobby" || !view) {
     $("#phase").textContent = kindLabel(meta.kind);
     showLobby(state);
