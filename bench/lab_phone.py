@@ -2,11 +2,12 @@
 
 It behaves like host/static/js/phone.js: its own clock (seconds off the host's
 and drifting by tens of ppm), `join` with its token and clock id, NTP-style
-`ping` then `sync` {c0, h, c1} (every 100 ms while a buzz window is open, every
-10 s otherwise), taps sent as `buzz` actions with `t_client` on its clock and
-an action id `aid`, an outbox that keeps every action until the host acks it
-and sends it again after a reconnect (the host answers a repeat with the first
-ack), and quick reconnects (250-500 ms apart) that rejoin the seat.
+`ping` then `sync` {c0, h, c1} (5 quick ones after joining, then every 100 ms
+while a buzz window is open, every 10 s otherwise), taps sent as `buzz` actions
+with `t_client` on its clock and an action id `aid`, an outbox that keeps every
+action until the host acks it and sends it again after a reconnect (the host
+answers a repeat with the first ack), and quick reconnects (250-500 ms apart)
+that rejoin the seat.
 
 The phone knows the true host time of each of its taps (the bench and the
 server share CLOCK_MONOTONIC), so a bench can tell right orders from wrong.
@@ -27,6 +28,7 @@ import socketio
 MS = 1_000_000
 FAST_S = 0.1
 SLOW_S = 10.0
+BURST, BURST_S = 5, 0.15  # after a join: 5 pings 150 ms apart
 
 
 class LabPhone:
@@ -58,6 +60,7 @@ class LabPhone:
         self._wake = threading.Event()
         self._stop = False
         self._last_ping = 0.0
+        self._burst = 0
         self.client.on("connect", self._on_connect, namespace="/seat")
         self.client.on("disconnect", self._on_disconnect, namespace="/seat")
         self.client.on("state", self._on_state, namespace="/seat")
@@ -125,8 +128,10 @@ class LabPhone:
                 continue
             self._flush()
             now = time.monotonic()
-            if now >= self._last_ping + (FAST_S if self.fast() else SLOW_S):
+            every = BURST_S if self._burst > 0 else FAST_S if self.fast() else SLOW_S
+            if now >= self._last_ping + every:
                 self._last_ping = now
+                self._burst = max(0, self._burst - 1)
                 self.ping()
 
     def _join(self) -> None:
@@ -145,6 +150,7 @@ class LabPhone:
             self._joined = True
             self._lock.notify_all()
         self._last_ping = 0.0
+        self._burst = BURST  # a few quick samples after joining, as phone.js
         self._flush()
 
     def fast(self) -> bool:
