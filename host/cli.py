@@ -13,7 +13,7 @@ from host import __version__
 
 # Parts that add their own subcommands with a `register(subparsers)` function.
 PLUGINS = ("host.territory.maps_cli", "host.quiz.cli", "buzzers.cli", "host.games.cli",
-           "host.doctor")
+           "host.doctor", "host.service")
 
 
 def _add_serving(parser: argparse.ArgumentParser) -> None:
