@@ -772,7 +772,11 @@ class Session:
         }
 
     def view(self, audience: str, meta: dict[str, Any] | None = None) -> dict[str, Any]:
+        """What one audience sees; a seat's view lists its legal moves as `legal`, in one
+        place for every kind, so a phone offers only those."""
         view = self.game.view(self.state, audience) if self.state is not None else None
+        if view is not None and audience.startswith("seat:"):
+            view["legal"] = self.game.legal_actions(self.state, int(audience[5:]))
         return {"meta": meta or self._meta_for(audience, self.meta()), "view": view}
 
     def audiences(self) -> list[str]:

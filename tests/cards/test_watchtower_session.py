@@ -228,11 +228,11 @@ def test_seat_views_show_only_their_own_army_and_list_their_actions(tmp_path: Pa
     session = create(night, KIND, [{"name": "Ana"}, {"name": "Bob"}, {"name": "Cy"}], seed=9)
     state = state_of(session)
     for p in state.players:
-        view = session.game.view(state, f"seat:{p.seat}")
+        view = session.view(f"seat:{p.seat}")["view"]
         shown = strings_in(view)
         assert set(p.army) <= shown
         assert not shown & secrets(state, f"seat:{p.seat}")
-        assert view["actions"] == session.game.legal_actions(state, p.seat)
+        assert view["legal"] == session.game.legal_actions(state, p.seat)
         assert [row["seat"] for row in view["players"]] == [0, 1, 2]
         assert all("score" in row for row in view["players"])
     screen = strings_in(session.game.view(state, "screen"))

@@ -6,7 +6,8 @@ random players where it has none. At every step the test checks what every
 game must guarantee, whatever its rules:
 
 - `apply` leaves its input unchanged, and the state's JSON form round-trips;
-- every action `legal_actions` lists is accepted by `apply`;
+- every action `legal_actions` lists is accepted by `apply`, and each seat's view
+  lists them as `legal`;
 - every view is JSON, and the seats together never see more copies of a secret
   (a string the host's view has and the projector's has not) than the host;
 - `result()` has the one shape every page reads;
@@ -193,6 +194,9 @@ def play(kind: GameKind, players: int, seed: int, folder: Path) -> tuple[Session
             break
         if step < CHECK_ALL or step % CHECK_EVERY == 0:  # long games: a sample of steps
             check_step(kind, session.game, session.state, players, pick, clock.now_ns())
+            for seat in range(players):  # the legal moves, in one place of every seat's view
+                legal = session.game.legal_actions(session.state, seat)
+                assert session.view(f"seat:{seat}")["view"]["legal"] == legal
         if not bots:
             moves = [m for s in range(players)
                      for m in session.game.legal_actions(session.state, s)]

@@ -18,7 +18,7 @@ from host.games.simulate import Outcome, Simulator, Tally
 
 def make(config: dict[str, Any]) -> Game:
     Settings.from_dict(config.get("settings"))  # bad settings refused at creation
-    return CardGameAdapter(Challengers(), legal_in_view=False)  # its seat view lists "actions"
+    return CardGameAdapter(Challengers())
 
 
 SETTINGS = (

@@ -102,7 +102,7 @@ def _sanitised(value: Any, seen: set[str] | None) -> Any:
     return value
 
 
-def build_view(state: State, audience: str, actions: list[dict[str, Any]]) -> View:
+def build_view(state: State, audience: str) -> View:
     kind, own = parse_audience(state, audience)
     view: View = {
         "game": "challengers",
@@ -132,7 +132,6 @@ def build_view(state: State, audience: str, actions: list[dict[str, Any]]) -> Vi
     if kind == "seat":
         view["seat"] = own
         view["you"] = own
-        view["actions"] = actions
     if kind == "host":
         view["levels"] = {k: list(v) for k, v in state.levels.items()}
         view["trophy_stacks"] = {k: list(v) for k, v in state.trophy_stacks.items()}

@@ -4,8 +4,8 @@
   makes every listed field compulsory, so a phone sends `null` for an optional
   field (a Q Squared Joe attack's "slot" or "victim", a take's "card"); the
   wrapper drops null fields before the engine sees the event, on live play and
-  on replay alike. It also adds the seat's legal actions to a seat's view
-  (`legal`), so a phone can grey out the targets it may not use.
+  on replay alike. (The Session adds each seat's legal actions to its view as
+  `legal`, for every kind.)
 - `bot_delay(level)`: a human-looking thinking time, slower for weaker bots.
 - Every view gets the generic pages' scoreboard fields: `players` rows with a
   `score` (Russian Bank: points won; Q Squared Joe: cards left on the field)
@@ -46,10 +46,9 @@ def without_nulls(event: Event) -> Event:
 class CardGameAdapter:
     """A card engine as the Session sees it; see the module docstring for what it adds."""
 
-    def __init__(self, engine: Any, legal_in_view: bool) -> None:
+    def __init__(self, engine: Any) -> None:
         self.engine = engine
         self.name: str = engine.name
-        self.legal_in_view = legal_in_view
 
     def setup(self, settings: dict[str, Any], seats: list[dict[str, Any]], seed: int) -> Any:
         return self.engine.setup(settings, seats, seed)
@@ -63,8 +62,6 @@ class CardGameAdapter:
 
     def view(self, state: Any, audience: str) -> View:
         view: View = self.engine.view(state, audience)
-        if self.legal_in_view and audience.startswith("seat:"):
-            view["legal"] = self.engine.legal_actions(state, int(view["you"]))
         add_scoreboard(view, self.engine.result(state))
         return view
 

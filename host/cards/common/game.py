@@ -2,7 +2,7 @@
 
 Each of those games keeps its transitions in `rules.py` (setup_state,
 apply_event, legal_actions, timer_id), its audiences in `views.py`
-(parse_audience, build_view, the seat's legal actions listed in its view) and
+(parse_audience, build_view) and
 its JSON form in `state.py`. A subclass names those modules and its undoable
 event types, and writes only what differs: the timer's label and the result.
 """
@@ -35,9 +35,7 @@ class RulesGame:
         return actions
 
     def view(self, state: Any, audience: str) -> View:
-        kind, seat = self.views.parse_audience(state, audience)
-        actions = self.legal_actions(state, seat) if seat is not None else []
-        view: View = self.views.build_view(state, audience, actions)
+        view: View = self.views.build_view(state, audience)
         return view
 
     def needs(self, state: Any) -> QuestionRequest | None:

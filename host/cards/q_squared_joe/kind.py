@@ -17,7 +17,7 @@ from host.games.simulate import Simulator
 
 def make(config: dict[str, Any]) -> Game:
     Settings.from_dict(config.get("settings"))  # bad settings refused at creation
-    return CardGameAdapter(QSquaredJoe(), legal_in_view=False)  # its seat view lists "actions"
+    return CardGameAdapter(QSquaredJoe())
 
 
 SETTINGS = (

@@ -18,7 +18,7 @@ from host.games.simulate import Outcome, Simulator, Tally
 
 def make(config: dict[str, Any]) -> Game:
     Settings.parse(dict(config.get("settings") or {}))  # bad settings refused at creation
-    return CardGameAdapter(RussianBank(), legal_in_view=True)
+    return CardGameAdapter(RussianBank())
 
 
 SETTINGS = (

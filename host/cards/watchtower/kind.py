@@ -17,7 +17,7 @@ from host.games.simulate import Simulator, ends_report
 
 def make(config: dict[str, Any]) -> Game:
     Settings.from_dict(config.get("settings"))  # bad settings refused at creation
-    return CardGameAdapter(Watchtower(), legal_in_view=False)  # its seat view lists "actions"
+    return CardGameAdapter(Watchtower())
 
 
 SETTINGS = (

@@ -20,7 +20,7 @@ def parse_audience(state: State, audience: str) -> tuple[str, int | None]:
     return audiences.parse_audience(audience, state.player)
 
 
-def build_view(state: State, audience: str, actions: list[dict[str, Any]]) -> View:
+def build_view(state: State, audience: str) -> View:
     kind, own = parse_audience(state, audience)
     see_all = kind == "host"
     players = []
@@ -63,7 +63,6 @@ def build_view(state: State, audience: str, actions: list[dict[str, Any]]) -> Vi
         view["fresh"] = dict(state.fresh)
     if kind == "seat":
         view["you"] = own
-        view["actions"] = actions
     return view
 
 

@@ -1,7 +1,7 @@
 // Shared by the projector, phone and host pages: DOM helpers, the map as SVG,
 // the countdown, the sounds, and language choice. No framework, no network
 // beyond this host.
-/* exported h, $, fill, languageOf, seatName, seatLabel, seatChip, Maps, legalTargets, drawMap, castle, Countdown,
+/* exported h, $, fill, languageOf, seatName, seatLabel, seatChip, Maps, drawMap, castle, Countdown,
    Sound, formatAnswer, fastest, questionTitle, phaseTitle, onLoopback, joinAddress, storageNotice */
 "use strict";
 
@@ -89,28 +89,6 @@ function indexMap(data) {
   data.neighbours = neighbours;
   data.byId = Object.fromEntries(data.territories.map((t) => [t.id, t]));
   return data;
-}
-
-/** Territories the current actor may pick or attack (the engine's rule, from the view). */
-function legalTargets(gameMap, view, settings, seat) {
-  if (!view || view.turn_seat !== seat) return [];
-  const owner = Object.fromEntries(view.territories.map((t) => [t.id, t.owner]));
-  const touches = (id) => [...(gameMap.neighbours[id] || [])].some((n) => owner[n] === seat);
-  if (view.stage === "pick") {
-    const free = view.territories.filter((t) => t.owner === FREE).map((t) => t.id);
-    const touching = free.filter(touches);
-    return touching.length ? touching : free;
-  }
-  if (view.stage === "attack") {
-    const enemy = view.territories.filter((t) => t.owner !== FREE && t.owner !== seat).map((t) => t.id);
-    const rule = (settings && settings.attack_adjacency) || "rounds_1_3";
-    if (rule === "always" || (rule === "rounds_1_3" && view.round <= 3)) {
-      const touching = enemy.filter(touches);
-      if (touching.length) return touching;
-    }
-    return enemy;
-  }
-  return [];
 }
 
 /** Hatching, dots, cross-hatching, stripes: one pattern per seat over its colour. */

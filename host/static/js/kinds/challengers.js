@@ -281,7 +281,7 @@
 
   function drawPhone(root, state) {
     const view = state.view;
-    const actions = view.actions || [];
+    const actions = view.legal || [];
     const me = sideOf(view, view.you);
     const matchTime = view.phase === "match" || view.phase === "final";
     root.replaceChildren(h("div", { class: "cards-kind chc phone-table" + (actions.length ? " my-turn" : "") },

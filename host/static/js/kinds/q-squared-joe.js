@@ -1,7 +1,7 @@
 // Q Squared Joe NG: every player's field, resource pile and hand size on the projector; on the
 // phone the private hand and the five actions (draw, take, defend, sacrifice, attack). Tap a
 // hand card, then where it goes: one of your field cards (defend) or another player's hand,
-// resource pile or field (attack). Only the moves in view.actions are offered.
+// resource pile or field (attack). Only the moves in view.legal are offered.
 "use strict";
 
 (() => {
@@ -140,7 +140,7 @@
   function drawPhone(root, state, ctx) {
     const view = state.view;
     const me = view.you;
-    const actions = view.actions || [];
+    const actions = view.legal || [];
     const has = (type) => actions.some((a) => a.type === type);
     if (phone.card && !actions.some((a) => a.card === phone.card)) phone.card = null;
     const mine = view.players.find((p) => p.seat === me);

@@ -200,7 +200,7 @@
     }
     Maps.load(meta.config.map).then((gameMap) => {
       if (state !== phone.state) return;
-      const legal = tap ? legalTargets(gameMap, view, meta.config.settings, seat) : [];
+      const legal = tap ? (view.legal || []).map((action) => action.territory) : []; // the server's list
       drawMap($("#p-map"), gameMap, view, { legal, onTap: tap });
     });
   }

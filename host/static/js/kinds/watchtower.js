@@ -1,8 +1,8 @@
 // Watchtower: every player's fort (its watchtowers stacked), army and trick counts, the barracks,
 // the campaigns and the challenge under way on the projector; on the phone the private army and
-// the moves in view.actions: draw, place (tap an army card, then your fort), burn, challenge with
+// the moves in view.legal: draw, place (tap an army card, then your fort), burn, challenge with
 // 1 or 2 soldiers (tap the mode, then a fort card), seize, blind picks by position, ready, end,
-// showdown. Moves not in view.actions are greyed. Styles: css/kinds/watchtower.css (prefix "wt-").
+// showdown. Moves not in view.legal are greyed. Styles: css/kinds/watchtower.css (prefix "wt-").
 "use strict";
 
 (() => {
@@ -247,7 +247,7 @@
   function drawPhone(root, state, ctx) {
     const view = state.view;
     const me = view.you;
-    const actions = view.actions || [];
+    const actions = view.legal || [];
     if (phone.mode && !ofMode(actions, phone.mode).length) phone.mode = null;
     if (phone.card && !actions.some((a) => a.type === "place" && a.card === phone.card)) phone.card = null;
     const mine = view.players.find((p) => p.seat === me);
