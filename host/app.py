@@ -17,9 +17,8 @@ from host.quiz.bank import QuestionBank
 from host.quiz.memory import MEMORY_FILENAME
 from host.quiz.packs import bundled_packs_dir
 from host.resources import bundled, static_dir
-from host.routes import api, pages
+from host.routes import api, join, pages
 from host.sockets import ROOMS, register_namespaces
-from host.routes import join as join_routes
 
 log = logging.getLogger(__name__)
 
@@ -69,8 +68,6 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
             log.info("resumed %d unfinished game(s)", len(resumed))
 
     app.extensions["tourelle_bank"] = bank
-    for blueprint in (pages.bp, api.bp):
+    for blueprint in (pages.bp, api.bp, join.bp):
         app.register_blueprint(blueprint)
-
-    app.register_blueprint(join_routes.bp)  # GET /api/join
     return app, socketio, hub
