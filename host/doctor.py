@@ -136,6 +136,39 @@ def check_data(data_dir: Path) -> Check:
     return Check("data folder", OK, detail)
 
 
+def check_storage(data_dir: Path, port: int, running: bool) -> Check:
+    """Can the journal be written, and does a running server have a game paused by its card?"""
+    try:
+        stat = os.statvfs(data_dir)
+    except OSError as err:
+        return Check("storage", FAIL, f"{data_dir}: {err.strerror or err}",
+                     "check the card (dmesg), then serve again", must=True)
+    if stat.f_flag & os.ST_RDONLY:
+        return Check("storage", FAIL, f"{data_dir} is on a read-only file system",
+                     "remount it read-write (mount -o remount,rw) or replace the card; "
+                     "nothing in the journal is lost", must=True)
+    if not running:
+        return Check("storage", OK, "writable; no server running to ask about its games")
+    try:
+        games = _get_json(f"http://127.0.0.1:{port}/api/games").get("games", [])
+        faults = {}
+        for game in games:
+            if game.get("status") == "over":
+                continue
+            meta = _get_json(f"http://127.0.0.1:{port}/api/games/{game['id']}")["meta"]
+            if meta.get("storage"):
+                faults[game["id"]] = meta["storage"]
+    except (OSError, ValueError, KeyError, AttributeError) as err:
+        return Check("storage", WARN, f"could not ask the server about its games: {err}")
+    if faults:
+        what = ", ".join(f"{game} ({reason})" for game, reason in faults.items())
+        return Check("storage", FAIL, f"paused because the journal cannot be written: {what}",
+                     "full: free space in the data folder; readonly: remount it read-write; "
+                     "error: check the card; the game goes on by itself within seconds",
+                     must=True)
+    return Check("storage", OK, f"the server writes its journal ({len(games)} games)")
+
+
 def check_journal(path: Path) -> Check:
     if not path.exists():
         return Check("journal", ABSENT, f"no journal yet at {path} (made on first serve)")
@@ -238,6 +271,7 @@ def run_checks(args: argparse.Namespace) -> list[Check]:
         check_join(args.port, running),
         check_mdns(args.port, running),
         check_data(data_dir),
+        check_storage(data_dir, args.port, running),
         check_journal(journal),
         check_gpio(args.buzzers),
         check_keys(args.buzzers),

@@ -211,13 +211,18 @@ class Session:
             if batch is None:
                 return
             try:
-                outcomes = self._run_batch(batch)
+                self._run_batch(batch, answered=self._answer(batch))
             except Exception:  # never: _run_batch answers everything; but the worker lives on
                 log.exception("game %s: batch failed", self.id)
-                outcomes = [_internal() for _ in batch]
+                self._answer(batch)([_internal() for _ in batch])
+
+    @staticmethod
+    def _answer(batch: list[Item]) -> Callable[[list[Outcome]], None]:
+        def answer(outcomes: list[Outcome]) -> None:
             for (_, _, future), outcome in zip(batch, outcomes, strict=True):
-                if future is not None:
+                if future is not None and not future.done():
                     future.set_result(outcome)
+        return answer
 
     def _next_batch(self) -> list[Item] | None:
         """The next event and every one waiting behind it (until a barrier)."""
@@ -239,8 +244,10 @@ class Session:
             batch.append(item)
         return batch
 
-    def _run_batch(self, batch: list[Item]) -> list[Outcome]:
-        """Handle events in order, commit their rows at once, then answer and publish."""
+    def _run_batch(self, batch: list[Item],
+                   answered: Callable[[list[Outcome]], None] | None = None) -> list[Outcome]:
+        """Handle events in order, commit their rows at once, then answer (`answered`) and
+        publish: the senders hear back as soon as their rows are committed."""
         me = threading.get_ident()
         if self._batch_thread == me:  # re-entered (inline): the outer batch commits
             return [self._handle_one(origin, event) for origin, event, _ in batch]
@@ -257,6 +264,8 @@ class Session:
                 self._deferred.clear()
         finally:
             self._batch_thread = None
+        if answered is not None:
+            answered(outcomes)
         deferred, self._deferred = self._deferred, []
         for call in deferred:
             try:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import secrets
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from tests.live import Peer
+from tests.live import ROOT, Peer
 from tests.storage.helpers import TinyServer, fill, remount, replay_view, tiny_fs, tiny_server
 
 pytestmark = pytest.mark.slow
@@ -74,6 +76,14 @@ def still(server: TinyServer, game_id: str, seconds: float) -> int:
     return int(after)
 
 
+def doctor_storage(server: TinyServer) -> dict[str, Any]:
+    done = subprocess.run(
+        [sys.executable, "-m", "host.cli", "doctor", "--port", str(server.port), "--data",
+         str(server.data), "--json"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    checks = json.loads(done.stdout)["checks"]
+    return dict(next(c for c in checks if c["check"] == "storage"))
+
+
 def finish_and_compare(server: TinyServer, host: Peer, game_id: str) -> None:
     final = host.wait_for(lambda s: s["meta"]["status"] == "over", timeout=240)
     server.stop()
@@ -96,6 +106,9 @@ def test_the_card_fills_mid_game_then_space_is_freed(server: TinyServer) -> None
     # The journal is sound and holds exactly what was shown: the replay gives that view.
     assert normal(replay_view(server.data / "journal.sqlite", game_id, seq)[0]) == normal(
         host.wait_for(lambda s: s["meta"]["seq"] == seq and s["meta"]["storage"])["view"])
+
+    doctor = doctor_storage(server)
+    assert doctor["status"] == "fail" and f"{game_id} (full)" in doctor["detail"], doctor
 
     filler.unlink()  # nobody presses resume: the probe finds the space
     host.wait_for(lambda s: s["meta"]["storage"] is None and s["meta"]["seq"] > seq,

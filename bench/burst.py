@@ -1,0 +1,218 @@
+"""A burst of buzzer presses on a slow card: 200 phones press within 100 ms.
+
+A real `tourelle serve` subprocess (threading mode) runs a 200-seat buzzer board;
+its journal sleeps `--fsync-delay-ms` after every commit (the slow SD card's
+fsync, TOURELLE_FSYNC_DELAY_MS). 200 phone clients (python-socketio, websocket)
+hold the seats; the host opens a ranking window; the phones press, spread evenly
+over `--spread-ms` (100); the host closes the window once every press is
+acknowledged. Measured:
+each press's acknowledgement time from the burst's start (every press must be
+acknowledged, and each is acknowledged only once its row is committed), and the
+time until the projector shows the decision (the final ranking, every
+press in it). Then the journal is read: every acknowledged press is in it.
+
+`--group-commit off` runs the Session one event per commit (TOURELLE_GROUP_COMMIT=0),
+the behaviour before group commit; `both` (default) runs off, then on.
+
+Run: .venv/bin/python bench/burst.py --fsync-delay-ms 10 [--phones 200] [--rounds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import socketio  # noqa: E402
+
+from tests.live import ROOT, free_port  # noqa: E402
+from tests.synthetic import write_pack  # noqa: E402
+
+MS = 1_000_000
+
+
+def start_server(data: Path, port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    packs = data / "packs"
+    packs.mkdir(parents=True)
+    write_pack(packs / "p.yaml", 20, "fr")
+    log = open(data / "server.log", "wb")  # noqa: SIM115 - lives as long as the server
+    process = subprocess.Popen(
+        [sys.executable, "-m", "host.cli", "serve", "--bind", "127.0.0.1", "--port", str(port),
+         "--data", str(data), "--packs", str(packs), "--no-bundled-packs", "--no-mdns",
+         "--threads", "512"],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        env={**os.environ, **env, "PYTHONUNBUFFERED": "1"},
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1):
+                return process
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError("the server did not start; see " + str(data / "server.log"))
+
+
+class Screen:
+    """The projector: when the final decision (the ranking) of each window reaches it."""
+
+    def __init__(self, url: str, game: str) -> None:
+        self.client = socketio.Client(reconnection=False)
+        self.decided: dict[int, tuple[int, int]] = {}  # window -> (ns, presses ranked)
+        self.cond = threading.Condition()
+        self.client.on("state", self._state, namespace="/screen")
+        self.client.connect(url, namespaces=["/screen"], transports=["websocket"])
+        self.client.call("watch", {"game": game}, namespace="/screen")
+
+    def _state(self, payload: dict[str, Any]) -> None:
+        now = time.monotonic_ns()
+        view = payload.get("view") or {}
+        if view.get("final"):
+            with self.cond:
+                self.decided.setdefault(int(view["window"]), (now, len(view.get("ranking") or [])))
+                self.cond.notify_all()
+
+    def wait(self, window: int, timeout: float = 120) -> tuple[int, int] | None:
+        with self.cond:
+            if not self.cond.wait_for(lambda: window in self.decided, timeout):
+                return None
+            return self.decided[window]
+
+
+def phone(url: str, game: str, seat: int) -> socketio.Client:
+    client = socketio.Client(reconnection=False)
+    client.connect(url, namespaces=["/seat"], transports=["websocket"], wait_timeout=20)
+    reply = client.call("join", {"game": game, "seat": seat, "token": f"burst-phone-{seat:06d}"},
+                        namespace="/seat", timeout=20)
+    assert reply["ok"], reply
+    return client
+
+
+def burst(phones: list[socketio.Client], host: socketio.Client, game: str,
+          spread_ms: float) -> tuple[int, list[int | None], list[dict[str, Any] | None]]:
+    """Every phone presses once, evenly over `spread_ms`; the host closes once all are
+    acknowledged (so that no press comes after the close)."""
+    n = len(phones)
+    acked: list[int | None] = [None] * n
+    answers: list[dict[str, Any] | None] = [None] * n
+    done = threading.Event()
+    count = [0]
+    lock = threading.Lock()
+
+    def on_ack(seat: int) -> Any:
+        def ack(answer: dict[str, Any]) -> None:
+            acked[seat] = time.monotonic_ns()
+            answers[seat] = answer
+            with lock:
+                count[0] += 1
+                if count[0] == n:
+                    done.set()
+        return ack
+
+    start = time.monotonic_ns()
+    for seat, client in enumerate(phones):
+        due = start + int(seat * spread_ms * MS / max(1, n - 1))
+        while time.monotonic_ns() < due:
+            time.sleep(0.0002)
+        client.emit("buzz", {}, namespace="/seat", callback=on_ack(seat))
+    done.wait(120)
+    host.emit("command", {"game": game, "type": "close"}, namespace="/host")
+    return start, acked, answers
+
+
+def run(args: argparse.Namespace, group: bool) -> dict[str, Any]:
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory(prefix="tourelle-burst-") as tmp:
+        data = Path(tmp)
+        env = {"TOURELLE_FSYNC_DELAY_MS": str(args.fsync_delay_ms),
+               "TOURELLE_GROUP_COMMIT": "1" if group else "0"}
+        server = start_server(data, port, env)
+        try:
+            key = (data / "host_key").read_text().strip()
+            host = socketio.Client(reconnection=False)
+            host.connect(url, namespaces=["/host"], transports=["websocket"], auth={"key": key})
+            created = host.call("create", {
+                "kind": "buzzer", "seats": [{"name": f"P{i}"} for i in range(args.phones)],
+                "settings": {"settle_ms": args.settle_ms}}, namespace="/host", timeout=30)
+            assert created["ok"], created
+            game = created["game"]
+            phones = [phone(url, game, seat) for seat in range(args.phones)]
+            screen = Screen(url, game)
+            assert host.call("command", {"game": game, "type": "start"}, namespace="/host")["ok"]
+            rounds = []
+            for window in range(1, args.rounds + 1):
+                opened = host.call("command", {"game": game, "type": "open", "mode": "ranking"},
+                                   namespace="/host", timeout=30)
+                assert opened["ok"], opened
+                time.sleep(0.3)
+                start, acked, answers = burst(phones, host, game, args.spread_ms)
+                decided = screen.wait(window)
+                latencies = [(t - start) / MS for t in acked if t is not None]
+                ok_seqs = [a["seq"] for a in answers if a and a.get("ok")]
+                rounds.append({
+                    "acked": len(latencies), "ok": len(ok_seqs),
+                    "refused": sorted({a.get("code", "") for a in answers
+                                       if a and not a.get("ok")}),
+                    "ack_p50": statistics.median(latencies) if latencies else None,
+                    "ack_max": max(latencies) if latencies else None,
+                    "decision": None if decided is None else (decided[0] - start) / MS,
+                    "ranked": None if decided is None else decided[1],
+                    "seqs": ok_seqs,
+                })
+                time.sleep(0.5)
+            for client in [*phones, screen.client, host]:
+                client.disconnect()
+        finally:
+            server.terminate()
+            server.wait(15)
+        db = sqlite3.connect(data / "journal.sqlite")
+        seqs = {int(s) for (s,) in db.execute("SELECT seq FROM events WHERE game_id=?", (game,))}
+        db.close()
+        for r in rounds:
+            r["missing"] = len([s for s in r.pop("seqs") if s not in seqs])
+        return {"group": group, "rounds": rounds}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--fsync-delay-ms", type=float, default=10.0)
+    parser.add_argument("--phones", type=int, default=200)
+    parser.add_argument("--spread-ms", type=float, default=100.0)
+    parser.add_argument("--settle-ms", type=int, default=0)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--group-commit", choices=("on", "off", "both"), default="both")
+    args = parser.parse_args()
+    print("$ " + " ".join([os.path.relpath(sys.executable, ROOT), *sys.argv]))
+    print("uptime:", subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip())
+    print(f"nproc: {os.cpu_count()}; fsync delay {args.fsync_delay_ms:g} ms per commit; "
+          f"{args.phones} presses over {args.spread_ms:g} ms; ranking window, closed once all "
+          "are acknowledged")
+    modes = {"on": [True], "off": [False], "both": [False, True]}[args.group_commit]
+    for group in modes:
+        result = run(args, group)
+        label = "group commit" if group else "one commit per event"
+        for i, r in enumerate(result["rounds"], 1):
+            decision = ("none within 120 s" if r["decision"] is None else
+                        f"at {r['decision']:.0f} ms ({r['ranked']} ranked)")
+            print(f"{label:>22} round {i}: acked {r['acked']}/{args.phones} (ok {r['ok']}, "
+                  f"refused {r['refused'] or '-'}), ack p50 {r['ack_p50']:.0f} ms, "
+                  f"max {r['ack_max']:.0f} ms; decision on the projector {decision}; "
+                  f"acknowledged but not in the journal: {r['missing']}", flush=True)
+    print("uptime:", subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
