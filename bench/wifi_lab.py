@@ -367,7 +367,9 @@ def main() -> int:
     rows, figures = run(args.profile, args.pairs, args.tables, args.latency_taps,
                         args.reconnects, args.seed)
     took = time.monotonic() - started
-    if args.json:
+    if args.json:  # strict JSON: a figure with nothing measured is null, not NaN
+        rows = [{k: None if isinstance(v, float) and v != v else v for k, v in row.items()}
+                for row in rows]
         print(json.dumps({"rows": rows, "failures": figures.failures, "seconds": round(took, 1),
                           "load_at_start": [round(x, 2) for x in load]}, indent=1))
     else:
