@@ -47,10 +47,13 @@ const Clock = {
   now() {
     return performance.timeOrigin + performance.now();
   },
+  waiting: 0, // performance.now() of the oldest unanswered ping (0: none)
   ping() {
     if (!socket.connected || !joined) return;
     const c0 = this.now();
+    if (!this.waiting) this.waiting = performance.now();
     socket.emit("ping", { c: c0 }, (ack) => {
+      this.waiting = 0;
       if (!ack || !ack.ok) return;
       socket.emit("sync", { c0, h: ack.h, c1: this.now() }, (done) => {
         if (!done || !done.ok) return;
@@ -83,6 +86,7 @@ const Clock = {
 // ----------------------------------------------------------------- connection
 
 socket.on("connect", () => {
+  Clock.waiting = 0; // pings of the last connection will never be answered
   $("#net").hidden = true;
   if (joined) rejoin();
   else showJoin();
@@ -92,6 +96,14 @@ socket.on("disconnect", () => {
   $("#net").hidden = false;
   document.body.dataset.net = "reconnecting";
 });
+// A link that stalls without closing (the socket stays "connected"): no answer to a
+// ping for 1.5 s shows the same banner until an answer comes.
+setInterval(() => {
+  const stalled = socket.connected && Clock.waiting > 0 && performance.now() - Clock.waiting > 1500;
+  if (!socket.connected) return;
+  $("#net").hidden = !stalled;
+  document.body.dataset.net = stalled ? "stalled" : seated ? "ok" : document.body.dataset.net;
+}, 250);
 socket.on("state", (payload) => {
   state = payload;
   render();
