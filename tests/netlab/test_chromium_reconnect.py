@@ -86,3 +86,34 @@ def test_a_chromium_phone_keeps_its_tap_and_seat_across_a_3_s_drop(
     finally:
         other.close()
         host.close()
+
+
+def test_a_chromium_phone_on_a_stalled_link_says_so_and_its_tap_arrives_once(
+    server: LiveServer, lab: WifiLab, browser: Any,
+) -> None:
+    """A hold: the WebSocket stays open but nothing crosses for 3 s (roaming, an AP stall)."""
+    host = Peer(server, "/host", auth={"key": server.key})
+    game = host.call("create", {"kind": "buzzer", "start": True,
+                                "seats": [{"name": "Ana"}, {"name": "Bob"}]})["game"]
+    link = lab.link(server.port)
+    recorder = Recorder()
+    try:
+        phone = new_page(browser, recorder, f"http://127.0.0.1:{link.port}/", PHONE)
+        phone.click(".colour-btn[data-seat='0']")
+        phone.wait_for_selector("#bz-button")
+        assert host.call("command", {"game": game, "type": "open", "mode": "ranking"})["ok"]
+        phone.wait_for_function("document.body.dataset.buzz === 'live'")
+        phone.wait_for_function("Number(document.body.dataset.syncs || 0) >= 8", timeout=15000)
+        link.cut(3.0, "hold")
+        phone.wait_for_timeout(300)
+        phone.click("#bz-button", force=True)  # goes into the stalled socket
+        phone.wait_for_selector("#net:not([hidden])", timeout=2500)  # no ping answer: says so
+        assert phone.evaluate("document.body.dataset.net") == "stalled"
+        phone.wait_for_selector("#net", state="hidden", timeout=10000)
+        phone.wait_for_function("document.body.dataset.outbox === '0'", timeout=10000)
+        phone.wait_for_function("document.body.dataset.buzz === 'buzzed'", timeout=5000)
+        assert len(buzzes(server, game, 0)) == 1
+        unexpected = [e for e in recorder.errors if "WebSocket connection to" not in e]
+        assert not unexpected, unexpected
+    finally:
+        host.close()
