@@ -16,7 +16,7 @@ import pytest
 
 from tests.live import ROOT
 
-pytestmark = pytest.mark.netlab
+pytestmark = [pytest.mark.netlab, pytest.mark.slow]  # ~25 s: `make test` runs it, `make unit` not
 
 
 def test_the_quick_wifi_lab_prints_its_table_as_json() -> None:
