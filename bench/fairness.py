@@ -9,8 +9,11 @@ counts how often the later tap is ranked first:
 
 - by arrival order (what a naive server does), and
 - by our method: map each tap's claimed phone time onto the host clock
-  (`ClockEstimator.press`: min-RTT filter, then clamp to the network's
-  plausible delay) and rank with the arbiter (ties broken by earliest stamp).
+  (`ClockEstimator.press`: the intersection of the samples' offset bounds,
+  then clamp to the network's plausible delay) and rank with the arbiter
+  (ties broken by earliest stamp).
+
+The same through a real server and shaped TCP links: bench/wifi_lab.py.
 
 Seeded; prints one table. Run: .venv/bin/python bench/fairness.py [--pairs N] [--seed S]
 """
