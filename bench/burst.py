@@ -14,7 +14,13 @@ press in it). Then the journal is read: every acknowledged press is in it.
 `--group-commit off` runs the Session one event per commit (TOURELLE_GROUP_COMMIT=0),
 the behaviour before group commit; `both` (default) runs off, then on.
 
+`--in-process` leaves out the sockets: the Session and journal in this process, one
+thread per press calling `submit`, with the views either built and encoded for all
+202 audiences (`--publish on`, as the server does) or not at all (`--publish off`):
+what the Session and the journal cost alone.
+
 Run: .venv/bin/python bench/burst.py --fsync-delay-ms 10 [--phones 200] [--rounds 3]
+     .venv/bin/python bench/burst.py --fsync-delay-ms 10 --in-process [--publish off]
 """
 
 from __future__ import annotations
@@ -185,6 +191,68 @@ def run(args: argparse.Namespace, group: bool) -> dict[str, Any]:
         return {"group": group, "rounds": rounds}
 
 
+def in_process(args: argparse.Namespace, group: bool) -> dict[str, Any]:
+    import json
+
+    from host.clock import RealClock, ThreadScheduler
+    from host.hub import Hub
+    from host.journal import Journal
+    from host.session import HOST, Origin
+    from tests.synthetic import synthetic_bank
+
+    os.environ["TOURELLE_GROUP_COMMIT"] = "1" if group else "0"
+    clock = RealClock()
+    published = [0]
+
+    def publish(game: str, audience: str, payload: dict[str, Any]) -> None:
+        json.dumps(payload)
+        published[0] += 1
+
+    rounds = []
+    with tempfile.TemporaryDirectory(prefix="tourelle-burst-") as tmp:
+        journal = Journal(Path(tmp) / "journal.sqlite", slow_commit=args.fsync_delay_ms / 1000)
+        hub = Hub(journal, synthetic_bank(10), publish=publish if args.publish == "on" else None,
+                  clock=clock, scheduler_factory=lambda: ThreadScheduler(clock))
+        session = hub.create_game("buzzer", [{"name": f"P{i}"} for i in range(args.phones)],
+                                  seed=1)
+        session.submit(HOST, {"type": "start"})
+        for _ in range(args.rounds):
+            assert session.submit(HOST, {"type": "open", "mode": "ranking"}).ok
+            commits, sent = journal.commits, published[0]
+            acked: list[float] = [0.0] * args.phones
+            answers: list[Any] = [None] * args.phones
+            start = time.monotonic()
+
+            def press(seat: int, answers: list[Any] = answers, acked: list[float] = acked,
+                      start: float = start) -> None:
+                answers[seat] = session.submit(Origin("seat", seat), {
+                    "type": "buzz", "t_ns": clock.now_ns(), "source": "phone", "u_ns": MS})
+                acked[seat] = (time.monotonic() - start) * 1000
+
+            threads = []
+            for seat in range(args.phones):
+                due = start + seat * args.spread_ms / 1000 / max(1, args.phones - 1)
+                while time.monotonic() < due:
+                    time.sleep(0.0002)
+                thread = threading.Thread(target=press, args=(seat,))
+                thread.start()
+                threads.append(thread)
+            for thread in threads:
+                thread.join()
+            seqs = {r.seq for r in journal.rows(session.id)}
+            ok = [a for a in answers if a.ok]
+            rounds.append({"acked": len(ok), "ok": len(ok), "refused": sorted(
+                {a.code for a in answers if not a.ok}), "ack_p50": statistics.median(acked),
+                "ack_max": max(acked), "decision": None, "ranked": None,
+                "missing": len([a for a in ok if a.seq not in seqs]),
+                "commits": journal.commits - commits, "published": published[0] - sent})
+            assert session.submit(HOST, {"type": "close"}).ok
+            time.sleep(0.3)
+        hub.close()
+        journal.close()
+    return {"group": group, "rounds": rounds}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--fsync-delay-ms", type=float, default=10.0)
@@ -193,6 +261,9 @@ def main() -> int:
     parser.add_argument("--settle-ms", type=int, default=0)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--group-commit", choices=("on", "off", "both"), default="both")
+    parser.add_argument("--in-process", action="store_true", help="no server, no sockets")
+    parser.add_argument("--publish", choices=("on", "off"), default="on",
+                        help="with --in-process: build and encode every audience's view")
     args = parser.parse_args()
     print("$ " + " ".join([os.path.relpath(sys.executable, ROOT), *sys.argv]))
     print("uptime:", subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip())
@@ -201,11 +272,14 @@ def main() -> int:
           "are acknowledged")
     modes = {"on": [True], "off": [False], "both": [False, True]}[args.group_commit]
     for group in modes:
-        result = run(args, group)
+        result = in_process(args, group) if args.in_process else run(args, group)
         label = "group commit" if group else "one commit per event"
         for i, r in enumerate(result["rounds"], 1):
             decision = ("none within 120 s" if r["decision"] is None else
                         f"at {r['decision']:.0f} ms ({r['ranked']} ranked)")
+            if args.in_process:
+                decision = (f"- (in process: {r['commits']} commits, {r['published']} views "
+                            "sent)")
             print(f"{label:>22} round {i}: acked {r['acked']}/{args.phones} (ok {r['ok']}, "
                   f"refused {r['refused'] or '-'}), ack p50 {r['ack_p50']:.0f} ms, "
                   f"max {r['ack_max']:.0f} ms; decision on the projector {decision}; "

@@ -177,7 +177,15 @@ class Session:
         self._threaded = threaded
         self._queue: queue.Queue[Item] = queue.Queue()
         self._held: Item | None = None
+        # The latest (state, meta) to broadcast: a publisher thread sends it, so the worker
+        # goes on with the next batch meanwhile; states that pile up are sent as the newest.
+        self._outbox: tuple[Any, dict[str, Any]] | None = None
+        self._outbox_cv = threading.Condition()
+        self._stopping = False
         if threaded:
+            self._publisher = threading.Thread(target=self._send_loop,
+                                               name=f"publish-{self.id}", daemon=True)
+            self._publisher.start()
             self._worker = threading.Thread(target=self._work, name=f"session-{self.id}",
                                             daemon=True)
             self._worker.start()
@@ -202,6 +210,9 @@ class Session:
 
     def stop(self) -> None:
         self.scheduler.cancel_all()
+        with self._outbox_cv:
+            self._stopping = True
+            self._outbox_cv.notify_all()
         if self._threaded:
             self._queue.put((SESSION, {"type": "_stop"}, None))
 
@@ -797,16 +808,43 @@ class Session:
         if self._batch_thread == threading.get_ident():
             self._dirty = True  # once the batch is committed
             return
-        meta = self.meta()
+        meta, state = self.meta(), self.state
+        if not self._threaded:
+            self._send(state, meta)
+            return
+        with self._outbox_cv:
+            self._outbox = (state, meta)
+            self._outbox_cv.notify_all()
+
+    def _send_loop(self) -> None:
+        while True:
+            with self._outbox_cv:
+                while self._outbox is None and not self._stopping:
+                    self._outbox_cv.wait()
+                if self._outbox is None:
+                    return
+                state, meta = self._outbox
+                self._outbox = None
+            try:
+                self._send(state, meta)
+            except Exception:  # noqa: BLE001 - a failed broadcast must not stop the next ones
+                log.exception("game %s: publishing failed", self.id)
+
+    def _send(self, state: Any, meta: dict[str, Any]) -> None:
+        """Each audience with listeners gets its view of `state` (immutable: the engine
+        makes new values), projector first."""
+        assert self._publish is not None
         for audience in self.audiences():
             if self.listening is None or self.listening(self.id, audience):
-                payload = self.view(audience, self._meta_for(audience, meta))
-                self._publish(self.id, audience, payload)
+                view = self.game.view(state, audience) if state is not None else None
+                self._publish(self.id, audience,
+                              {"meta": self._meta_for(audience, meta, state), "view": view})
 
-    def _meta_for(self, audience: str, meta: dict[str, Any]) -> dict[str, Any]:
+    def _meta_for(self, audience: str, meta: dict[str, Any],
+                  state: Any = ...) -> dict[str, Any]:
         """A phone's meta lists only its own seat once the game runs (the view names the
         players): with 200 phones, 200 copies of every seat's entry were most of the bytes."""
-        if self.state is None or not audience.startswith("seat:"):
+        if (self.state if state is ... else state) is None or not audience.startswith("seat:"):
             return meta
         own = int(audience.split(":", 1)[1])
         return {**meta, "seats": [s for s in meta["seats"] if s["seat"] == own]}
