@@ -3,7 +3,7 @@
 Bots belong to the host, so they may read the true answer from the state and
 then miss on purpose: a choice is right with a level's probability, a numeric
 answer is off by a relative error whose spread shrinks with the level. Bots are
-pure like the engine: their randomness is an int the caller keeps.
+pure like the rules: their randomness is an int the caller keeps.
 
 An answer event carries "t_ns" = the bot's delay in ns (a relative stamp); the
 Session delivers it after `delay_seconds` and stamps the host-clock time, as it
@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from host import rng
-from host.territory import engine
+from host.territory import rules
+from host.territory.board import CHOICE_OPTIONS, Board
 from host.territory.game import TerritoryGame
 from host.territory.state import FREE, TerritoryState
 
@@ -45,7 +46,7 @@ def bot_move(
         raise ValueError(f"Bot level must be 1 to 5, not {level!r}.")
     if state.stage == "answering":
         return _answer(state, seat, level, rng_state)
-    if state.stage in ("pick", "attack") and engine.current_actor(state) == seat:
+    if state.stage in ("pick", "attack") and rules.current_actor(state) == seat:
         return _choose(game, state, seat, level, rng_state)
     return None, rng_state
 
@@ -65,7 +66,7 @@ def _answer(state: TerritoryState, seat: int, level: int, r: int) -> tuple[BotMo
         if u < CHOICE_ACCURACY[level]:
             value = truth
         else:
-            wrong, r = rng.randbelow(r, engine.CHOICE_OPTIONS - 1)
+            wrong, r = rng.randbelow(r, CHOICE_OPTIONS - 1)
             value = wrong if wrong < truth else wrong + 1
         limit = state.settings.choice_seconds
     else:
@@ -84,7 +85,7 @@ def _answer(state: TerritoryState, seat: int, level: int, r: int) -> tuple[BotMo
 def _choose(
     game: TerritoryGame, state: TerritoryState, seat: int, level: int, r: int
 ) -> tuple[BotMove | None, int]:
-    options = engine.legal_targets(game.board, state, seat)
+    options = rules.legal_targets(game.board, state, seat)
     if not options:
         return None, r
     u, r = _uniform(r)
@@ -102,7 +103,7 @@ def _choose(
     return BotMove(delay, {"type": state.stage, "seat": seat, "territory": target}), r
 
 
-def _rate_pick(board: engine.Board, state: TerritoryState, seat: int, tid: str) -> float:
+def _rate_pick(board: Board, state: TerritoryState, seat: int, tid: str) -> float:
     """Keep the land in one piece, then prefer room to grow (free neighbours)."""
     i = board.index[tid]
     owners = state.owners
@@ -111,7 +112,7 @@ def _rate_pick(board: engine.Board, state: TerritoryState, seat: int, tid: str) 
     return (100.0 if touches_own else 0.0) + free_around
 
 
-def _rate_attack(board: engine.Board, state: TerritoryState, seat: int, tid: str) -> float:
+def _rate_attack(board: Board, state: TerritoryState, seat: int, tid: str) -> float:
     """Expected swing: finish damaged castles first, then value against risk."""
     i = board.index[tid]
     defender = state.player(state.owners[i])

@@ -9,7 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from host.games.contract import Event, QuestionRequest, TimerRequest, View
-from host.territory import engine, views
+from host.territory import rules, views
+from host.territory.board import CHOICE_OPTIONS, Board
+from host.territory.setup import new_game
 from host.territory.gamemap import GameMap
 from host.territory.settings import parse_settings
 from host.territory.state import TerritoryState, from_json, to_json
@@ -22,13 +24,13 @@ class TerritoryGame:
 
     def __init__(self, game_map: GameMap) -> None:
         self.game_map = game_map
-        self.board = engine.Board.of(game_map)
+        self.board = Board.of(game_map)
 
     def setup(self, settings: dict[str, Any], seats: list[dict[str, Any]], seed: int) -> Any:
-        return engine.new_game(self.board, parse_settings(settings), seats, seed)
+        return new_game(self.board, parse_settings(settings), seats, seed)
 
     def apply(self, state: TerritoryState, event: Event) -> TerritoryState:
-        return engine.apply_event(self.board, state, event)
+        return rules.apply_event(self.board, state, event)
 
     def legal_actions(self, state: TerritoryState, seat: int) -> list[Event]:
         """Picks/attacks this seat may send, or answer templates for an open question.
@@ -40,7 +42,7 @@ class TerritoryGame:
         if state.stage in ("pick", "attack"):
             return [
                 {"type": state.stage, "seat": seat, "territory": tid}
-                for tid in engine.legal_targets(self.board, state, seat)
+                for tid in rules.legal_targets(self.board, state, seat)
             ]
         q = state.question
         if state.stage != "answering" or q is None:
@@ -50,7 +52,7 @@ class TerritoryGame:
         if q.kind == "choice":
             return [
                 {"type": "answer", "seat": seat, "value": i}
-                for i in range(engine.CHOICE_OPTIONS)
+                for i in range(CHOICE_OPTIONS)
             ]
         return [{"type": "answer", "seat": seat, "value": None}]
 
@@ -58,17 +60,17 @@ class TerritoryGame:
         return views.view(state, audience)
 
     def needs(self, state: TerritoryState) -> QuestionRequest | None:
-        return engine.needs(state)
+        return rules.needs(state)
 
     def timer(self, state: TerritoryState) -> TimerRequest | None:
-        return engine.timer(state)
+        return rules.timer(state)
 
     def is_over(self, state: TerritoryState) -> bool:
         return state.stage == "over"
 
     def result(self, state: TerritoryState) -> dict[str, Any]:
         """Players with their place (unique once over; equal scores share a place mid-game)."""
-        order = engine.ranking(state)
+        order = rules.ranking(state)
         over = self.is_over(state)
         ranks: dict[int, int] = {}
         for position, seat in enumerate(order, start=1):

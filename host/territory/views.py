@@ -11,17 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from host.games.contract import GameError
-from host.territory.engine import (
-    current_actor,
+from host.territory.judging import (
     duel_result,
     expansion_order,
     is_correct_choice,
     numeric_blocks,
     numeric_key,
-    ranking,
     speed_outcome,
-    timer_id,
 )
+from host.territory.rules import current_actor, ranking, timer_id
 from host.territory.state import Question, TerritoryState
 
 _PUBLIC_QUESTION_KEYS = ("id", "kind", "prompt", "options")

@@ -1,4 +1,4 @@
-"""Hand-made maps and helpers for the territory engine tests."""
+"""Hand-made maps and helpers for the territory rules tests."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from host import rng
 from host.territory.bots import bot_move
-from host.territory.engine import check_invariants
+from host.territory.invariants import check_invariants
 from host.territory.game import TerritoryGame
 from host.territory.gamemap import GameMap, Territory
 from host.territory.state import TerritoryState

@@ -11,24 +11,17 @@ import os
 
 import pytest
 
-from host.territory import engine
+from host.territory.board import Board
 from host.territory.gamemap import GameMap
+from host.territory.mapgen import generate_map
+from host.territory.maps import load_map, shipped_map_names
+from host.territory.setup import draw_castles
 
 GAMES = int(os.environ.get("TOURELLE_RANDOM_GAMES", "1000"))
 
-try:  # maps.py / mapgen.py come from another engineer; use them when present.
-    from host.territory.maps import load_map, shipped_map_names
-except ImportError:  # pragma: no cover - depends on the tree
-    load_map = None  # type: ignore[assignment]
-    shipped_map_names = None  # type: ignore[assignment]
-try:
-    from host.territory.mapgen import generate_map
-except ImportError:  # pragma: no cover
-    generate_map = None  # type: ignore[assignment]
-
 FIXTURES = ["fixture:grid12", "fixture:ring8", "fixture:islands"]
-SHIPPED = [f"shipped:{name}" for name in shipped_map_names()] if shipped_map_names else []
-GENERATED = [f"generated:{size}" for size in (12, 24, 40)] if generate_map else []
+SHIPPED = [f"shipped:{name}" for name in shipped_map_names()]
+GENERATED = [f"generated:{size}" for size in (12, 24, 40)]
 
 
 def build(spec: str, kit) -> GameMap:
@@ -43,7 +36,7 @@ def build(spec: str, kit) -> GameMap:
 def castle_room(game_map: GameMap, players: int) -> bool:
     """Whether the map can hold this many non-adjacent castles (else setup refuses it)."""
     try:
-        engine._draw_castles(engine.Board.of(game_map), players, 1)
+        draw_castles(Board.of(game_map), players, 1)
     except Exception:
         return False
     return True

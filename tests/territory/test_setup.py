@@ -7,7 +7,7 @@ import json
 import pytest
 
 from host.games.contract import GameError
-from host.territory.engine import Board
+from host.territory.board import Board
 from host.territory.settings import TerritorySettings, parse_settings
 from host.territory.state import FREE
 

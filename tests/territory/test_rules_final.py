@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from host.games.contract import StaleEvent
-from host.territory import engine
+from host.territory import rules
 
 CASTLES = {0: "a1", 1: "c1", 2: "b3"}
 # Seats 1 and 2 tie at 1200; seat 0 holds the rest (round 4, seat 1 attacks last).
@@ -34,7 +34,7 @@ def test_tied_players_play_numeric_questions_until_untied(kit, grid_game):
     assert d.state.phase == "final"
     d.numeric_round({1: (130, 5), 2: (120, 9)})
     assert grid_game.is_over(d.state)
-    assert engine.ranking(d.state) == [0, 2, 1]
+    assert rules.ranking(d.state) == [0, 2, 1]
     result = grid_game.result(d.state)
     assert result["winner"] == 0
     assert {p["seat"]: p["place"] for p in result["players"]} == {0: 1, 2: 2, 1: 3}
@@ -44,7 +44,7 @@ def test_tied_players_play_numeric_questions_until_untied(kit, grid_game):
 def test_a_tie_nobody_answers_goes_by_seat_order_after_five_questions(kit, grid_game):
     d = last_attack_fails(kit, grid_game)
     assert d.state.standing == ((0,), (1, 2))
-    for asked in range(1, engine.FINAL_TRIES_MAX):
+    for asked in range(1, rules.FINAL_TRIES_MAX):
         d.numeric_round({1: None, 2: None})  # their phones are gone
         assert d.state.phase == "final" and d.state.final_tries == asked
     d.numeric_round({1: (90, 7), 2: (110, 7)})  # an equal pair splits nobody either
@@ -79,7 +79,7 @@ def test_three_way_tie_is_split_step_by_step(kit, grid_game):
 def test_no_final_without_ties(kit, grid_game):
     d = last_attack_fails(kit, grid_game, land={"c0": (1, 200)}, order=(0, 1, 2))
     assert grid_game.is_over(d.state)
-    assert engine.ranking(d.state)[0] == 0
+    assert rules.ranking(d.state)[0] == 0
 
 
 def test_host_end_ranks_by_score_then_seat(kit, grid_game):
@@ -87,7 +87,7 @@ def test_host_end_ranks_by_score_then_seat(kit, grid_game):
     d = kit.Driver(grid_game, state)
     d.do({"type": "end"})
     assert grid_game.is_over(d.state)
-    assert engine.ranking(d.state) == [0, 1, 2]  # 1 and 2 tie: seat order
+    assert rules.ranking(d.state) == [0, 1, 2]  # 1 and 2 tie: seat order
     assert grid_game.result(d.state)["winner"] == 0
 
 
@@ -97,7 +97,7 @@ def test_host_end_during_final_keeps_tiebreaks_already_won(kit, grid_game):
     d = last_attack_fails(kit, grid_game, land=land)
     d.numeric_round({0: (101, 9), 1: (99, 9), 2: (100, 1)})  # 2 first; 0 and 1 still tied
     d.do({"type": "end"})
-    assert engine.ranking(d.state) == [2, 0, 1]
+    assert rules.ranking(d.state) == [2, 0, 1]
 
 
 def test_knocked_out_players_rank_last_latest_first(kit):
@@ -114,7 +114,7 @@ def test_knocked_out_players_rank_last_latest_first(kit):
         d.attack(attacker, target)
         d.choice_round({attacker: wins, d.state.attack.defender: not wins})
     assert [p.out for p in d.state.players] == [0, 1, 2, 0]
-    assert engine.ranking(d.state)[-2:] == [2, 1]
+    assert rules.ranking(d.state)[-2:] == [2, 1]
     assert game.result(d.state)["players"][1]["eliminated"]
 
 
@@ -124,6 +124,6 @@ def test_host_end_during_expansion(kit, grid_game):
     d.pick(0, grid_game.legal_actions(d.state, 0)[0]["territory"])
     d.do({"type": "end"})  # Driver checks the invariants of the ended game
     assert grid_game.is_over(d.state)
-    assert engine.ranking(d.state) == [0, 1, 2]  # 0 has 1200; 1 and 2 tie: seat order
+    assert rules.ranking(d.state) == [0, 1, 2]  # 0 has 1200; 1 and 2 tie: seat order
     with pytest.raises(StaleEvent):
         d.do({"type": "continue"})

@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 
 from host.games.contract import BadEvent, OutOfTurn
-from host.territory import engine
+from host.territory import rules
 
 CASTLES = {0: "a1", 1: "c1", 2: "b3"}
 
@@ -97,7 +97,7 @@ def test_castle_towers_fall_across_turns_and_attackers_then_capture(kit, grid_ga
     assert score(after, 0) == score(before, 0) + loser.score
     assert after.player(0).bonus == before.player(0).bonus + 100
     assert after.player(1).score == 0 and not after.player(1).active
-    assert 1 not in engine.ranking(after)[:2]
+    assert 1 not in rules.ranking(after)[:2]
 
 
 def test_taken_castle_worth_1000_and_retaking_swings_2000(kit, grid_game):
@@ -148,7 +148,7 @@ def test_combat_ends_after_round_four(kit, grid_game):
     d.attack(2, grid_game.legal_actions(start, 2)[0]["territory"])
     d.choice_round({2: False, d.state.attack.defender: False})
     assert grid_game.is_over(d.state)  # no tie: seat 2 leads, then 0 vs 1 differ
-    assert engine.ranking(d.state)[0] == 2
+    assert rules.ranking(d.state)[0] == 2
 
 
 def targets(game, state, seat):

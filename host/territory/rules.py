@@ -7,10 +7,7 @@ from the generator int in the state.
 The rulings implemented here are written out in docs/rules/territory.md.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from host import rng
@@ -23,130 +20,30 @@ from host.games.contract import (
     StaleEvent,
     TimerRequest,
 )
-from host.territory.gamemap import GameMap
-from host.territory.settings import TerritorySettings
+from host.territory.board import (
+    CHOICE_OPTIONS,
+    CASTLE_VALUE,
+    COMBAT_ROUNDS,
+    DEFENCE_BONUS,
+    EXPANSION_PICKS,
+    PICK_VALUE,
+    TAKEN_VALUE,
+    Board,
+)
+from host.territory.judging import (
+    duel_result,
+    expansion_order,
+    numeric_blocks,
+    speed_outcome,
+)
 from host.territory.state import (
     FREE,
-    QUESTION_STAGES,
     Answer,
     Attack,
-    Player,
     Question,
     TerritoryState,
     evolve,
 )
-
-CASTLE_VALUE = 1000
-CASTLE_TOWERS = 3
-PICK_VALUE = 200
-TAKEN_VALUE = 400
-DEFENCE_BONUS = 100
-COMBAT_ROUNDS = 4
-EXPANSION_PICKS = (2, 1)  # first place picks 2, second place 1
-CHOICE_OPTIONS = 4
-_LATE = 1 << 62  # lock-in time given to a silent seat the host judged right
-
-
-@dataclass(frozen=True)
-class Board:
-    """The engine's index over a GameMap, built once per game and never put in state."""
-
-    map_id: str
-    ids: tuple[str, ...]  # sorted territory ids, the order of the state's tuples
-    index: dict[str, int]
-    neighbours: tuple[tuple[int, ...], ...]
-    sites: tuple[int, ...]  # territories that may hold a castle
-
-    @classmethod
-    def of(cls, game_map: GameMap) -> Board:
-        ids = tuple(sorted(game_map.territories))
-        index = {tid: i for i, tid in enumerate(ids)}
-        neighbours = tuple(
-            tuple(sorted(index[n] for n in game_map.neighbours(tid) if n in index)) for tid in ids
-        )
-        sites = tuple(index[s] for s in game_map.sites() if s in index)
-        return cls(game_map.id, ids, index, neighbours, sites)
-
-
-# ---------------------------------------------------------------- setup
-
-
-def new_game(
-    board: Board, settings: TerritorySettings, seats: list[dict[str, Any]], seed: int
-) -> TerritoryState:
-    """Seat the players, draw the castles, and open the expansion phase."""
-    seat_rows = _check_seats(seats)
-    state_rng = rng.seed_state(seed)
-    castles, state_rng = _draw_castles(board, len(seat_rows), state_rng)
-    n = len(board.ids)
-    owners = [FREE] * n
-    values = [0] * n
-    towers = [0] * n
-    castle_flags = [False] * n
-    players = []
-    for (seat, name, bot), site in zip(seat_rows, castles, strict=True):
-        owners[site] = seat
-        values[site] = CASTLE_VALUE
-        towers[site] = CASTLE_TOWERS
-        castle_flags[site] = True
-        players.append(Player(seat, name, bot, board.ids[site], CASTLE_VALUE))
-    state = TerritoryState(
-        map_id=board.map_id,
-        territory_ids=board.ids,
-        owners=tuple(owners),
-        values=tuple(values),
-        towers=tuple(towers),
-        castles=tuple(castle_flags),
-        players=tuple(players),
-        settings=settings,
-        rng=state_rng,
-        phase="expansion",
-    )
-    return _next_pick(board, state)
-
-
-def _check_seats(seats: list[dict[str, Any]]) -> list[tuple[int, str, int | None]]:
-    if not isinstance(seats, list) or not 2 <= len(seats) <= 4:
-        raise GameError("The territory game needs 2 to 4 seats.")
-    rows = []
-    for entry in seats:
-        if not isinstance(entry, dict):
-            raise GameError("Each seat must be an object with seat, name and bot.")
-        seat, name, bot = entry.get("seat"), entry.get("name"), entry.get("bot")
-        if not _is_int(seat) or seat < 0:
-            raise GameError(f"Seat number must be a non-negative integer, not {seat!r}.")
-        if not isinstance(name, str) or not name.strip():
-            raise GameError(f"Seat {seat} needs a name.")
-        if bot is not None and (not _is_int(bot) or not 1 <= bot <= 5):
-            raise GameError(f"Seat {seat}: bot level must be 1 to 5 or null, not {bot!r}.")
-        rows.append((seat, name, bot))
-    if len({row[0] for row in rows}) != len(rows):
-        raise GameError("Two seats have the same number.")
-    return sorted(rows)
-
-
-def _draw_castles(board: Board, count: int, state_rng: int) -> tuple[list[int], int]:
-    """Pick `count` pairwise non-adjacent castle sites in a seeded random order."""
-    order, state_rng = rng.shuffled(state_rng, board.sites)
-    chosen: list[int] = []
-
-    def search(start: int) -> bool:
-        if len(chosen) == count:
-            return True
-        for pos in range(start, len(order)):
-            site = order[pos]
-            if all(site not in board.neighbours[c] and site != c for c in chosen):
-                chosen.append(site)
-                if search(pos + 1):
-                    return True
-                chosen.pop()
-        return False
-
-    if not search(0):
-        raise GameError(
-            f"Map {board.map_id!r} has no {count} castle sites that do not touch each other."
-        )
-    return chosen, state_rng
 
 
 # ---------------------------------------------------------------- queries
@@ -218,78 +115,6 @@ def _attack_options(board: Board, state: TerritoryState, seat: int) -> list[int]
 # ---------------------------------------------------------------- judging
 
 
-def is_correct_choice(question: Question, seat: int) -> bool:
-    """A duel answer is right if it names the right option, unless the host ruled otherwise."""
-    ruled = question.override_of(seat)
-    if ruled is not None:
-        return ruled
-    answer = question.answer_of(seat)
-    return (
-        answer is not None
-        and question.content is not None
-        and answer.value == question.content["answer"]
-    )
-
-
-NumericKey = tuple[int, int, int]  # (silent?, distance, lock-in time); smaller ranks first
-_SILENT: NumericKey = (1, 0, 0)
-
-
-def numeric_key(question: Question, seat: int) -> NumericKey:
-    """Closest first, then earliest lock-in; silent seats (or judged wrong) after everyone."""
-    ruled = question.override_of(seat)
-    answer = question.answer_of(seat)
-    if ruled is False:
-        return _SILENT
-    if ruled is True:
-        return (0, 0, answer.t_ns if answer is not None else _LATE)
-    if answer is None or question.content is None:
-        return _SILENT
-    return (0, abs(answer.value - question.content["answer"]), answer.t_ns)
-
-
-def numeric_blocks(question: Question) -> list[tuple[int, ...]]:
-    """The question's seats ranked in blocks of equal key (an exact tie shares a block)."""
-    keyed = sorted((numeric_key(question, seat), seat) for seat in question.seats)
-    blocks: list[list[int]] = []
-    last: NumericKey | None = None
-    for key, seat in keyed:
-        if key != last:
-            blocks.append([])
-            last = key
-        blocks[-1].append(seat)
-    return [tuple(block) for block in blocks]
-
-
-def expansion_order(question: Question) -> list[int]:
-    """Seats that answered, best first; an exact tie falls back to seat order."""
-    return [
-        seat
-        for seat in sorted(question.seats, key=lambda s: (numeric_key(question, s), s))
-        if numeric_key(question, seat) != _SILENT
-    ]
-
-
-def duel_result(question: Question, attack: Attack) -> str:
-    """The outcome of a duel's choice question: "hold", "attacker_wins" or "speed_question"."""
-    if not is_correct_choice(question, attack.attacker):
-        return "hold"
-    if not is_correct_choice(question, attack.defender):
-        return "attacker_wins"
-    return "speed_question"
-
-
-def speed_outcome(question: Question, attack: Attack) -> tuple[bool, bool]:
-    """(attacker wins the duel, defender earned the tie-break win) for a speed question.
-
-    The attacker must rank strictly ahead to win; an exact tie or two silent
-    seats leave the territory with the defender, who has not "won" the question.
-    """
-    a_key = numeric_key(question, attack.attacker)
-    d_key = numeric_key(question, attack.defender)
-    return a_key < d_key, d_key < a_key
-
-
 # ---------------------------------------------------------------- events
 
 
@@ -329,7 +154,7 @@ def _check_question(content: Any, kind: str) -> None:
     if not isinstance(content.get("id"), str) or not isinstance(content.get("prompt"), str):
         raise BadEvent("A question needs a string id and prompt.")
     answer = content.get("answer")
-    if not _is_int(answer):
+    if not is_int(answer):
         raise BadEvent("A question's answer must be an integer.")
     if kind == "numeric" and answer <= 0:
         raise BadEvent("A numeric question's answer must be a positive integer.")
@@ -357,11 +182,11 @@ def _on_answer(board: Board, state: TerritoryState, event: Event) -> TerritorySt
     if q.answer_of(seat) is not None:
         raise StaleEvent(f"Seat {seat} has already answered this question.")
     value, t_ns = event.get("value"), event.get("t_ns")
-    if not _is_int(value):
+    if not is_int(value):
         raise BadEvent("An answer's value must be an integer.")
     if q.kind == "choice" and not 0 <= value < CHOICE_OPTIONS:
         raise BadEvent("A choice answer must be an option index 0-3.")
-    if not _is_int(t_ns):
+    if not is_int(t_ns):
         raise BadEvent("An answer needs its lock-in time t_ns (integer).")
     answered = evolve(q, answers=q.answers + (Answer(seat, value, t_ns),))
     if len(answered.answers) == len(q.seats):
@@ -468,7 +293,7 @@ _HANDLERS: dict[str, _Handler] = {
 
 def _seat_of(event: Event) -> int:
     seat = event.get("seat")
-    if not _is_int(seat):
+    if not is_int(seat):
         raise BadEvent("This event needs a seat number.")
     return seat
 
@@ -480,7 +305,7 @@ def _territory_of(board: Board, event: Event) -> int:
     return board.index[tid]
 
 
-def _is_int(value: object) -> TypeGuard[int]:
+def is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -507,7 +332,7 @@ def _resolve(board: Board, state: TerritoryState) -> TerritoryState:
         picks: list[int] = []
         for seat, count in zip(order, EXPANSION_PICKS, strict=False):
             picks += [seat] * count
-        return _next_pick(board, evolve(state, picks=tuple(picks)))
+        return next_pick(board, evolve(state, picks=tuple(picks)))
     if q.purpose == "final":
         return _settle_block(state, q)
     attack = state.attack
@@ -525,7 +350,8 @@ def _resolve(board: Board, state: TerritoryState) -> TerritoryState:
     return _hold(board, state, won_speed=defender_won)
 
 
-def _next_pick(board: Board, state: TerritoryState) -> TerritoryState:
+def next_pick(board: Board, state: TerritoryState) -> TerritoryState:
+    """The next step of the expansion: a question for the picks, a pick, or the combat."""
     if FREE not in state.owners:
         return _start_round(board, evolve(state, picks=(), phase="combat"), 1)
     if not state.picks:
@@ -536,7 +362,7 @@ def _next_pick(board: Board, state: TerritoryState) -> TerritoryState:
 def _do_pick(board: Board, state: TerritoryState, seat: int, target: int) -> TerritoryState:
     state = _set_territory(state, target, seat, PICK_VALUE)
     state = _add_score(state, seat, PICK_VALUE)
-    return _next_pick(board, evolve(state, picks=state.picks[1:]))
+    return next_pick(board, evolve(state, picks=state.picks[1:]))
 
 
 def _start_round(board: Board, state: TerritoryState, number: int) -> TerritoryState:
@@ -710,89 +536,3 @@ def ranking(state: TerritoryState) -> list[int]:
         survivors = [seat for block in _score_blocks(state) for seat in block]
     out = sorted((p for p in state.players if not p.active), key=lambda p: -p.out)
     return survivors + [p.seat for p in out]
-
-
-# ---------------------------------------------------------------- invariants
-
-
-class InvariantError(AssertionError):
-    """The state breaks a rule that must always hold (a bug, never a player's fault)."""
-
-
-def check_invariants(state: TerritoryState, game_map: GameMap) -> None:
-    """Raise InvariantError if the state is inconsistent with the rules or the map.
-
-    Tests call this after every event, so it is written to be quick: checks are
-    plain `if`s and messages are only formatted on failure.
-    """
-    ids = state.territory_ids
-    if state.map_id != game_map.id or len(ids) != len(game_map.territories):
-        _fail("state is for another map")
-    n = len(ids)
-    if not len(state.owners) == len(state.values) == len(state.towers) == len(state.castles) == n:
-        _fail("territory tuples have different lengths")
-    active = set(state.active_seats())
-    held_value = {p.seat: 0 for p in state.players}
-    free_allowed = state.phase in ("expansion", "over")  # "over": the host may end early
-    territories = zip(ids, state.owners, state.values, state.towers, state.castles, strict=True)
-    for tid, owner, value, towers, castle in territories:
-        if towers and not (castle and towers <= CASTLE_TOWERS):
-            _fail(f"{tid} has {towers} towers")
-        if owner == FREE:
-            if value or castle or not free_allowed:
-                _fail(f"free {tid} has a value, a castle, or is free after expansion")
-        elif owner not in active:
-            _fail(f"{tid} held by {owner}, not an active seat")
-        elif value != CASTLE_VALUE if castle else value not in (PICK_VALUE, TAKEN_VALUE):
-            _fail(f"{tid} worth {value}")
-        else:
-            held_value[owner] += value
-    for p in state.players:
-        if p.score != held_value[p.seat] + p.bonus:
-            _fail(f"seat {p.seat}: score {p.score} != land {held_value[p.seat]} + bonus {p.bonus}")
-        if p.bonus < 0 or p.bonus % DEFENCE_BONUS:
-            _fail(f"seat {p.seat} bonus {p.bonus}")
-        if p.active:
-            site = ids.index(p.castle)
-            if state.owners[site] != p.seat or not state.towers[site]:
-                _fail(f"seat {p.seat} plays on without its standing castle")
-        elif p.score or p.bonus:
-            _fail(f"knocked-out seat {p.seat} keeps points")
-    if not active:
-        _fail("nobody is left")
-    outs = sorted(p.out for p in state.players if not p.active)
-    if outs != list(range(1, len(outs) + 1)):
-        _fail("knock-out order has gaps")
-    _check_flow(state, active)
-
-
-def _fail(message: str) -> None:
-    raise InvariantError(message)
-
-
-def _check_flow(state: TerritoryState, active: set[int]) -> None:
-    q = state.question
-    if (q is not None) != (state.stage in QUESTION_STAGES):
-        _fail(f"question presence does not match stage {state.stage}")
-    if q is not None:
-        if len(set(q.seats)) != len(q.seats) or not active.issuperset(q.seats):
-            _fail("a seat is asked twice, or a knocked-out seat is asked")
-        answered = [a.seat for a in q.answers]
-        if len(set(answered)) != len(answered) or not set(q.seats).issuperset(answered):
-            _fail("a seat answered twice, or a seat not asked answered")
-        if (q.content is None) != (state.stage == "awaiting_question"):
-            _fail("question content does not match the stage")
-    if state.stage == "pick" and not (state.phase == "expansion" and state.picks):
-        _fail("pick stage without picks")
-    if state.stage == "attack" and state.order[state.turn] not in active:
-        _fail("a knocked-out seat attacks")
-    attack = state.attack
-    if attack is not None:
-        if state.phase != "combat":
-            _fail("an attack outside combat")
-        if state.owners[state.territory_ids.index(attack.target)] != attack.defender:
-            _fail("the attacked territory changed hands mid-attack")
-    if state.phase == "combat" and not 1 <= state.round <= COMBAT_ROUNDS:
-        _fail(f"combat round {state.round}")
-    if state.stage == "over" and any(len(b) != 1 for b in state.standing):
-        _fail("the game ended with a tie")
