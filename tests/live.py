@@ -37,7 +37,7 @@ class LiveServer:
     log_path: Path | None = None
     bind: str = "127.0.0.1"
     extra: tuple[str, ...] = ()  # more `serve` options (e.g. --no-mdns)
-    netns: str | None = None  # run inside this network namespace (tests/netlab.py)
+    netns: str | None = None  # run inside this network namespace (tests/netns.py)
     host: str = "127.0.0.1"  # where this test process reaches it (the namespace's address)
 
     @property
