@@ -35,12 +35,13 @@ import json
 import logging
 import queue
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from host import rng
+from host.broadcast import Broadcaster
 from host.clock import Clock, Scheduler
 from host.games.contract import Event, Game, GameError, GameKind
 from host.journal import GameRecord, Journal, Op, StorageError, env_float
@@ -177,15 +178,12 @@ class Session:
         self._threaded = threaded
         self._queue: queue.Queue[Item] = queue.Queue()
         self._held: Item | None = None
-        # The latest (state, meta) to broadcast: a publisher thread sends it, so the worker
-        # goes on with the next batch meanwhile; states that pile up are sent as the newest.
-        self._outbox: tuple[Any, dict[str, Any]] | None = None
-        self._outbox_cv = threading.Condition()
-        self._stopping = False
+        # The newest (state, meta) is broadcast by a publisher thread (host/broadcast.py), so
+        # the worker goes on with the next batch meanwhile: projector first, states that pile
+        # up sent as the newest, at most one round per 30 ms.
+        self._broadcaster: Broadcaster[tuple[Any, dict[str, Any]]] | None = (
+            Broadcaster(self.id, self._send, threaded=threaded) if publish is not None else None)
         if threaded:
-            self._publisher = threading.Thread(target=self._send_loop,
-                                               name=f"publish-{self.id}", daemon=True)
-            self._publisher.start()
             self._worker = threading.Thread(target=self._work, name=f"session-{self.id}",
                                             daemon=True)
             self._worker.start()
@@ -210,9 +208,8 @@ class Session:
 
     def stop(self) -> None:
         self.scheduler.cancel_all()
-        with self._outbox_cv:
-            self._stopping = True
-            self._outbox_cv.notify_all()
+        if self._broadcaster is not None:
+            self._broadcaster.stop()
         if self._threaded:
             self._queue.put((SESSION, {"type": "_stop"}, None))
 
@@ -794,10 +791,19 @@ class Session:
     def view(self, audience: str, meta: dict[str, Any] | None = None) -> dict[str, Any]:
         """What one audience sees; a seat's view lists its legal moves as `legal`, in one
         place for every kind, so a phone offers only those."""
-        view = self.game.view(self.state, audience) if self.state is not None else None
+        if meta is not None:
+            return {"meta": meta, "view": self._view_of(self.state, audience)}
+        return self._payload(self.state, audience, self.meta())
+
+    def _view_of(self, state: Any, audience: str) -> dict[str, Any] | None:
+        view = self.game.view(state, audience) if state is not None else None
         if view is not None and audience.startswith("seat:"):
-            view["legal"] = self.game.legal_actions(self.state, int(audience[5:]))
-        return {"meta": meta or self._meta_for(audience, self.meta()), "view": view}
+            view["legal"] = self.game.legal_actions(state, int(audience[5:]))
+        return view
+
+    def _payload(self, state: Any, audience: str, meta: dict[str, Any]) -> dict[str, Any]:
+        return {"meta": self._meta_for(audience, meta, state),
+                "view": self._view_of(state, audience)}
 
     def audiences(self) -> list[str]:
         return ["screen", "host"] + [f"seat:{s['seat']}" for s in self.seats]
@@ -808,37 +814,18 @@ class Session:
         if self._batch_thread == threading.get_ident():
             self._dirty = True  # once the batch is committed
             return
-        meta, state = self.meta(), self.state
-        if not self._threaded:
-            self._send(state, meta)
-            return
-        with self._outbox_cv:
-            self._outbox = (state, meta)
-            self._outbox_cv.notify_all()
+        if self._broadcaster is not None:
+            self._broadcaster.changed((self.state, self.meta()))
 
-    def _send_loop(self) -> None:
-        while True:
-            with self._outbox_cv:
-                while self._outbox is None and not self._stopping:
-                    self._outbox_cv.wait()
-                if self._outbox is None:
-                    return
-                state, meta = self._outbox
-                self._outbox = None
-            try:
-                self._send(state, meta)
-            except Exception:  # noqa: BLE001 - a failed broadcast must not stop the next ones
-                log.exception("game %s: publishing failed", self.id)
-
-    def _send(self, state: Any, meta: dict[str, Any]) -> None:
-        """Each audience with listeners gets its view of `state` (immutable: the engine
-        makes new values), projector first."""
+    def _send(self, snapshot: tuple[Any, dict[str, Any]]) -> Iterator[str]:
+        """Each audience with listeners gets its view of the snapshot's state (immutable:
+        the engine makes new values): projector, host page, then the seats."""
+        state, meta = snapshot
         assert self._publish is not None
         for audience in self.audiences():
             if self.listening is None or self.listening(self.id, audience):
-                view = self.game.view(state, audience) if state is not None else None
-                self._publish(self.id, audience,
-                              {"meta": self._meta_for(audience, meta, state), "view": view})
+                self._publish(self.id, audience, self._payload(state, audience, meta))
+                yield audience
 
     def _meta_for(self, audience: str, meta: dict[str, Any],
                   state: Any = ...) -> dict[str, Any]:

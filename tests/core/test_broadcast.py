@@ -1,0 +1,134 @@
+"""Views are broadcast off the Session's worker: projector first, newest state, bounded rounds."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from host.broadcast import Broadcaster
+from host.clock import RealClock
+from host.hub import Hub
+from host.journal import Journal
+from host.session import HOST, Origin
+from tests.synthetic import synthetic_bank
+
+AUDIENCES = ["screen", "host", "seat:0", "seat:1", "seat:2"]
+
+
+class Recorder:
+    """A round that records (snapshot, audience) and can be slowed down per audience."""
+
+    def __init__(self, per_audience: float = 0.0) -> None:
+        self.sent: list[tuple[int, str]] = []
+        self.per_audience = per_audience
+        self.lock = threading.Lock()
+
+    def send(self, snapshot: int) -> Iterator[str]:
+        for audience in AUDIENCES:
+            time.sleep(self.per_audience)
+            with self.lock:
+                self.sent.append((snapshot, audience))
+            yield audience
+
+
+def wait_for(predicate: Any, seconds: float = 5.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.005)
+
+
+def test_inline_sends_every_audience_in_order_at_once() -> None:
+    recorder = Recorder()
+    broadcaster = Broadcaster("t", recorder.send, threaded=False)
+    broadcaster.changed(1)
+    broadcaster.changed(2)
+    assert recorder.sent == [(1, a) for a in AUDIENCES] + [(2, a) for a in AUDIENCES]
+
+
+def test_a_burst_is_merged_into_few_rounds_and_the_newest_state_reaches_everyone() -> None:
+    recorder = Recorder()
+    broadcaster = Broadcaster("t", recorder.send, gap=0.03)
+    try:
+        started = time.monotonic()
+        for snapshot in range(1, 51):  # 50 changes within about 10 ms
+            broadcaster.changed(snapshot)
+            time.sleep(0.0002)
+        burst = time.monotonic() - started
+        wait_for(lambda: (50, "seat:2") in recorder.sent)
+        rounds = broadcaster.rounds
+        assert rounds <= 2 + burst / 0.03, (rounds, burst)
+        assert [a for s, a in recorder.sent if s == 50] == AUDIENCES  # the last one, whole
+    finally:
+        broadcaster.stop()
+
+
+def test_a_newer_state_stops_the_seats_and_starts_again_with_the_projector() -> None:
+    recorder = Recorder(per_audience=0.02)
+    broadcaster = Broadcaster("t", recorder.send, gap=0.0)
+    try:
+        broadcaster.changed(1)
+        wait_for(lambda: (1, "host") in recorder.sent)
+        broadcaster.changed(2)
+        wait_for(lambda: (2, "seat:2") in recorder.sent)
+        first = [a for s, a in recorder.sent if s == 1]
+        assert first[:2] == ["screen", "host"] and len(first) < len(AUDIENCES)
+        assert [a for s, a in recorder.sent if s == 2] == AUDIENCES
+    finally:
+        broadcaster.stop()
+
+
+def test_a_round_after_a_stopped_one_runs_to_its_end() -> None:
+    recorder = Recorder(per_audience=0.01)
+    broadcaster = Broadcaster("t", recorder.send, gap=0.0)
+    try:
+        for snapshot in range(1, 40):  # a change every 5 ms, faster than a round
+            broadcaster.changed(snapshot)
+            time.sleep(0.005)
+        wait_for(lambda: (39, "seat:2") in recorder.sent)
+        whole = {s for s in range(1, 40)
+                 if [a for t, a in recorder.sent if t == s] == AUDIENCES}
+        assert len(whole) >= 3, "phones were starved by the burst"
+    finally:
+        broadcaster.stop()
+
+
+def test_a_burst_of_presses_on_a_live_session_publishes_few_states_and_the_last_is_whole(
+        tmp_path: Path) -> None:
+    published: list[tuple[str, dict[str, Any]]] = []
+    lock = threading.Lock()
+
+    def publish(game: str, audience: str, payload: dict[str, Any]) -> None:
+        with lock:
+            published.append((audience, payload))
+
+    journal = Journal(tmp_path / "journal.sqlite")
+    clock = RealClock()
+    hub = Hub(journal, synthetic_bank(5), publish=publish, clock=clock)
+    try:
+        seats = [{"name": f"P{i}"} for i in range(50)]
+        session = hub.create_game("buzzer", seats, seed=4)
+        assert session.submit(HOST, {"type": "start"}).ok
+        assert session.submit(HOST, {"type": "open", "mode": "ranking"}).ok
+        wait_for(lambda: any(a == "screen" and p["meta"]["seq"] == session.last_seq
+                             for a, p in list(published)))
+        with lock:
+            published.clear()
+        for seat in range(50):  # 50 presses as fast as the queue takes them
+            session.submit_nowait(Origin("seat", seat, f"phone{seat}"),
+                                  {"type": "buzz", "t_ns": clock.now_ns() + seat})
+        wait_for(lambda: session.last_seq >= 52 and any(
+            a == "screen" and p["meta"]["seq"] == session.last_seq for a, p in list(published)))
+        time.sleep(0.2)
+        with lock:
+            screens = [p for a, p in published if a == "screen"]
+        assert len(screens) < 25, f"{len(screens)} projector states for 50 presses"
+        last = screens[-1]
+        assert last["meta"]["seq"] == session.last_seq
+        assert len(last["view"]["ranking"]) == 50  # the newest state holds every press
+    finally:
+        hub.close()
+        journal.close()
