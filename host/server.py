@@ -59,10 +59,12 @@ def serve_threading(config: HostConfig, make_app: Callable[[], Flask]) -> None:
             for name, value in {
                 "bind": f"{config.bind}:{config.port}",
                 "workers": 1,
-                "worker_class": "gthread",
+                "worker_class": "host.gunicorn_worker.ThreadWorker",  # gthread, see there
                 "threads": config.threads,
                 "timeout": 60,
-                "graceful_timeout": 5,
+                # Phones' websockets never end on their own: waiting for them only delays a
+                # restart, and every event is already committed. Phones reconnect by themselves.
+                "graceful_timeout": 1,
                 "keepalive": 5,
                 "accesslog": None,
                 "errorlog": "-",
