@@ -163,7 +163,9 @@ def run_clients(url: str, game_id: str, specs: list[ClientSpec], received: Synch
                 with received.get_lock():
                     received.value += 1
 
-        client.on("state", on_state, namespace=spec.namespace)
+        # A phone's state is whole when its public part comes (its private part precedes it).
+        event = "public" if spec.namespace == "/seat" else "state"
+        client.on(event, on_state, namespace=spec.namespace)
         client.connect(url, namespaces=[spec.namespace], transports=["websocket"],
                        wait_timeout=30)
         if spec.namespace == "/seat":

@@ -25,6 +25,8 @@ from typing import Any
 
 import socketio
 
+from host.phone_parts import merge
+
 MS = 1_000_000
 FAST_S = 0.1
 SLOW_S = 10.0
@@ -63,7 +65,9 @@ class LabPhone:
         self._burst = 0
         self.client.on("connect", self._on_connect, namespace="/seat")
         self.client.on("disconnect", self._on_disconnect, namespace="/seat")
-        self.client.on("state", self._on_state, namespace="/seat")
+        self.own: dict[str, Any] | None = None  # its private part (host/phone_parts.py)
+        self.client.on("private", self._on_private, namespace="/seat")
+        self.client.on("public", self._on_public, namespace="/seat")
         self._worker = threading.Thread(target=self._run, name=f"phone-{seat}", daemon=True)
 
     # ------------------------------------------------------------------ clock
@@ -109,6 +113,13 @@ class LabPhone:
             self._joined = False
             self.disconnects.append(time.monotonic_ns())
             self._lock.notify_all()
+
+    def _on_private(self, payload: dict[str, Any]) -> None:
+        self.own = payload
+
+    def _on_public(self, payload: dict[str, Any]) -> None:
+        """Like phone.js: the page draws the merge of both parts when the public one comes."""
+        self._on_state(merge(payload, self.own))
 
     def _on_state(self, payload: dict[str, Any]) -> None:
         with self._lock:

@@ -48,7 +48,7 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
 
     def publish(game_id: str, audience: str, payload: dict[str, Any]) -> None:
         namespace, room = ROOMS.room(game_id, audience)
-        socketio.emit("state", payload, namespace=namespace, to=room)
+        socketio.emit(ROOMS.event(audience), payload, namespace=namespace, to=room)
 
     journal = Journal(config.journal_path)
     bank = question_bank(config)

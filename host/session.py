@@ -40,10 +40,10 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from host import rng
+from host import phone_parts, rng
 from host.broadcast import Broadcaster
 from host.clock import Clock, Scheduler
-from host.games.contract import Event, Game, GameError, GameKind
+from host.games.contract import Event, Game, GameError, GameKind, View
 from host.journal import GameRecord, Journal, Op, StorageError, env_float
 from host.replay import SESSION_EVENTS, rebuild
 
@@ -77,6 +77,7 @@ class Origin:
 TIMER = Origin("timer")
 SESSION = Origin("session")
 HOST = Origin("host")
+PHONES = "phones"  # the audience of every phone of a game (its public part)
 
 # What the host page, the projector and a refused phone are told, by fault.
 STORAGE_MESSAGES = {
@@ -181,6 +182,7 @@ class Session:
         # The newest (state, meta) is broadcast by a publisher thread (host/broadcast.py), so
         # the worker goes on with the next batch meanwhile: projector first, states that pile
         # up sent as the newest, at most one round per 30 ms.
+        self._sent_private: dict[int, tuple[Any, Any]] = {}  # seat -> its last private part
         self._broadcaster: Broadcaster[tuple[Any, dict[str, Any]]] | None = (
             Broadcaster(self.id, self._send, threaded=threaded) if publish is not None else None)
         if threaded:
@@ -398,6 +400,10 @@ class Session:
         kind = event.get("type")
         if kind == "_heartbeat":
             self._heartbeat()
+            return Outcome(True)
+        if kind == "_resend" and origin is SESSION:
+            self._sent_private.pop(event["seat"], None)
+            self._dirty = True  # published once the batch is done
             return Outcome(True)
         if kind == "_restart":
             self._carry_on()
@@ -819,13 +825,54 @@ class Session:
 
     def _send(self, snapshot: tuple[Any, dict[str, Any]]) -> Iterator[str]:
         """Each audience with listeners gets its view of the snapshot's state (immutable:
-        the engine makes new values): projector, host page, then the seats."""
+        the engine makes new values): projector, host page, then the phones - each seat's
+        private part when it changed, then one public part for all (host/phone_parts.py)."""
         state, meta = snapshot
         assert self._publish is not None
-        for audience in self.audiences():
-            if self.listening is None or self.listening(self.id, audience):
+        for audience in ("screen", "host"):
+            if self._listened(audience):
                 self._publish(self.id, audience, self._payload(state, audience, meta))
                 yield audience
+        if not self._listened(PHONES):
+            return
+        public: View | None = None
+        for entry in self.seats:
+            seat = entry["seat"]
+            audience = f"seat:{seat}"
+            if public is not None and not self._listened(audience):
+                continue
+            shared, own = self._phone_views(state, seat)
+            public = shared if public is None else public
+            private = phone_parts.private_payload(meta, seat, own)
+            mark = (private["view"], private["meta"].get("seats"))
+            if self._listened(audience) and self._sent_private.get(seat) != mark:
+                self._sent_private[seat] = mark
+                self._publish(self.id, audience, private)
+                yield audience
+        self._publish(self.id, PHONES, phone_parts.public_payload(meta, public))
+        yield PHONES
+
+    def _listened(self, audience: str) -> bool:
+        return self.listening is None or self.listening(self.id, audience)
+
+    def _phone_views(self, state: Any, seat: int) -> tuple[View | None, View | None]:
+        """(public, private) halves of a seat's view; None before the game starts."""
+        view = self._view_of(state, f"seat:{seat}")
+        if view is None:
+            return None, None
+        return phone_parts.split(view, self.kind.private_keys | {"legal"})
+
+    def phone_payloads(self, seat: int) -> tuple[dict[str, Any], dict[str, Any]]:
+        """(public, private) payloads of the current state for one seat (tests, benches)."""
+        meta = self.meta()
+        shared, own = self._phone_views(self.state, seat)
+        return (phone_parts.public_payload(meta, shared),
+                phone_parts.private_payload(meta, seat, own))
+
+    def resend(self, seat: int) -> None:
+        """A phone (re)joined this seat: publish its private part again, then the public
+        one, from the committed state, in order with every other publication."""
+        self.submit_nowait(SESSION, {"type": "_resend", "seat": seat})
 
     def _meta_for(self, audience: str, meta: dict[str, Any],
                   state: Any = ...) -> dict[str, Any]:

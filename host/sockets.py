@@ -25,7 +25,7 @@ from host.hub import Hub
 from host.quiz.memory import QuestionMemory
 from host.phone_clocks import clocks_of
 from host.schema import BadMessage, check_field, parse_action, require_dict
-from host.session import HOST, Origin, Outcome, Session, token_hash
+from host.session import HOST, PHONES, Origin, Outcome, Session, token_hash
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +44,8 @@ def current_sid() -> str:
 
 
 class Rooms:
-    """Which namespace and room an audience's views go to."""
+    """Which namespace, room and event an audience's views go to: a phone is in its seat's
+    room (its private part) and in the game's room of phones (the public part)."""
 
     def room(self, game_id: str, audience: str) -> tuple[str, str]:
         if audience == "screen":
@@ -52,6 +53,11 @@ class Rooms:
         if audience == "host":
             return "/host", f"{game_id}:host"
         return "/seat", f"{game_id}:{audience}"
+
+    def event(self, audience: str) -> str:
+        if audience == PHONES:
+            return "public"
+        return "private" if audience.startswith("seat:") else "state"
 
 
 ROOMS = Rooms()
@@ -201,7 +207,7 @@ class SeatNamespace(Base):
         seat = int(outcome.data["seat"])
         sid = current_sid()
         with self._lock:
-            self._unbind(sid)
+            old = self._unbind(sid)
             self.bound[sid] = (session.id, seat)
             self.connected.setdefault((session.id, seat), set()).add(sid)
             last = self.heard.get((session.id, seat))
@@ -210,8 +216,13 @@ class SeatNamespace(Base):
         # Same phone, same clock (a reconnect): its clock samples still hold.
         clocks_of(self.hub).claim(self.clock_key(sid), clock)
         self.watching[sid] = session.id
+        if old is not None and old != (session.id, seat):  # the phone changed seat or game
+            leave_room(ROOMS.room(old[0], f"seat:{old[1]}")[1])
+            if old[0] != session.id:
+                leave_room(ROOMS.room(old[0], PHONES)[1])
         join_room(ROOMS.room(session.id, f"seat:{seat}")[1])
-        emit("state", session.view(f"seat:{seat}"))
+        join_room(ROOMS.room(session.id, PHONES)[1])
+        session.resend(seat)  # its private part, then the public one, from the publisher
         return {"ok": True, "game": session.id, "seat": seat,
                 "rejoined": bool(outcome.data.get("rejoined"))}
 
@@ -278,10 +289,11 @@ class SeatNamespace(Base):
                                          None if binding is None else binding[0], payload,
                                          MS, device=False)}
 
-    def _unbind(self, sid: str) -> None:
+    def _unbind(self, sid: str) -> tuple[str, int] | None:
         old = self.bound.pop(sid, None)
         if old is not None:
             self.connected.get(old, set()).discard(sid)
+        return old
 
     def on_disconnect(self, *args: Any) -> None:
         with self._lock:

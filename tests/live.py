@@ -17,6 +17,8 @@ from typing import Any
 
 import socketio
 
+from host.phone_parts import merge
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -57,7 +59,7 @@ class LiveServer:
             [*inside, sys.executable, "-m", "host.cli", *self.command, "--bind", self.bind,
              "--port", str(self.port), "--data", str(self.data), "--packs", str(self.packs),
              "--no-bundled-packs", "--async-mode", self.async_mode, "--threads", "64",
-             *self.extra],
+             *self.extra, *self.mdns_off()],
             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
@@ -72,6 +74,11 @@ class LiveServer:
             except OSError:
                 time.sleep(0.1)
         raise RuntimeError("server did not start:\n" + self.log())
+
+    def mdns_off(self) -> tuple[str, ...]:
+        """No mDNS unless the test asks for it (--mdns-...): it only slows starts and stops."""
+        wanted = any(option.startswith(("--mdns", "--no-mdns")) for option in self.extra)
+        return () if wanted else ("--no-mdns",)
 
     def kill(self) -> None:
         """SIGKILL the whole process group: no clean shutdown, as in a power cut."""
@@ -105,11 +112,16 @@ class Peer:
                  connect: bool = True) -> None:
         self.namespace = namespace
         self.client = socketio.Client(reconnection=False)
-        self.states: list[dict[str, Any]] = []
+        self.states: list[dict[str, Any]] = []  # whole states (a phone's: merged parts)
+        self.publics: list[dict[str, Any]] = []
+        self.privates: list[dict[str, Any]] = []
         self.errors: list[dict[str, Any]] = []
         self.events: list[tuple[str, Any]] = []
         self._changed = threading.Condition()
+        self.own: dict[str, Any] | None = None  # a phone's private part (host/phone_parts.py)
         self.client.on("state", self._on_state, namespace=namespace)
+        self.client.on("private", self._on_private, namespace=namespace)
+        self.client.on("public", self._on_public, namespace=namespace)
         self.client.on("error", self._on_error, namespace=namespace)
         self.client.on("*", self._on_any, namespace=namespace)
         if connect:
@@ -120,6 +132,19 @@ class Peer:
         with self._changed:
             self.states.append(payload)
             self._changed.notify_all()
+
+    def _on_private(self, payload: dict[str, Any]) -> None:
+        with self._changed:
+            self.privates.append(payload)
+            self.events.append(("private", (payload,)))
+            self.own = payload
+
+    def _on_public(self, payload: dict[str, Any]) -> None:
+        """A phone draws when the public part comes: its state is the merge of the two."""
+        with self._changed:
+            self.publics.append(payload)
+            self.events.append(("public", (payload,)))
+        self._on_state(merge(payload, self.own))
 
     def _on_error(self, payload: dict[str, Any]) -> None:
         with self._changed:

@@ -49,5 +49,6 @@ KIND = GameKind(
     press_action="buzz",
     settings=SETTINGS,
     page="js/kinds/buzzer.js",
+    private_keys=frozenset({"you"}),
     order=10,
 )

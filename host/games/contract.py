@@ -159,6 +159,9 @@ class GameKind:
     - `press_action`: the seat action a buzzer device or a phone's buzz sends, if any.
     - `settings`: form fields (see host.games.forms) for the host page and the CLI.
     - `page`: the page script under host/static (None: the pages' generic view).
+    - `private_keys`: the keys of a seat's view that are that seat's own (its hand, its
+      answer, its status); the rest is the same for every seat and is sent once to all
+      phones (host/phone_parts.py). The contract test checks that it is the same.
     - `secrets(state, audience)`: the strings (card codes...) this audience may not
       see, worked out from the rules rather than from the views code; the contract
       test checks every view against it (None: a generic check of the views).
@@ -181,6 +184,7 @@ class GameKind:
     uses_questions: bool = False
     simulate: Simulator | None = None
     secrets: Callable[[Any, str], set[str]] | None = None
+    private_keys: frozenset[str] = frozenset()
     page: str | None = None
     order: int = 50  # the host form lists kinds by (order, name)
 

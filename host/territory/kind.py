@@ -90,5 +90,6 @@ KIND = GameKind(
     uses_map=True,
     uses_questions=True,
     page="js/kinds/territory.js",
+    private_keys=frozenset({"audience", "your_answer"}),
     order=0,
 )

@@ -83,13 +83,16 @@ def view(state: TerritoryState, audience: str) -> dict[str, Any]:
     }
     q = state.question
     if q is not None:
-        out["question"] = _question_view(state, q, seat, is_host)
+        out["question"] = _question_view(state, q, is_host)
+    if seat is not None:
+        # A seat's own answer sits beside the question, not in it: the question is then the
+        # same for every phone and goes to all of them at once (host/phone_parts.py).
+        own = None if q is None or state.stage == "reveal" else q.answer_of(seat)
+        out["your_answer"] = None if own is None else {"value": own.value, "t_ns": own.t_ns}
     return out
 
 
-def _question_view(
-    state: TerritoryState, q: Question, seat: int | None, is_host: bool
-) -> dict[str, Any]:
+def _question_view(state: TerritoryState, q: Question, is_host: bool) -> dict[str, Any]:
     revealed = state.stage == "reveal"
     content = q.content
     shown: dict[str, Any] | None = None
@@ -113,9 +116,6 @@ def _question_view(
         data["overrides"] = [{"seat": s, "correct": c} for s, c in q.overrides]
         if content is not None:
             data["outcome"] = outcome(state, q)
-    elif seat is not None:
-        own = q.answer_of(seat)
-        data["your_answer"] = None if own is None else {"value": own.value, "t_ns": own.t_ns}
     return data
 
 

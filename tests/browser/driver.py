@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from host.phone_parts import merge
+
 CHROMIUM = Path("/usr/bin/chromium")
 # No traffic but to the pages under test: the background services are off, and every host name
 # but localhost resolves to nothing, so Chromium never asks a nameserver about Google's hosts.
@@ -40,11 +42,14 @@ def chromium(executable: Path = CHROMIUM) -> Iterator[Any]:
 
 @dataclass
 class Recorder:
-    """Every URL the pages asked for, console errors, and the `state` frames received."""
+    """Every URL the pages asked for, console errors, and the states received: `state`
+    frames, and a phone's parts merged as its page merges them (host/phone_parts.py).
+    `frames` keeps every state, public and private frame as it came (for leak checks)."""
 
     urls: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     states: list[dict[str, Any]] = field(default_factory=list)
+    frames: list[dict[str, Any]] = field(default_factory=list)
 
     def watch(self, page: Any, states: bool = False) -> Any:
         page.on("request", lambda request: self.urls.append(request.url))
@@ -60,16 +65,24 @@ class Recorder:
     def _socket(self, ws: Any, states: bool) -> None:
         self.urls.append(ws.url)
         if states:
-            ws.on("framereceived", lambda frame: self._frame(frame))
+            own: dict[str, Any] = {}  # this socket's last private part
+            ws.on("framereceived", lambda frame: self._frame(frame, own))
 
-    def _frame(self, frame: Any) -> None:
-        """Keep the payload of every Socket.IO `state` event (packet type 42)."""
+    def _frame(self, frame: Any, own: dict[str, Any]) -> None:
+        """Socket.IO events (packet type 42, possibly with a namespace before the body)."""
         text = frame if isinstance(frame, str) else ""
         if not text.startswith("42"):
             return
         body = text[text.index("["):]
         event = json.loads(body)
-        if event and event[0] == "state":
+        if not event or event[0] not in ("state", "public", "private"):
+            return
+        self.frames.append(event[1])
+        if event[0] == "private":
+            own["part"] = event[1]
+        elif event[0] == "public":
+            self.states.append(merge(event[1], own.get("part")))
+        else:
             self.states.append(event[1])
 
 

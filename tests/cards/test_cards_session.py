@@ -24,7 +24,7 @@ from host.hub import Hub
 from host.journal import Journal
 from host.replay import rebuild
 from host.schema import BadMessage, parse_action
-from host.session import HOST, Origin, Session, token_hash
+from host.session import HOST, Origin, PHONES, Session, token_hash
 from tests.synthetic import synthetic_bank
 
 BANK = synthetic_bank(10)
@@ -50,7 +50,7 @@ class Night:
         shown = strings_in(payload)
         secrets = session.kind.secrets
         assert secrets is not None
-        secret = secrets(session.state, audience)
+        secret = audience_secrets(secrets, session, audience)
         assert not shown & secret, f"{audience} sees {sorted(shown & secret)}"
         self.views_checked += 1
 
@@ -58,6 +58,13 @@ class Night:
         for _ in range(steps):
             if session.status == "over" or not self.scheduler.run_next():
                 return
+
+
+def audience_secrets(secrets: Any, session: Session, audience: str) -> set[str]:
+    """What an audience may not see; for the phones' public part, what any seat may not."""
+    if audience == PHONES:
+        return set().union(*(secrets(session.state, f"seat:{s['seat']}") for s in session.seats))
+    return set(secrets(session.state, audience))
 
 
 def strings_in(value: Any) -> set[str]:

@@ -21,7 +21,7 @@ from host.games.contract import GameError
 from host.replay import rebuild
 from host.schema import BadMessage, parse_action
 from host.session import HOST, Origin, Session
-from tests.cards.test_cards_session import Night, create, state_json, strings_in
+from tests.cards.test_cards_session import audience_secrets, Night, create, state_json, strings_in
 
 KIND = "challengers"
 
@@ -40,7 +40,7 @@ class LeakCheckedNight(Night):
         state = session.state
         assert isinstance(state, State)
         shown = strings_in(payload)
-        secret = secrets(state, audience)
+        secret = audience_secrets(secrets, session, audience)
         assert not shown & secret, f"{audience} sees {sorted(shown & secret)}"
         check_trophies(state, audience, payload["view"])
         self.views_checked += 1
@@ -51,7 +51,7 @@ def check_trophies(state: State, audience: str, view: dict[str, Any]) -> None:
     if len(state.sides) == 2 or state.phase in ("final_deck", "final", "over"):
         return
     own = int(audience[5:]) if audience.startswith("seat:") else None
-    for side in view["sides"]:
+    for side in view.get("sides", []):  # a phones' public part has none
         if side["seat"] == own:
             continue
         assert side["fans"] is None, f"{audience} sees seat {side['seat']}'s fans"

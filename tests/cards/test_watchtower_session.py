@@ -22,7 +22,14 @@ from host.games.contract import GameError
 from host.replay import rebuild
 from host.schema import BadMessage, parse_action
 from host.session import HOST, Origin, Session
-from tests.cards.test_cards_session import Night, create, state_json, state_of, strings_in
+from tests.cards.test_cards_session import (
+    Night,
+    audience_secrets,
+    create,
+    state_json,
+    state_of,
+    strings_in,
+)
 
 KIND = "watchtower"
 
@@ -35,7 +42,7 @@ class WatchNight(Night):
         if not self.check_leaks or session is None or session.state is None:
             return
         shown = strings_in(payload)
-        secret = secrets(session.state, audience)
+        secret = audience_secrets(secrets, session, audience)
         assert not shown & secret, f"{audience} sees {sorted(shown & secret)}"
         self.views_checked += 1
 

@@ -10,6 +10,9 @@ game must guarantee, whatever its rules:
   lists them as `legal`;
 - every view is JSON, and the seats together never see more copies of a secret
   (a string the host's view has and the projector's has not) than the host;
+- the phones' public part is the same for every seat and holds none of a seat's
+  private keys, and public merged with a seat's private part is that seat's view:
+  the public part shows nothing some seat does not see already;
 - `result()` has the one shape every page reads;
 - the game ends, and rebuilding it from its journal gives the same state.
 
@@ -34,6 +37,7 @@ from host.games import registry
 from host.games.contract import Event, Game, GameError, GameKind
 from host.hub import Hub
 from host.journal import Journal
+from host.phone_parts import merge
 from host.replay import rebuild
 from host.session import HOST, Origin, Session
 from tests.synthetic import synthetic_bank
@@ -105,6 +109,25 @@ def check_views(kind: GameKind, game: Game, state: Any, seats: int) -> None:
                      if found in secret})
     extra = {found: (n, host[found]) for found, n in seen.items() if n > host[found]}
     assert not extra, f"seats see more copies than the host (seen, host): {extra}"
+
+
+def check_phone_parts(kind: GameKind, session: Session) -> None:
+    """One public part for all phones, free of private keys; each seat's whole view is
+    the public part merged with its own (host/phone_parts.py, PROTOCOL.md)."""
+    publics = []
+    for entry in session.seats:
+        seat = entry["seat"]
+        public, private = session.phone_payloads(seat)
+        publics.append(public)
+        assert json.loads(json.dumps([public, private])) == [public, private]
+        assert not set(public["view"] or {}) & (kind.private_keys | {"legal"})
+        assert "seats" not in public["meta"] or public["view"] is None
+        assert merge(public, private) == session.view(f"seat:{seat}"), f"seat {seat}"
+    assert all(public == publics[0] for public in publics), "the public part differs by seat"
+    if kind.secrets is not None and session.state is not None:
+        hidden = set().union(*(kind.secrets(session.state, f"seat:{s['seat']}")
+                               for s in session.seats))
+        assert not set(counts(publics[0])) & hidden
 
 
 def check_result(game: Game, state: Any, seats: int) -> None:
@@ -194,6 +217,7 @@ def play(kind: GameKind, players: int, seed: int, folder: Path) -> tuple[Session
             break
         if step < CHECK_ALL or step % CHECK_EVERY == 0:  # long games: a sample of steps
             check_step(kind, session.game, session.state, players, pick, clock.now_ns())
+            check_phone_parts(kind, session)
             for seat in range(players):  # the legal moves, in one place of every seat's view
                 legal = session.game.legal_actions(session.state, seat)
                 assert session.view(f"seat:{seat}")["view"]["legal"] == legal

@@ -38,14 +38,15 @@ def test_no_correct_answer_leaves_before_the_reveal(kit):
                 assert note is None or note not in text
                 seen["hidden"] += 1
             assert shown["answered"] == [a.seat for a in q.answers]
+            assert "your_answer" not in shown  # beside the question, for a seat only
             if audience.startswith("seat:"):
                 seat = int(audience[5:])
                 own = q.answer_of(seat)
-                assert shown["your_answer"] == (
+                assert view["your_answer"] == (
                     None if own is None else {"value": own.value, "t_ns": own.t_ns}
                 )
             else:
-                assert "your_answer" not in shown
+                assert "your_answer" not in view
         host = game.view(state, "host")
         if q is not None and q.content is not None:
             assert host["question"]["content"] == q.content

@@ -69,5 +69,6 @@ KIND = GameKind(
     simulate=simulate,
     secrets=secrets,
     page="js/kinds/challengers.js",
+    private_keys=frozenset({"audience", "seat", "you", "sides", "cards", "last"}),
     order=50,
 )

@@ -60,5 +60,6 @@ KIND = GameKind(
     simulate=simulate,
     secrets=secrets,
     page="js/kinds/q-squared-joe.js",
+    private_keys=frozenset({"audience", "you", "players", "last"}),
     order=30,
 )

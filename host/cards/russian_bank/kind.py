@@ -72,5 +72,6 @@ KIND = GameKind(
     simulate=simulate,
     secrets=secrets,
     page="js/kinds/russian-bank.js",
+    private_keys=frozenset({"you"}),
     order=20,
 )

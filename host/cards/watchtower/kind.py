@@ -73,5 +73,6 @@ KIND = GameKind(
     simulate=simulate,
     secrets=secrets,
     page="js/kinds/watchtower.js",
+    private_keys=frozenset({"audience", "you", "players", "pending", "last"}),
     order=40,
 )

@@ -104,10 +104,25 @@ setInterval(() => {
   $("#net").hidden = !stalled;
   document.body.dataset.net = stalled ? "stalled" : seated ? "ok" : document.body.dataset.net;
 }, 250);
-socket.on("state", (payload) => {
-  state = payload;
+// A seat's state comes in two parts (PROTOCOL.md, "Phones: public and private parts"):
+// `private` (its own hand, answer, status and legal moves), sent only when it changed and
+// always before the `public` part of the same publication, and `public` (the same for every
+// phone of the game). The page draws when the public part comes.
+let own = null;
+socket.on("private", (payload) => {
+  own = payload;
+});
+socket.on("public", (payload) => {
+  state = mergeParts(payload, own);
   render();
 });
+
+function mergeParts(shared, mine) {
+  if (!mine || mine.meta.game !== shared.meta.game) return shared;
+  const meta = { ...shared.meta, ...mine.meta, seq: shared.meta.seq };
+  delete meta.seat;
+  return { meta, view: shared.view === null ? null : { ...shared.view, ...mine.view } };
+}
 
 function rejoin() {
   socket.emit("join", { token, game: joined.game, clock: CLOCK_ID }, (ack) => {
@@ -116,7 +131,7 @@ function rejoin() {
       seated = true;
       document.body.dataset.net = "ok";
       Clock.start();
-      render(); // the seat's state came just before this answer
+      render(); // the seat's state follows (its private part, then the public one)
       Outbox.flush(); // what was tapped while cut off
     } else {
       remember(null);

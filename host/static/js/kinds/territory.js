@@ -185,7 +185,7 @@
     const q = view.question;
     let tap = null;
     if (q && q.content && view.stage === "answering") {
-      renderPhoneQuestion(q, seat, ctx);
+      renderPhoneQuestion(q, view.your_answer, seat, ctx);
     } else if (q && q.content && view.stage === "reveal") {
       renderPhoneReveal(q, seat);
     } else if (view.stage === "pick" || view.stage === "attack") {
@@ -193,7 +193,7 @@
     } else if (!meta.paused) {
       $("#status").textContent = T.t("waiting_host");
     }
-    const mapWanted = !(view.stage === "answering" && q && q.seats.includes(seat) && !q.your_answer);
+    const mapWanted = !(view.stage === "answering" && q && q.seats.includes(seat) && !view.your_answer);
     if (!mapWanted) {
       fill("#p-map");
       return;
@@ -205,14 +205,14 @@
     });
   }
 
-  function renderPhoneQuestion(q, seat, ctx) {
+  function renderPhoneQuestion(q, mine, seat, ctx) {
     $("#p-prompt").textContent = q.content.prompt;
     if (!q.seats.includes(seat)) {
       $("#status").textContent = questionTitle(q);
       return;
     }
-    if (q.your_answer) {
-      $("#status").textContent = T.t("locked_in", { v: formatAnswer(q.content, q.your_answer.value) });
+    if (mine) {
+      $("#status").textContent = T.t("locked_in", { v: formatAnswer(q.content, mine.value) });
       return;
     }
     $("#status").textContent = questionTitle(q);
