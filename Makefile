@@ -33,9 +33,10 @@ node_modules/.installed: package.json package-lock.json
 	touch $@
 
 # The fast loop: everything that needs neither a browser nor many games (20 seeded games
-# per random-play test instead of 1,000), on both cores.
+# per random-play test instead of 1,000). Four workers on two cores: a third of these tests
+# wait on servers and sockets, and the waits overlap.
 unit: $(VENV)/.installed-test
-	TOURELLE_RANDOM_GAMES=20 $(BIN)/pytest -q -n 2 -m "not slow and not browser"
+	TOURELLE_RANDOM_GAMES=20 $(BIN)/pytest -q -n 4 -m "not slow and not browser"
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python bench/fairness.py
