@@ -2,9 +2,10 @@
 
 A real `tourelle serve` subprocess (threading mode) runs a 201-seat buzzer game.
 In this process: a buzzer box (`BuzzerLink` + `GpioBuzzers` on gpiozero's
-MockFactory, the same code as `tourelle buzzers run`), a projector client on
-/screen, and N phone clients (python-socketio, websocket transport) joined as
-seats and clock-synced, so the host's settle wait covers their measured delay.
+MockFactory, the same code as `tourelle buzzers run`) and a projector client on
+/screen. In a process of their own (as phones are devices of their own): N phone
+clients (python-socketio, websocket transport) joined as seats and clock-synced,
+so the host's settle wait covers their measured delay.
 
 Each trial: the host opens a window, the mock pin is driven low (the edge is
 stamped), and we time until the screen client receives the view with that
@@ -18,6 +19,7 @@ Run: .venv/bin/python bench/buzz_latency.py [--trials 20] [--phones 0,50,200]
 from __future__ import annotations
 
 import argparse
+import multiprocessing as mp
 import os
 import statistics
 import subprocess
@@ -92,6 +94,51 @@ class Screen:
             return self.floor_at[window]
 
 
+def phone_process(url: str, game: str, count: int, first: int, orders: Any, done: Any) -> None:
+    """The phones live in a process of their own, as phones are devices of their own: their
+    clients' work (each receives every publication) must not delay the projector client."""
+    phones = [phone(url, game, first + i) for i in range(count)]
+    done.put("joined")
+    while (order := orders.get()) != "stop":
+        if order == "sync":
+            for client in phones:
+                sync_phone(client)
+        done.put(order)
+    for client in phones:
+        client.disconnect()
+
+
+class Phones:
+    """Phones in batches, each batch a spawned process driven through queues."""
+
+    def __init__(self, url: str, game: str) -> None:
+        self.url, self.game = url, game
+        self.count = 0
+        self.batches: list[tuple[Any, Any, Any]] = []
+        self.context = mp.get_context("spawn")
+
+    def grow(self, count: int) -> None:
+        if count > self.count:
+            orders, done = self.context.Queue(), self.context.Queue()
+            worker = self.context.Process(target=phone_process, daemon=True, args=(
+                self.url, self.game, count - self.count, self.count + 1, orders, done))
+            worker.start()
+            assert done.get(timeout=300) == "joined"
+            self.batches.append((worker, orders, done))
+            self.count = count
+
+    def sync(self) -> None:
+        for _, orders, _ in self.batches:
+            orders.put("sync")
+        for _, _, done in self.batches:
+            assert done.get(timeout=300) == "sync"
+
+    def close(self) -> None:
+        for worker, orders, _ in self.batches:
+            orders.put("stop")
+            worker.join(30)
+
+
 def phone(url: str, game: str, seat: int) -> socketio.Client:
     client = socketio.Client(reconnection=False)
     client.connect(url, namespaces=["/seat"], transports=["websocket"], wait_timeout=20)
@@ -118,6 +165,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--trials", type=int, default=20)
     parser.add_argument("--phones", default="0,50,200")
+    parser.add_argument("--reaction-ms", type=float, default=20.0,
+                        help="from the window's opening to the press (20: a press that "
+                             "races the opening's own broadcast; a human takes 200 or more)")
     args = parser.parse_args()
     counts = [int(x) for x in args.phones.split(",")]
     if max(counts) >= SEATS:
@@ -127,7 +177,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         data = Path(folder)
         server = start_server(data, port, threads=max(counts) + 64)
-        phones: list[socketio.Client] = []
+        phones: Phones | None = None
         try:
             key = (data / "host_key").read_text().strip()
             host = socketio.Client(reconnection=False)
@@ -137,6 +187,7 @@ def main() -> int:
                                         "seats": [{"name": f"S{i}"} for i in range(SEATS)]},
                              namespace="/host", timeout=30)
             game = made["game"]
+            phones = Phones(url, game)
             screen = Screen(url, game)
             factory = MockFactory()
             config = parse_config({"holdoff_ms": 1, "seats": [{"seat": 0, "name": "Box",
@@ -149,19 +200,17 @@ def main() -> int:
             window = 0
             rows = []
             for count in counts:
-                while len(phones) < count:
-                    phones.append(phone(url, game, len(phones) + 1))
+                phones.grow(count)
                 synced_at = 0.0
                 latencies: list[float] = []
                 for _ in range(args.trials):
                     if time.monotonic() - synced_at > 15:  # estimates go stale after 30 s
-                        for client in phones:
-                            sync_phone(client)
+                        phones.sync()
                         synced_at = time.monotonic()
                     host.call("command", {"game": game, "type": "open", "mode": "first"},
                               namespace="/host", timeout=30)
                     window += 1
-                    time.sleep(0.02)
+                    time.sleep(args.reaction_ms / 1000)
                     edge = time.monotonic_ns()
                     pin.drive_low()
                     arrived = screen.wait(window)
@@ -174,7 +223,8 @@ def main() -> int:
                 rows.append((count, statistics.median(latencies), pct(latencies, 0.99),
                              max(latencies), settle))
             print(f"buzz latency, GPIO edge -> screen floor ({args.trials} trials each, "
-                  f"{SEATS}-seat game, {os.cpu_count()} cores)")
+                  f"{SEATS}-seat game, press {args.reaction_ms:g} ms after the opening, "
+                  f"{os.cpu_count()} cores)")
             print(f"{'phones':>6} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'settle ms':>10}")
             for count, p50, p99, worst, settle in rows:
                 print(f"{count:>6} {p50:>8.1f} {p99:>8.1f} {worst:>8.1f} {settle:>10.1f}")
@@ -183,8 +233,8 @@ def main() -> int:
             screen.client.disconnect()
             host.disconnect()
         finally:
-            for client in phones:
-                client.disconnect()
+            if phones is not None:
+                phones.close()
             server.terminate()
             server.wait(15)
     return 0

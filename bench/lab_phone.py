@@ -116,6 +116,8 @@ class LabPhone:
 
     def _on_private(self, payload: dict[str, Any]) -> None:
         self.own = payload
+        if "public" in payload:  # a changed private part brings the public one along
+            self._on_public(payload["public"])
 
     def _on_public(self, payload: dict[str, Any]) -> None:
         """Like phone.js: the page draws the merge of both parts when the public one comes."""

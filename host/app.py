@@ -46,9 +46,16 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
         engineio_logger=False,
     )
 
-    def publish(game_id: str, audience: str, payload: dict[str, Any]) -> None:
+    def publish(game_id: str, audience: str, payload: dict[str, Any],
+                skip: tuple[str, ...] = ()) -> None:
         namespace, room = ROOMS.room(game_id, audience)
-        socketio.emit(ROOMS.event(audience), payload, namespace=namespace, to=room)
+        skipped = None
+        if skip:
+            rooms = socketio.server.manager.rooms.get(namespace, {})
+            skipped = [sid for other in skip
+                       for sid in rooms.get(ROOMS.room(game_id, other)[1], ())]
+        socketio.emit(ROOMS.event(audience), payload, namespace=namespace, to=room,
+                      skip_sid=skipped)
 
     journal = Journal(config.journal_path)
     bank = question_bank(config)

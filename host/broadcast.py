@@ -33,8 +33,9 @@ GAP_SECONDS = 0.03
 T = TypeVar("T")
 
 # One round of publication for a snapshot: it yields after each audience it sent, so the
-# publisher can stop between two audiences when a newer snapshot has come.
-Round = Callable[[T], Iterator[str]]
+# publisher can stop between two audiences when a newer snapshot has come. The flag says
+# whether the state changed (a full round) or only some phones must catch up (a join).
+Round = Callable[[T, bool], Iterator[str]]
 
 
 class Broadcaster(Generic[T]):
@@ -47,19 +48,22 @@ class Broadcaster(Generic[T]):
         self._threaded = threaded
         self._wake = threading.Condition()
         self._newest: tuple[T] | None = None  # a 1-tuple: a snapshot may itself be None
+        self._full = True
         self._stopped = False
         self.rounds = 0  # rounds started (for tests and benches)
         if threaded:
             threading.Thread(target=self._run, name=f"publish-{name}", daemon=True).start()
 
-    def changed(self, snapshot: T) -> None:
-        """A new snapshot to publish; an older one not yet sent is dropped."""
+    def changed(self, snapshot: T, full: bool = True) -> None:
+        """A new snapshot to publish; an older one not yet sent is dropped (a full round
+        asked for and not yet run stays full)."""
         if not self._threaded:
             self.rounds += 1
-            for _ in self._send(snapshot):
+            for _ in self._send(snapshot, full):
                 pass
             return
         with self._wake:
+            self._full = full or (self._newest is not None and self._full)
             self._newest = (snapshot,)
             self._wake.notify()
 
@@ -78,11 +82,12 @@ class Broadcaster(Generic[T]):
                 if self._stopped or newest is None:
                     return
                 (snapshot,), self._newest = newest, None
+                full = self._full
             started = time.monotonic()
             self.rounds += 1
             may_stop, stopped = not stopped, False
             try:
-                for _audience in self._send(snapshot):
+                for _audience in self._send(snapshot, full):
                     if may_stop and self._newest is not None:
                         stopped = True  # a newer state: start again with the projector
                         break

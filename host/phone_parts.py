@@ -9,8 +9,9 @@ to that seat's room (event `private`), and only when it changed.
 
 A page's state is the merge of the two (`merge`, and the same lines in phone.js):
 `{meta: {...public.meta, ...private.meta}, view: {...public.view, ...private.view}}`,
-or a null view while the game has not started. A private part is always sent before
-the public part of the same publication, so a page that draws on `public` draws
+or a null view while the game has not started. A private part that changed carries
+the public part of the same publication in it (`"public"`), and the emit to the room
+of phones skips that seat: each phone gets one message per publication, and draws
 both halves of one state (PROTOCOL.md, "Phones: public and private parts").
 """
 
@@ -39,11 +40,14 @@ def public_payload(meta: dict[str, Any], view: View | None) -> Payload:
     return {"meta": {k: v for k, v in meta.items() if k != "seats"}, "view": view}
 
 
-def private_payload(meta: dict[str, Any], seat: int, view: View | None) -> Payload:
+def private_payload(meta: dict[str, Any], seat: int, view: View | None,
+                    entry: dict[str, Any] | None = None) -> Payload:
+    """`entry`: the seat's entry of meta["seats"], when the caller has it at hand."""
     started = view is not None
     own: dict[str, Any] = {"game": meta["game"], "seq": meta["seq"], "seat": seat}
     if started:
-        own["seats"] = [s for s in meta["seats"] if s["seat"] == seat]
+        own["seats"] = ([entry] if entry is not None
+                        else [s for s in meta["seats"] if s["seat"] == seat])
     return {"meta": own, "view": view if started else {}}
 
 

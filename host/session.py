@@ -50,7 +50,14 @@ from host.replay import SESSION_EVENTS, rebuild
 log = logging.getLogger(__name__)
 
 # (game_id, audience, payload); None for a headless game nobody watches.
-Publisher = Callable[[str, str, dict[str, Any]], None] | None
+class Publish(Protocol):
+    """Sends a payload to an audience's room; `skip`: audiences whose members it skips."""
+
+    def __call__(self, game_id: str, audience: str, payload: dict[str, Any],
+                 skip: tuple[str, ...] = ()) -> None: ...
+
+
+Publisher = Publish | None
 
 
 class QuestionSource(Protocol):
@@ -182,7 +189,9 @@ class Session:
         # The newest (state, meta) is broadcast by a publisher thread (host/broadcast.py), so
         # the worker goes on with the next batch meanwhile: projector first, states that pile
         # up sent as the newest, at most one round per 30 ms.
-        self._sent_private: dict[int, tuple[Any, Any]] = {}  # seat -> its last private part
+        # seat -> (the state, its private part) last sent to it
+        self._sent_private: dict[int, tuple[Any, tuple[Any, Any]]] = {}
+        self._catch_up: set[int] = set()  # seats (re)joined since the last round
         self._broadcaster: Broadcaster[tuple[Any, dict[str, Any]]] | None = (
             Broadcaster(self.id, self._send, threaded=threaded) if publish is not None else None)
         if threaded:
@@ -285,6 +294,8 @@ class Session:
         if self._dirty:
             self._dirty = False
             self.publish()
+        elif self._catch_up and self._broadcaster is not None:
+            self._broadcaster.changed((self.state, self.meta()), full=False)
         return outcomes
 
     def _flush(self) -> None:
@@ -403,7 +414,7 @@ class Session:
             return Outcome(True)
         if kind == "_resend" and origin is SESSION:
             self._sent_private.pop(event["seat"], None)
-            self._dirty = True  # published once the batch is done
+            self._catch_up.add(event["seat"])  # sent once the batch is done
             return Outcome(True)
         if kind == "_restart":
             self._carry_on()
@@ -823,12 +834,20 @@ class Session:
         if self._broadcaster is not None:
             self._broadcaster.changed((self.state, self.meta()))
 
-    def _send(self, snapshot: tuple[Any, dict[str, Any]]) -> Iterator[str]:
+    def _send(self, snapshot: tuple[Any, dict[str, Any]], full: bool = True) -> Iterator[str]:
         """Each audience with listeners gets its view of the snapshot's state (immutable:
         the engine makes new values): projector, host page, then the phones - each seat's
-        private part when it changed, then one public part for all (host/phone_parts.py)."""
+        private part when it changed, then one public part for all (host/phone_parts.py).
+
+        A round that is not `full` (nothing changed, phones joined) sends the joined seats
+        their two parts, to their own rooms, and nothing to anyone else: with 500 phones
+        joining, a public part to all of them on each join would cost 500 x 500 emits."""
         state, meta = snapshot
         assert self._publish is not None
+        if not full:
+            yield from self._catch_up_round(state, meta)
+            return
+        self._catch_up.clear()  # their private parts were forgotten: this round sends them
         for audience in ("screen", "host"):
             if self._listened(audience):
                 self._publish(self.id, audience, self._payload(state, audience, meta))
@@ -836,21 +855,52 @@ class Session:
         if not self._listened(PHONES):
             return
         public: View | None = None
-        for entry in self.seats:
+        shared_payload: dict[str, Any] = {}
+        changed: list[str] = []  # the seats that got both parts in one message
+        for entry in meta["seats"]:
             seat = entry["seat"]
             audience = f"seat:{seat}"
-            if public is not None and not self._listened(audience):
-                continue
+            listened = self._listened(audience)
+            sent = self._sent_private.get(seat)
+            if public is not None and (not listened or sent is not None and sent[0] is state
+                                       and sent[1][1] == [entry]):
+                continue  # nobody there, or the same state (a pause): the same private part
             shared, own = self._phone_views(state, seat)
-            public = shared if public is None else public
-            private = phone_parts.private_payload(meta, seat, own)
+            if public is None:
+                public = shared
+                shared_payload = phone_parts.public_payload(meta, public)
+            private = phone_parts.private_payload(meta, seat, own, entry)
             mark = (private["view"], private["meta"].get("seats"))
-            if self._listened(audience) and self._sent_private.get(seat) != mark:
-                self._sent_private[seat] = mark
-                self._publish(self.id, audience, private)
+            if listened and (sent is None or sent[1] != mark):
+                # One message per phone and round: a changed private part carries the
+                # public part with it, and the public emit below skips this seat.
+                self._publish(self.id, audience, {**private, "public": shared_payload})
+                changed.append(audience)
                 yield audience
-        self._publish(self.id, PHONES, phone_parts.public_payload(meta, public))
+            if listened:
+                self._sent_private[seat] = (state, mark)
+        if public is None:
+            shared_payload = phone_parts.public_payload(meta, None)
+        if changed:
+            self._publish(self.id, PHONES, shared_payload, skip=tuple(changed))
+        else:
+            self._publish(self.id, PHONES, shared_payload)
         yield PHONES
+
+    def _catch_up_round(self, state: Any, meta: dict[str, Any]) -> Iterator[str]:
+        assert self._publish is not None
+        seats, self._catch_up = self._catch_up, set()
+        public: View | None = None
+        if state is not None and self.seats:
+            public, _ = self._phone_views(state, self.seats[0]["seat"])
+        for seat in sorted(seats):
+            audience = f"seat:{seat}"
+            shared, own = self._phone_views(state, seat)
+            private = phone_parts.private_payload(meta, seat, own)
+            self._sent_private[seat] = (state, (private["view"], private["meta"].get("seats")))
+            self._publish(self.id, audience,
+                          {**private, "public": phone_parts.public_payload(meta, public)})
+            yield audience
 
     def _listened(self, audience: str) -> bool:
         return self.listening is None or self.listening(self.id, audience)

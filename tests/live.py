@@ -138,6 +138,8 @@ class Peer:
             self.privates.append(payload)
             self.events.append(("private", (payload,)))
             self.own = payload
+        if "public" in payload:  # a changed private part brings the public one along
+            self._on_public(payload["public"])
 
     def _on_public(self, payload: dict[str, Any]) -> None:
         """A phone draws when the public part comes: its state is the merge of the two."""

@@ -80,6 +80,8 @@ class Recorder:
         self.frames.append(event[1])
         if event[0] == "private":
             own["part"] = event[1]
+            if "public" in event[1]:  # a changed private part brings the public one along
+                self.states.append(merge(event[1]["public"], event[1]))
         elif event[0] == "public":
             self.states.append(merge(event[1], own.get("part")))
         else:

@@ -22,7 +22,8 @@ class Night:
         self.scheduler = VirtualScheduler(self.clock)
         self.published: list[tuple[str, dict[str, Any]]] = []
         self.journal = Journal(path)
-        self.hub = Hub(self.journal, BANK, publish=lambda g, a, p: self.published.append((a, p)),
+        self.hub = Hub(self.journal, BANK,
+                       publish=lambda g, a, p, skip=(): self.published.append((a, p)),
                        clock=self.clock, scheduler_factory=lambda: self.scheduler,
                        threaded=False)
 

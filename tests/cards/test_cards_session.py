@@ -43,7 +43,8 @@ class Night:
         self.hub = Hub(self.journal, BANK, publish=self._publish, clock=self.clock,
                        scheduler_factory=lambda: self.scheduler, threaded=False)
 
-    def _publish(self, game: str, audience: str, payload: dict[str, Any]) -> None:
+    def _publish(self, game: str, audience: str, payload: dict[str, Any],
+                 skip: tuple[str, ...] = ()) -> None:
         session = self.hub.sessions.get(game)
         if not self.check_leaks or session is None or session.state is None:
             return

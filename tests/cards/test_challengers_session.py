@@ -33,7 +33,8 @@ class LeakCheckedNight(Night):
         super().__init__(path)
         self.views_checked = 0
 
-    def _publish(self, game: str, audience: str, payload: dict[str, Any]) -> None:
+    def _publish(self, game: str, audience: str, payload: dict[str, Any],
+                 skip: tuple[str, ...] = ()) -> None:
         session = self.hub.sessions.get(game)
         if session is None or session.state is None or audience == "host":
             return

@@ -37,7 +37,8 @@ KIND = "watchtower"
 class WatchNight(Night):
     """Checks every published Watchtower view against the cards its audience may not see."""
 
-    def _publish(self, game: str, audience: str, payload: dict[str, Any]) -> None:
+    def _publish(self, game: str, audience: str, payload: dict[str, Any],
+                 skip: tuple[str, ...] = ()) -> None:
         session = self.hub.sessions.get(game)
         if not self.check_leaks or session is None or session.state is None:
             return

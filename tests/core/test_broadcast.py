@@ -26,8 +26,8 @@ class Recorder:
         self.per_audience = per_audience
         self.lock = threading.Lock()
 
-    def send(self, snapshot: int) -> Iterator[str]:
-        for audience in AUDIENCES:
+    def send(self, snapshot: int, full: bool = True) -> Iterator[str]:
+        for audience in AUDIENCES if full else AUDIENCES[-1:]:
             time.sleep(self.per_audience)
             with self.lock:
                 self.sent.append((snapshot, audience))
@@ -101,7 +101,8 @@ def test_a_burst_of_presses_on_a_live_session_publishes_few_states_and_the_last_
     published: list[tuple[str, dict[str, Any]]] = []
     lock = threading.Lock()
 
-    def publish(game: str, audience: str, payload: dict[str, Any]) -> None:
+    def publish(game: str, audience: str, payload: dict[str, Any],
+                skip: tuple[str, ...] = ()) -> None:
         with lock:
             published.append((audience, payload))
 
@@ -132,3 +133,19 @@ def test_a_burst_of_presses_on_a_live_session_publishes_few_states_and_the_last_
     finally:
         hub.close()
         journal.close()
+
+
+def test_a_join_catches_up_alone_but_never_turns_a_pending_change_into_a_catch_up() -> None:
+    recorder = Recorder(per_audience=0.02)
+    broadcaster = Broadcaster("t", recorder.send, gap=0.0)
+    try:
+        broadcaster.changed(1, full=False)  # a phone joined, nothing changed
+        wait_for(lambda: (1, "seat:2") in recorder.sent)
+        assert [a for s, a in recorder.sent if s == 1] == ["seat:2"]
+        broadcaster.changed(2)  # blocked behind nothing: starts at once
+        broadcaster.changed(3)  # waits behind round 2
+        broadcaster.changed(4, full=False)  # a join after that change: still a full round
+        wait_for(lambda: (4, "seat:2") in recorder.sent)
+        assert [a for s, a in recorder.sent if s == 4] == AUDIENCES
+    finally:
+        broadcaster.stop()

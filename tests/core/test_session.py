@@ -29,7 +29,8 @@ class Night:
         self.hub = Hub(self.journal, BANK, publish=self._publish, clock=self.clock,
                        scheduler_factory=lambda: self.scheduler, threaded=False)
 
-    def _publish(self, game: str, audience: str, payload: dict[str, Any]) -> None:
+    def _publish(self, game: str, audience: str, payload: dict[str, Any],
+                 skip: tuple[str, ...] = ()) -> None:
         self.published.append((game, audience, payload))
 
     def run(self, session: Session, steps: int = 100_000) -> None:

@@ -105,12 +105,16 @@ setInterval(() => {
   document.body.dataset.net = stalled ? "stalled" : seated ? "ok" : document.body.dataset.net;
 }, 250);
 // A seat's state comes in two parts (PROTOCOL.md, "Phones: public and private parts"):
-// `private` (its own hand, answer, status and legal moves), sent only when it changed and
-// always before the `public` part of the same publication, and `public` (the same for every
-// phone of the game). The page draws when the public part comes.
+// `public`, the same for every phone of the game, and `private` (its own hand, answer,
+// status and legal moves), sent only when it changed and then with the public part of the
+// same publication inside it (one message per phone). The page draws the merge.
 let own = null;
 socket.on("private", (payload) => {
   own = payload;
+  if (payload.public) {
+    state = mergeParts(payload.public, own);
+    render();
+  }
 });
 socket.on("public", (payload) => {
   state = mergeParts(payload, own);
