@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache
 
 from host import rng
-from host.cards.common.botkit import best_move
+from host.cards.common.botkit import best_move, start_turn
 from host.cards.challengers.cards import CardDef, kind_of, pool_defs
 from host.cards.challengers.state import OFFERS, Side, State
 from host.games.contract import Event, Game
@@ -54,14 +54,11 @@ def bot_move(
     game: Game, state: State, seat: int, level: int, rng_state: int
 ) -> tuple[Event | None, int]:
     """A legal move for `seat` (None when it has none) and the bot's next generator state."""
-    if level not in LEVELS:
-        raise ValueError(f"bot level must be 1..5, not {level!r}")
-    actions = game.legal_actions(state, seat)
-    if not actions:
+    turn = start_turn(game, state, seat, level, LEVELS, rng_state)
+    if turn is None:
         return None, rng_state
-    random_share, noise, thins = LEVELS[level]
-    roll, rng_state = rng.next_u64(rng_state)
-    if roll / 2**64 < random_share:
+    actions, (_, noise, thins), rng_state = turn.actions, turn.level, turn.rng
+    if turn.random:
         done = [a for a in actions if a["type"] == "done"]
         if done:  # a near-random bot stops removing half the time, not 1 time in 20
             half, rng_state = rng.randbelow(rng_state, 2)

@@ -1,11 +1,39 @@
-"""Pieces every card bot uses: choosing the best-scored move, with noise for weaker levels."""
+"""Pieces every card bot uses: the start of a turn, and choosing the best-scored move with
+noise for weaker levels."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from host import rng
-from host.games.contract import Event
+from host.games.contract import Event, Game
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A bot's turn as every card bot starts it: its legal moves, its level's parameters
+    (the first is the share of random moves), whether this move is a random one, and the
+    generator state after that draw."""
+
+    actions: list[Event]
+    level: tuple[Any, ...]
+    random: bool
+    rng: int
+
+
+def start_turn(game: Game, state: Any, seat: int, level: int,
+               levels: Mapping[int, tuple[Any, ...]], rng_state: int) -> Turn | None:
+    """None when the seat has no legal move (the generator is then left as it was)."""
+    if level not in levels:
+        raise ValueError(f"bot level must be 1..5, not {level!r}")
+    actions = game.legal_actions(state, seat)
+    if not actions:
+        return None
+    params = levels[level]
+    roll, rng_state = rng.next_u64(rng_state)
+    return Turn(actions, params, roll / 2**64 < params[0], rng_state)
 
 
 def best_move(actions: Sequence[Event], score: Callable[[Event], float], noise: float,

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 
 from host import rng
-from host.cards.common.botkit import best_move
+from host.cards.common.botkit import best_move, start_turn
 from host.cards.watchtower.battle import duel
 from host.cards.watchtower.state import DECK, TOWER, State, is_royal_or_ace, rank, strength
 from host.games.contract import Event, Game
@@ -44,14 +44,11 @@ def bot_move(
     game: Game, state: State, seat: int, level: int, rng_state: int
 ) -> tuple[Event | None, int]:
     """A legal move for `seat` (None when it has none) and the bot's next generator state."""
-    if level not in LEVELS:
-        raise ValueError(f"bot level must be 1..5, not {level!r}")
-    actions = game.legal_actions(state, seat)
-    if not actions:
+    turn = start_turn(game, state, seat, level, LEVELS, rng_state)
+    if turn is None:
         return None, rng_state
-    random_share, noise, pool_aware = LEVELS[level]
-    roll, rng_state = rng.next_u64(rng_state)
-    if actions[0]["type"] == "pick" or roll / 2**64 < random_share:
+    actions, (_, noise, pool_aware), rng_state = turn.actions, turn.level, turn.rng
+    if actions[0]["type"] == "pick" or turn.random:
         return rng.choice(rng_state, actions)
     judge = _Judge(state, seat, pool_aware)
     return best_move(actions, judge.score, noise, rng_state)
