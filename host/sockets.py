@@ -23,7 +23,7 @@ from buzzers.clocksync import ClockSyncError
 from host.games.contract import GameError
 from host.hub import Hub
 from host.quiz.memory import QuestionMemory
-from host.phone_clocks import clocks_of
+from host.phone_clocks import STALL_MAX_NS, clocks_of
 from host.schema import BadMessage, check_field, parse_action, require_dict
 from host.session import HOST, PHONES, Origin, Outcome, Session, token_hash
 
@@ -41,6 +41,21 @@ SESSION_COMMANDS = ("start", "pause", "resume", "undo")
 def current_sid() -> str:
     """The Socket.IO session id of the client being handled (Flask-SocketIO sets it)."""
     return str(request.sid)  # type: ignore[attr-defined]
+
+
+def sync_sent_ns(payload: Any, now_ns: int) -> int:
+    """When a `sync` left the phone, at the earliest: when the host answered its ping (`h`).
+
+    A link that stalls delivers a sync sent before the stall together with the taps made
+    during it; stamped with its arrival, the sync would hide the silence before those taps
+    and their own times would be clamped away (PROTOCOL.md, reconnects). An `h` that is not
+    a host time of the last `STALL_MAX_NS` counts as now.
+    """
+    sent = payload.get("h") if isinstance(payload, dict) else None
+    if isinstance(sent, int) and not isinstance(sent, bool) and (
+            now_ns - STALL_MAX_NS <= sent <= now_ns):
+        return sent
+    return now_ns
 
 
 class Rooms:
@@ -284,7 +299,7 @@ class SeatNamespace(Base):
         sid = current_sid()
         binding = self.bound.get(sid)
         if binding is not None:
-            self.hear(binding, time.monotonic_ns())
+            self.hear(binding, sync_sent_ns(payload, time.monotonic_ns()))
         return {"ok": True, **record_sync(self.hub, self.clock_key(sid),
                                          None if binding is None else binding[0], payload,
                                          MS, device=False)}

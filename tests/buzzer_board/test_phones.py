@@ -90,3 +90,15 @@ def test_one_registry_per_hub() -> None:
     a, b = Owner(), Owner()
     assert clocks_of(a) is clocks_of(a)
     assert clocks_of(a) is not clocks_of(b)
+
+
+def test_a_sync_counts_from_when_the_host_answered_its_ping_not_from_its_arrival() -> None:
+    from host.phone_clocks import STALL_MAX_NS
+    from host.sockets import sync_sent_ns
+
+    now = 100 * STALL_MAX_NS
+    answered = now - 3_000_000_000  # the ping's answer left 3 s ago; the link then stalled
+    assert sync_sent_ns({"c0": 1.0, "h": answered, "c1": 2.0}, now) == answered
+    for bad in (now + 1, now - STALL_MAX_NS - 1, "x", True, None, 1.5):
+        assert sync_sent_ns({"h": bad}, now) == now  # not a recent host time: now
+    assert sync_sent_ns("not a dict", now) == now

@@ -99,7 +99,7 @@ def test_a_tap_made_while_cut_off_arrives_once_and_keeps_its_time(
     # Judged by its tap time: the cut phone tapped first and is ranked first, 500 ms ahead.
     view = host.wait_for(lambda s: len((s.get("view") or {}).get("ranking", [])) == 2)["view"]
     ranking = view["ranking"]
-    assert [r["seat"] for r in ranking] == [0, 1]
+    assert [r["seat"] for r in ranking] == [0, 1], ranking
     assert ranking[1]["margin_ms"] == pytest.approx(500, abs=ranking[1]["u_ms"]
                                                     + ranking[0]["u_ms"] + 1)
 
