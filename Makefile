@@ -19,7 +19,7 @@ test: $(VENV)/.installed-test node_modules/.installed
 	$(BIN)/ruff check host buzzers tests bench tools
 	$(BIN)/mypy
 	$(MAKE) lint-js
-	$(BIN)/pytest -n 2 -m "not browser"
+	$(BIN)/pytest -n 3 -m "not browser"  # 3 workers on 2 cores: some tests wait on servers
 	$(BIN)/pytest -m browser
 
 # ESLint over the pages' scripts (eslint.config.mjs; installed by npm ci from package-lock.json).
