@@ -2,10 +2,10 @@
 
 A real `tourelle serve` subprocess (threading mode) runs a 200-seat buzzer board;
 its journal sleeps `--fsync-delay-ms` after every commit (the slow SD card's
-fsync, TOURELLE_FSYNC_DELAY_MS). 200 phone clients (python-socketio, websocket)
-hold the seats; the host opens a ranking window; the phones press, spread evenly
-over `--spread-ms` (100); the host closes the window once every press is
-acknowledged. Measured:
+fsync, TOURELLE_FSYNC_DELAY_MS). 200 phone clients (python-socketio, websocket, in
+spawned processes of 50: phones are devices of their own) hold the seats; the host
+opens a ranking window; the phones press, spread evenly over `--spread-ms` (100);
+the host closes the window once every press is acknowledged. Measured:
 each press's acknowledgement time from the burst's start (every press must be
 acknowledged, and each is acknowledged only once its row is committed), and the
 time until the projector shows the decision (the final ranking, every
@@ -26,6 +26,7 @@ Run: .venv/bin/python bench/burst.py --fsync-delay-ms 10 [--phones 200] [--round
 from __future__ import annotations
 
 import argparse
+import multiprocessing as mp
 import os
 import sqlite3
 import statistics
@@ -105,36 +106,76 @@ def phone(url: str, game: str, seat: int) -> socketio.Client:
     return client
 
 
-def burst(phones: list[socketio.Client], host: socketio.Client, game: str,
-          spread_ms: float) -> tuple[int, list[int | None], list[dict[str, Any] | None]]:
-    """Every phone presses once, evenly over `spread_ms`; the host closes once all are
-    acknowledged (so that no press comes after the close)."""
-    n = len(phones)
-    acked: list[int | None] = [None] * n
-    answers: list[dict[str, Any] | None] = [None] * n
-    done = threading.Event()
-    count = [0]
-    lock = threading.Lock()
+PHONES_PER_PROCESS = 50
 
-    def on_ack(seat: int) -> Any:
-        def ack(answer: dict[str, Any]) -> None:
-            acked[seat] = time.monotonic_ns()
-            answers[seat] = answer
-            with lock:
-                count[0] += 1
-                if count[0] == n:
-                    done.set()
-        return ack
 
-    start = time.monotonic_ns()
-    for seat, client in enumerate(phones):
-        due = start + int(seat * spread_ms * MS / max(1, n - 1))
-        while time.monotonic_ns() < due:
-            time.sleep(0.0002)
-        client.emit("buzz", {}, namespace="/seat", callback=on_ack(seat))
-    done.wait(120)
-    host.emit("command", {"game": game, "type": "close"}, namespace="/host")
-    return start, acked, answers
+def phone_worker(url: str, game: str, seats: list[int], orders: Any, results: Any) -> None:
+    """A batch of phones in a process of its own (phones are devices of their own: their
+    clients' work must not be counted as the host's). Each burst order is (start ns on
+    CLOCK_MONOTONIC, shared by every process here, spread ms, phones in all)."""
+    clients = {seat: phone(url, game, seat) for seat in seats}
+    results.put(("joined", []))
+    while (order := orders.get()) != "stop":
+        start, spread_ms, total = order
+        acked: dict[int, int] = {}
+        answers: dict[int, Any] = {}
+        done = threading.Event()
+        lock = threading.Lock()
+
+        def on_ack(seat: int, acked: dict[int, int] = acked, answers: dict[int, Any] = answers,
+                   lock: threading.Lock = lock, done: threading.Event = done) -> Any:
+            def ack(answer: dict[str, Any]) -> None:
+                with lock:
+                    acked[seat] = time.monotonic_ns()
+                    answers[seat] = answer
+                    if len(acked) == len(clients):
+                        done.set()
+            return ack
+
+        for seat in seats:
+            due = start + int(seat * spread_ms * MS / max(1, total - 1))
+            while time.monotonic_ns() < due:
+                time.sleep(0.0002)
+            clients[seat].emit("buzz", {}, namespace="/seat", callback=on_ack(seat))
+        done.wait(120)
+        with lock:
+            results.put(("burst", [(seat, acked.get(seat), answers.get(seat)) for seat in seats]))
+    for client in clients.values():
+        client.disconnect()
+
+
+class Phones:
+    """Every seat's phone, in spawned processes of PHONES_PER_PROCESS."""
+
+    def __init__(self, url: str, game: str, count: int) -> None:
+        self.count = count
+        context = mp.get_context("spawn")
+        self.workers = []
+        for first in range(0, count, PHONES_PER_PROCESS):
+            seats = list(range(first, min(count, first + PHONES_PER_PROCESS)))
+            orders, results = context.Queue(), context.Queue()
+            worker = context.Process(target=phone_worker, args=(url, game, seats, orders,
+                                                                 results), daemon=True)
+            worker.start()
+            self.workers.append((worker, orders, results))
+        for _, _, results in self.workers:
+            assert results.get(timeout=300)[0] == "joined"
+
+    def burst(self, spread_ms: float) -> tuple[int, list[int | None], list[Any]]:
+        start = time.monotonic_ns() + 200 * MS  # every process has its order by then
+        for _, orders, _ in self.workers:
+            orders.put((start, spread_ms, self.count))
+        acked: list[int | None] = [None] * self.count
+        answers: list[Any] = [None] * self.count
+        for _, _, results in self.workers:
+            for seat, at, answer in results.get(timeout=300)[1]:
+                acked[seat], answers[seat] = at, answer
+        return start, acked, answers
+
+    def close(self) -> None:
+        for worker, orders, _ in self.workers:
+            orders.put("stop")
+            worker.join(30)
 
 
 def run(args: argparse.Namespace, group: bool) -> dict[str, Any]:
@@ -154,7 +195,7 @@ def run(args: argparse.Namespace, group: bool) -> dict[str, Any]:
                 "settings": {"settle_ms": args.settle_ms}}, namespace="/host", timeout=30)
             assert created["ok"], created
             game = created["game"]
-            phones = [phone(url, game, seat) for seat in range(args.phones)]
+            phones = Phones(url, game, args.phones)
             screen = Screen(url, game)
             assert host.call("command", {"game": game, "type": "start"}, namespace="/host")["ok"]
             rounds = []
@@ -163,7 +204,9 @@ def run(args: argparse.Namespace, group: bool) -> dict[str, Any]:
                                    namespace="/host", timeout=30)
                 assert opened["ok"], opened
                 time.sleep(0.3)
-                start, acked, answers = burst(phones, host, game, args.spread_ms)
+                start, acked, answers = phones.burst(args.spread_ms)
+                # Closed once every press is acknowledged, so that no press comes after it.
+                host.emit("command", {"game": game, "type": "close"}, namespace="/host")
                 decided = screen.wait(window)
                 latencies = [(t - start) / MS for t in acked if t is not None]
                 ok_seqs = [a["seq"] for a in answers if a and a.get("ok")]
@@ -178,7 +221,8 @@ def run(args: argparse.Namespace, group: bool) -> dict[str, Any]:
                     "seqs": ok_seqs,
                 })
                 time.sleep(0.5)
-            for client in [*phones, screen.client, host]:
+            phones.close()
+            for client in [screen.client, host]:
                 client.disconnect()
         finally:
             server.terminate()
