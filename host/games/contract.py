@@ -143,7 +143,11 @@ class BotPlan:
 # (game, state, seat, level, rng) -> (plan or None, rng): pure; the rng is the bot's own.
 BotPlanner = Callable[[Game, Any, int, int, int], tuple[BotPlan | None, int]]
 # (games, seed, players) -> tallies as JSON-able data: bot-vs-bot games without a Session.
-Simulator = Callable[[int, int, int], dict[str, Any]]
+class Simulator(Protocol):
+    """(games, seed, players, levels=None, settings=None) -> the tally of bot games."""
+
+    def __call__(self, games: int, seed: int, players: int, levels: list[int] | None = None,
+                 settings: dict[str, Any] | None = None) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True)

@@ -50,3 +50,28 @@ def defaults(kind: GameKind) -> dict[str, Any]:
     """Every setting at its default value."""
     return {field["key"]: field["default"] for field in kind.settings}
 
+
+
+def parse_value(field: dict[str, Any], text: str) -> Any:
+    """A setting typed on a command line (`key=value`), read as its field's type."""
+    kind = field["type"]
+    if kind == "int":
+        try:
+            number = int(text)
+        except ValueError:
+            raise ValueError(f"{field['key']} takes a whole number, not {text!r}") from None
+        if not field["min"] <= number <= field["max"]:
+            raise ValueError(f"{field['key']} is from {field['min']} to {field['max']}, "
+                             f"not {number}")
+        return number
+    if kind == "bool":
+        if text.lower() in ("1", "true", "yes", "on"):
+            return True
+        if text.lower() in ("0", "false", "no", "off"):
+            return False
+        raise ValueError(f"{field['key']} takes yes or no, not {text!r}")
+    if kind == "choice":
+        allowed = [option["value"] for option in field["choices"]]
+        if text not in allowed:
+            raise ValueError(f"{field['key']} is one of {', '.join(allowed)}, not {text!r}")
+    return text

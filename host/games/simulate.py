@@ -13,6 +13,7 @@ for each bot. The caller does the timing.
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -54,6 +55,7 @@ class Tally:
     wins: list[int] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
     ends: dict[str, int] = field(default_factory=dict)
+    lengths: list[int] = field(default_factory=list)  # moves of each game, for the median
 
     def __post_init__(self) -> None:
         self.wins = [0] * self.players
@@ -62,6 +64,7 @@ class Tally:
     def add(self, outcome: Outcome) -> None:
         self.games += 1
         self.moves += outcome.moves
+        self.lengths.append(outcome.moves)
         if outcome.winner is None:
             self.draws += 1
         elif 0 <= outcome.winner < self.players:
@@ -76,12 +79,21 @@ class Tally:
     def averages(self) -> dict[str, Any]:
         count = self.games or 1
         return {"average_score": [score / count for score in self.scores],
-                "average_moves": self.moves / count}
+                "average_moves": self.moves / count,
+                "median_moves": statistics.median(self.lengths) if self.lengths else 0}
 
-    def summary(self, name: str, **extra: Any) -> dict[str, Any]:
-        """The usual report: game, games, players, `extra`, wins, draws and averages."""
+    def summary(self, name: str, levels: list[int], outside: str | None = None,
+                **extra: Any) -> dict[str, Any]:
+        """The one report of every kind: wins per seat (keys "0", "1", ... and `outside`,
+        the winner without a seat, when there is one), levels, draws, averages, median
+        length, and how games ended (`move_limit` always listed, 0 when none)."""
+        wins: dict[str, int] = {str(seat): count for seat, count in enumerate(self.wins)}
+        if outside is not None:
+            wins[outside] = self.outside_wins
+        ends = {"move_limit": 0} | dict(sorted(self.ends.items()))
         return {"game": name, "games": self.games, "players": self.players, **extra,
-                "wins": self.wins, "draws": self.draws, **self.averages()}
+                "levels": levels, "wins": wins, "draws": self.draws, **self.averages(),
+                "ends": ends}
 
 
 def result_outcome(game: Any, state: Any, players: int) -> Outcome:
@@ -94,12 +106,7 @@ def result_outcome(game: Any, state: Any, players: int) -> Outcome:
 
 
 def levels_report(tally: Tally, name: str, levels: list[int]) -> dict[str, Any]:
-    return tally.summary(name, levels=levels)
-
-
-def ends_report(tally: Tally, name: str, levels: list[int]) -> dict[str, Any]:
-    """The usual report and, last, how the games ended."""
-    return levels_report(tally, name, levels) | {"ends": tally.ends}
+    return tally.summary(name, levels)
 
 
 def game_seed(seed: int, index: int) -> int:

@@ -106,6 +106,6 @@ def test_bot_returns_none_when_not_waited_for_and_refuses_bad_levels() -> None:
 
 def test_simulate_counts_add_up() -> None:
     report = simulate(5, seed=4, players=3, settings={"move_limit": 200})
-    assert sum(report["wins"]) + report["draws"] == 5
+    assert sum(report["wins"].values()) + report["draws"] == 5
     assert sum(report["ends"].values()) == 5
     assert report["average_moves"] > 0 and len(report["average_score"]) == 3

@@ -254,6 +254,6 @@ def test_level_five_beats_level_one_clearly_over_a_seeded_sample() -> None:
     """60 two-player games, 30 with each bot moving first; not timed."""
     first = simulate(30, seed=11, players=2, levels=[5, 1])
     second = simulate(30, seed=12, players=2, levels=[1, 5])
-    strong = first["wins"][0] + second["wins"][1]
-    weak = first["wins"][1] + second["wins"][0]
+    strong = first["wins"]["0"] + second["wins"]["1"]
+    weak = first["wins"]["1"] + second["wins"]["0"]
     assert strong > 2 * weak, (strong, weak)

@@ -40,7 +40,8 @@ def outcome(game: Challengers, state: State, players: int) -> Outcome:
 
 
 def report(tally: Tally, name: str, levels: list[int]) -> dict[str, Any]:
-    return tally.summary(name, levels=levels, robot_wins=tally.outside_wins) | {"ends": tally.ends}
+    """The robot's wins count under "robot" (it has no seat)."""
+    return tally.summary(name, levels, outside="robot")
 
 
 # Bot games: in the deck phase every seat may act; the first in seat order that moves plays.

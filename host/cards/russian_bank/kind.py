@@ -13,7 +13,7 @@ from host.cards.common.adapter import CardGameAdapter, card_planner
 from host.games.contract import Game, GameKind
 from host.games.forms import boolean, choice, integer, label
 from host import rng
-from host.games.simulate import Outcome, Simulator, Tally
+from host.games.simulate import Outcome, Simulator
 
 
 def make(config: dict[str, Any]) -> Game:
@@ -34,20 +34,15 @@ SETTINGS = (
 
 def outcome(game: RussianBank, state: State, players: int) -> Outcome:
     result = game.result(state)
-    return Outcome(result["winner"], list(result["scores"]), state.moves, str(state.over))
-
-
-def report(tally: Tally, name: str, levels: list[int]) -> dict[str, Any]:
-    """Russian Bank's report predates the others': no players or levels; "endings"."""
-    return {"game": name, "games": tally.games, "wins": tally.wins, "draws": tally.draws,
-            **tally.averages(), "endings": tally.ends}
+    end = "move_limit" if state.over == "move_cap" else str(state.over)  # one name for all kinds
+    return Outcome(result["winner"], list(result["scores"]), state.moves, end)
 
 
 # Bot games: game i from seed + i, both bots at level 3 unless told; the waiting bot is
 # asked first (it may call stop), then the player on turn.
 SIMULATOR = Simulator(
     RussianBank, bot_move, movers=lambda game, state: (1 - state.turn, state.turn),
-    outcome=outcome, report=report, default_level=3,
+    outcome=outcome, default_level=3,
     game_seed=lambda seed, index: seed + index,
     bot_seed=lambda seed, seat: rng.derive(seed, f"russian-bank-bot-{seat}"),
 )

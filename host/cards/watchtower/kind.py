@@ -12,7 +12,7 @@ from host.cards.watchtower.state import MAX_PLAYERS, MIN_PLAYERS, Settings
 from host.cards.watchtower.secrets import secrets
 from host.games.contract import Game, GameKind
 from host.games.forms import boolean, choice, integer, label
-from host.games.simulate import Simulator, ends_report
+from host.games.simulate import Simulator
 
 
 def make(config: dict[str, Any]) -> Game:
@@ -44,8 +44,7 @@ SETTINGS = (
 
 # Bot games: the seat the game waits for moves (a blind pick's chooser, or the player
 # on turn); the tally counts how games ended.
-SIMULATOR = Simulator(Watchtower, bot_move, movers=lambda game, state: (game.waiting_for(state),),
-                      report=ends_report)
+SIMULATOR = Simulator(Watchtower, bot_move, movers=lambda game, state: (game.waiting_for(state),))
 simulate = SIMULATOR.run
 
 KIND = GameKind(
