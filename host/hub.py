@@ -15,6 +15,7 @@ from host.journal import Journal, StorageError
 from host.quiz.bank import QuestionBank, Selection
 from host.quiz.memory import QuestionMemory
 from host.session import STORAGE_MESSAGES, Publisher, QuestionSource, Session
+from host.teams import TeamRules
 
 
 class StorageRefused(GameError):
@@ -130,7 +131,7 @@ class Hub:
                     settings: dict[str, Any] | None = None, game_map: str | None = None,
                     seed: int | None = None, language: str = "fr", title: str = "",
                     questions: dict[str, Any] | None = None, demo: bool = False,
-                    pace: float = 1.0) -> Session:
+                    pace: float = 1.0, teams: TeamRules | None = None) -> Session:
         kind = registry.kind(kind_name)
         if not kind.min_seats <= len(seats) <= kind.max_seats:
             raise GameError(
@@ -156,6 +157,8 @@ class Hub:
             raise GameError("the pace is a factor between 0.001 and 100")
         if game_map is not None:
             config["map"] = game_map
+        if teams is not None and teams.enabled:
+            config["teams"] = teams.as_config()
         selection_from(config)  # a bad selection is refused before anything is written
         kind.make(config)  # so is an unknown map
         game_id = secrets.token_hex(4)

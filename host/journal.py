@@ -137,8 +137,16 @@ CREATE TABLE IF NOT EXISTS probe (
 CREATE TABLE IF NOT EXISTS seats (
     game_id    TEXT NOT NULL REFERENCES games(id),
     seat       INTEGER NOT NULL,
-    token_hash TEXT NOT NULL,
+    token_hash TEXT NOT NULL,               -- the seat's phone (a team's captain)
     PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS team_phones (    -- a team game's phones (`seats`: its captain)
+    game_id    TEXT NOT NULL REFERENCES games(id),
+    token_hash TEXT NOT NULL,
+    seat       INTEGER NOT NULL,
+    name       TEXT NOT NULL,               -- the name the phone gave
+    joined     INTEGER NOT NULL,            -- order of joining
+    PRIMARY KEY (game_id, token_hash)
 );
 """
 
@@ -370,6 +378,21 @@ class Journal:
     def op_unbind(game_id: str, seat: int) -> Op:
         return ("DELETE FROM seats WHERE game_id=? AND seat=?", (game_id, seat))
 
+    @staticmethod
+    def op_add_teammate(game_id: str, seat: int, token_hash: str, name: str) -> Op:
+        return ("INSERT OR REPLACE INTO team_phones(game_id, token_hash, seat, name, joined) "
+                "VALUES (?,?,?,?, (SELECT COALESCE(MAX(joined), 0) + 1 FROM team_phones "
+                "WHERE game_id=?))", (game_id, token_hash, seat, name, game_id))
+
+    @staticmethod
+    def op_remove_teammate(game_id: str, token_hash: str) -> Op:
+        return ("DELETE FROM team_phones WHERE game_id=? AND token_hash=?",
+                (game_id, token_hash))
+
+    @staticmethod
+    def op_clear_team(game_id: str, seat: int) -> Op:
+        return ("DELETE FROM team_phones WHERE game_id=? AND seat=?", (game_id, seat))
+
     # -- games ---------------------------------------------------------------
     def create_game(self, game_id: str, kind: str, config: dict[str, Any]) -> None:
         self.write([(
@@ -454,6 +477,16 @@ class Journal:
             "SELECT seat, token_hash FROM seats WHERE game_id=?", (game_id,)
         ).fetchall())
         return {int(seat): str(token) for seat, token in rows}
+
+    def teammates(self, game_id: str) -> dict[int, list[tuple[str, str]]]:
+        """A team game's phones on each seat, (token hash, name), in the order they joined."""
+        rows = self._read(lambda db: db.execute(
+            "SELECT seat, token_hash, name FROM team_phones WHERE game_id=? ORDER BY joined",
+            (game_id,)).fetchall())
+        out: dict[int, list[tuple[str, str]]] = {}
+        for seat, token, name in rows:
+            out.setdefault(int(seat), []).append((str(token), str(name)))
+        return out
 
 
 def effective(rows: list[JournalRow]) -> list[JournalRow]:

@@ -37,7 +37,7 @@ import queue
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from host import phone_parts, rng
@@ -46,6 +46,7 @@ from host.clock import Clock, Scheduler
 from host.games.contract import Event, Game, GameError, GameKind, View
 from host.journal import GameRecord, Journal, Op, StorageError, env_float
 from host.replay import SESSION_EVENTS, rebuild
+from host.teams import SeatPhones, TeamRules, member_id
 
 log = logging.getLogger(__name__)
 
@@ -73,11 +74,15 @@ class Origin:
     role: str  # seat | host | device | bot | timer | session
     seat: int | None = None
     client: str = ""
+    token: str = ""  # a phone's token hash: which phone of a team (never journaled)
+    member: str = ""  # in a team game, the phone's short id (journaled: who answered)
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"role": self.role}
         if self.seat is not None:
             out["seat"] = self.seat
+        if self.member:
+            out["member"] = self.member
         return out
 
 
@@ -95,7 +100,7 @@ STORAGE_MESSAGES = {
              "then resume",
 }
 # Events handled alone, after the rows before them are committed: they read the journal.
-BARRIERS = frozenset({"claim", "_release", "undo", "_probe", "_stop"})
+BARRIERS = frozenset({"claim", "_release", "_team", "undo", "_probe", "_stop"})
 Item = tuple["Origin", Event, "Future[Outcome] | None"]
 
 
@@ -182,6 +187,9 @@ class Session:
         self._deferred: list[Callable[[], None]] = []
         self._free: tuple[int, int | None] = (0, None)  # (checked at ns, free bytes)
         self.group_commit = env_float("TOURELLE_GROUP_COMMIT", 1) != 0
+        self.teams = TeamRules.from_config(record.config)
+        self.phones = SeatPhones()
+        self._answered: dict[int, str] = {}  # team games: seat -> which phone acted last
         self._restore(record)
         self._threaded = threaded
         self._queue: queue.Queue[Item] = queue.Queue()
@@ -435,6 +443,8 @@ class Session:
                 return self._storage_refusal()
         if kind == "_release" and origin.role == "host":
             return self._release_seat(int(event["seat"]))
+        if kind == "_team" and origin.role == "host":
+            return self._team_command(event)
         if not isinstance(kind, str):
             return Outcome.refuse("bad_event", "an event needs a 'type'")
         if kind == "claim":  # a phone coming back to a finished game still sees its podium
@@ -460,12 +470,27 @@ class Session:
             event["t_ns"] = self.clock.now_ns()
         if origin.role == "bot" and origin.seat is not None:
             self._bot_keys.pop(origin.seat, None)  # its plan is spent: it will think again
+        if self.teams.enabled and origin.role == "seat" and origin.seat is not None:
+            refusal = self._team_check(origin)
+            if refusal:
+                return refusal
+            origin = replace(origin, member=member_id(origin.token))
         try:
             new_state = self.game.apply(self.state, event)
         except GameError as err:
             if origin.role == "bot":
                 self._plan_bots()  # the plan went stale under it
-            return Outcome.refuse(getattr(err, "code", "illegal"), str(err))
+            code = getattr(err, "code", "illegal")
+            by = self._answered.get(origin.seat) if origin.seat is not None else None
+            if origin.member and code == "stale" and by is not None:
+                # A team's second answer: the engine refuses it as a seat's second answer.
+                return Outcome.refuse("stale", f"your team has already answered ({by}): its "
+                                               "first answer counts")
+            return Outcome.refuse(code, str(err))
+        if origin.member and origin.seat is not None:
+            phone = self.phones.phone(origin.seat, origin.token)
+            self._answered[origin.seat] = (phone.name if phone and phone.name
+                                           else origin.member)
         seq = self._append(origin, event)
         self.state = new_state
         if kind == "question":
@@ -545,37 +570,67 @@ class Session:
         return Outcome.refuse("unknown_event", f"unknown command {kind!r}")
 
     def _claim(self, origin: Origin, event: Event) -> Outcome:
-        """A phone asks for a seat. Its token binds it; the same token gets the same seat back."""
+        """A phone asks for a seat. Its token binds it; the same token gets the same seat back.
+        In a team game a taken seat takes the phone into its team (host/teams.py)."""
         token = event.get("token_hash")
         if not isinstance(token, str):
             return Outcome.refuse("bad_event", "a claim needs a token")
-        bindings = self.journal.seat_bindings(self.id)
-        for seat, bound in bindings.items():
-            if bound == token:
-                return Outcome(True, data={"seat": seat, "rejoined": True})
+        seat_of = self.phones.seat_of(token)
+        if seat_of is not None:
+            return Outcome(True, data={"seat": seat_of, "rejoined": True,
+                                       **self._captaincy(seat_of, token)})
         if self.status == "over":
             return Outcome.refuse("over", "this game is over")
         wanted = event.get("seat")
-        free = [s["seat"] for s in self.seats if not s.get("bot") and s["seat"] not in bindings]
+        people = [s["seat"] for s in self.seats if not s.get("bot")]
+        free = [seat for seat in people if not self.phones.taken(seat)]
         if wanted is not None:
             if wanted not in [s["seat"] for s in self.seats]:
                 return Outcome.refuse("bad_event", "there is no such seat")
-            if wanted not in free:
+            if wanted not in free and not (self.teams.enabled and wanted in people):
                 return Outcome.refuse("taken", "that seat is taken; ask the host to free it")
             seat = int(wanted)
         elif free:
             seat = free[0]
         else:
             return Outcome.refuse("full", "every seat is taken")
-        name = str(event.get("name") or self.seats[seat]["name"])[:24].strip() or f"#{seat + 1}"
-        self._staged.append(self.journal.op_bind(self.id, seat, token))
+        given = str(event.get("name") or "")[:24].strip()
+        captain = self.phones.add(seat, token, given)
+        if captain:
+            self._staged.append(self.journal.op_bind(self.id, seat, token))
+        if self.teams.enabled:
+            self._staged.append(self.journal.op_add_teammate(self.id, seat, token, given))
+            self._dirty = True  # the projector counts the team's phones
         seq = None
-        if self.state is None and name != self.seats[seat]["name"]:
+        name = given or self.seats[seat]["name"] or f"#{seat + 1}"
+        if (self.state is None and captain and not self.teams.enabled
+                and name != self.seats[seat]["name"]):
+            # The phone on a seat names it (a team phone's name is its own, not the team's).
             seq = self._append(origin, {"type": "claim", "seat": seat, "name": name})
             self.seats[seat]["name"] = name
             self._after_change(publish_only=True)  # the lobby shows the new name
         # Otherwise nothing changed for the others; the socket layer sends the phone its view.
-        return Outcome(True, seq=seq, data={"seat": seat, "rejoined": False})
+        return Outcome(True, seq=seq, data={"seat": seat, "rejoined": False,
+                                            **self._captaincy(seat, token)})
+
+    def _captaincy(self, seat: int, token: str) -> dict[str, Any]:
+        if not self.teams.enabled:
+            return {}
+        captain = self.phones.captain(seat)
+        return {"captain": captain is not None and captain.token_hash == token,
+                "member": member_id(token)}
+
+    def _team_check(self, origin: Origin) -> Outcome | None:
+        """Who of a team may act: any of its phones, or its captain's only."""
+        assert origin.seat is not None
+        if self.phones.phone(origin.seat, origin.token) is None:
+            return Outcome.refuse("forbidden", "this phone is no longer on that team; join again")
+        captain = self.phones.captain(origin.seat)
+        if self.teams.answers == "captain" and (captain is None
+                                                or captain.token_hash != origin.token):
+            name = captain.name if captain is not None and captain.name else "your captain"
+            return Outcome.refuse("not_captain", f"only your team's captain ({name}) answers")
+        return None
 
     def submit_release(self, seat: int) -> Outcome:
         """Host: free a seat's binding so another phone can take it (through the queue)."""
@@ -585,7 +640,41 @@ class Session:
         if not 0 <= seat < len(self.seats):
             return Outcome.refuse("bad_event", "there is no such seat")
         self._staged.append(self.journal.op_unbind(self.id, seat))
+        self._staged.append(self.journal.op_clear_team(self.id, seat))
+        self.phones.clear(seat)
+        self._dirty = True
         return Outcome(True)
+
+    def submit_team(self, action: str, seat: int, phone: str) -> Outcome:
+        """Host, in a team game: make a phone the team's captain, or remove it from the team."""
+        return self.submit(HOST, {"type": "_team", "action": action, "seat": seat,
+                                  "phone": phone})
+
+    def _team_command(self, event: Event) -> Outcome:
+        if not self.teams.enabled:
+            return Outcome.refuse("illegal", "this game has no teams")
+        seat, action = int(event["seat"]), event["action"]
+        phone = self.phones.find(seat, str(event["phone"]))
+        if phone is None:
+            return Outcome.refuse("bad_event", "that team has no such phone")
+        captain = self.phones.captain(seat)
+        assert captain is not None
+        if action == "captain":
+            self.phones.make_captain(seat, phone.token_hash)
+            self._staged.append(self.journal.op_bind(self.id, seat, phone.token_hash))
+        elif action == "remove":
+            self.phones.remove(seat, phone.token_hash)
+            self._staged.append(self.journal.op_remove_teammate(self.id, phone.token_hash))
+            successor = self.phones.captain(seat)
+            if successor is None:
+                self._staged.append(self.journal.op_unbind(self.id, seat))
+            elif phone is captain:  # the next phone to have joined leads the team
+                self._staged.append(self.journal.op_bind(self.id, seat, successor.token_hash))
+        else:
+            return Outcome.refuse("bad_event", "a team command is 'captain' or 'remove'")
+        self._dirty = True
+        return Outcome(True, data={"removed": member_id(phone.token_hash)}
+                       if action == "remove" else {})
 
     def _undo(self, origin: Origin) -> Outcome:
         target = None
@@ -743,6 +832,8 @@ class Session:
     def _restore(self, record: GameRecord, rearm: bool = True) -> None:
         """Rebuild from the journal (at start-up, after undo, after an unexpected error)."""
         rows = self.journal.rows(self.id)
+        self.phones = SeatPhones.load(self.journal.seat_bindings(self.id),
+                                      self.journal.teammates(self.id))
         rebuilt = rebuild(self.game, record.config, rows)
         self.state = rebuilt.state
         self.seats = rebuilt.seats
@@ -798,12 +889,20 @@ class Session:
             "seq": self.last_seq,
             "stage": self.stage_key(),
             "timer": timer,
-            "seats": [
-                {"seat": s["seat"], "name": s["name"], "bot": s.get("bot")} for s in self.seats
-            ],
+            "seats": [self._seat_entry(s) for s in self.seats],
+            "teams": self.teams.as_config(),
             "config": {k: v for k, v in self.config.items()
                        if k in ("map", "settings", "title", "language")},
         }
+
+    def _seat_entry(self, seat: dict[str, Any]) -> dict[str, Any]:
+        """A seat as meta lists it; in a team game with its phones and which one acted last
+        (`last_by`: so every phone of the team sees who answered)."""
+        entry = {"seat": seat["seat"], "name": seat["name"], "bot": seat.get("bot")}
+        if self.teams.enabled:
+            entry["team"] = self.phones.team(seat["seat"])
+            entry["last_by"] = self._answered.get(seat["seat"])
+        return entry
 
     def view(self, audience: str, meta: dict[str, Any] | None = None) -> dict[str, Any]:
         """What one audience sees; a seat's view lists its legal moves as `legal`, in one

@@ -26,6 +26,7 @@ from host.quiz.memory import QuestionMemory
 from host.phone_clocks import STALL_MAX_NS, clocks_of
 from host.schema import BadMessage, check_field, parse_action, require_dict
 from host.session import HOST, PHONES, Origin, Outcome, Session, token_hash
+from host.teams import team_rules
 
 log = logging.getLogger(__name__)
 
@@ -177,6 +178,7 @@ class SeatNamespace(Base):
     def __init__(self, namespace: str, hub: Hub) -> None:
         super().__init__(namespace, hub)
         self.bound: dict[str, tuple[str, int]] = {}  # sid -> (game id, seat)
+        self.tokens: dict[str, str] = {}  # sid -> its token's hash (which phone of a team)
         self.connected: dict[tuple[str, int], set[str]] = {}
         self._lock = threading.Lock()
         # Exactly once across reconnects: (game, seat) -> action id -> its ack.
@@ -224,6 +226,7 @@ class SeatNamespace(Base):
         with self._lock:
             old = self._unbind(sid)
             self.bound[sid] = (session.id, seat)
+            self.tokens[sid] = claim["token_hash"]
             self.connected.setdefault((session.id, seat), set()).add(sid)
             last = self.heard.get((session.id, seat))
             if last is not None and outcome.data.get("rejoined"):
@@ -238,8 +241,10 @@ class SeatNamespace(Base):
         join_room(ROOMS.room(session.id, f"seat:{seat}")[1])
         join_room(ROOMS.room(session.id, PHONES)[1])
         session.resend(seat)  # its private part, then the public one, from the publisher
+        team: dict[str, Any] = {k: outcome.data[k] for k in ("captain", "member")
+                                if k in outcome.data}
         return {"ok": True, "game": session.id, "seat": seat,
-                "rejoined": bool(outcome.data.get("rejoined"))}
+                "rejoined": bool(outcome.data.get("rejoined")), **team}
 
     def on_action(self, payload: Any = None) -> dict[str, Any]:
         received_ns = time.monotonic_ns()
@@ -285,7 +290,9 @@ class SeatNamespace(Base):
             if event["type"] == session.kind.press_action:
                 event.update(source="phone", u_ns=mapped.u_ns,
                              settle_ns=clocks.settle_ns(session.id, received_ns))
-        return answer(session.submit(Origin("seat", binding[1], current_sid()), event))
+        sid = current_sid()
+        origin = Origin("seat", binding[1], sid, token=self.tokens.get(sid, ""))
+        return answer(session.submit(origin, event))
 
     def on_buzz(self, payload: Any = None) -> dict[str, Any]:
         """A tap on the buzzer page: the same as the action {"type": "buzz"}."""
@@ -305,6 +312,7 @@ class SeatNamespace(Base):
                                          MS, device=False)}
 
     def _unbind(self, sid: str) -> tuple[str, int] | None:
+        self.tokens.pop(sid, None)
         old = self.bound.pop(sid, None)
         if old is not None:
             self.connected.get(old, set()).discard(sid)
@@ -373,6 +381,12 @@ class HostNamespace(Base):
             options["pace"] = float(message["pace"])
         if "questions" in message:
             options["questions"] = require_dict(message["questions"], "questions")
+        try:
+            rules = team_rules(message.get("teams"), message.get("team_answers"))
+        except ValueError as err:
+            raise BadMessage(str(err)) from None
+        if rules.enabled:
+            options["teams"] = rules
         session = self.hub.create_game(kind, seats, **options)
         if message.get("start"):
             session.submit(HOST, {"type": "start"})
@@ -393,6 +407,13 @@ class HostNamespace(Base):
             check_field("seat", seat, (int,))
             assert isinstance(seat, int)
             return answer(session.submit_release(seat))
+        if kind in ("captain", "remove_phone"):  # team games: {"seat": 1, "phone": "<id>"}
+            seat, phone = body.get("seat"), body.get("phone")
+            check_field("seat", seat, (int,))
+            check_field("phone", phone, (str,))
+            assert isinstance(seat, int) and isinstance(phone, str)
+            action = "captain" if kind == "captain" else "remove"
+            return answer(session.submit_team(action, seat, phone))
         event = parse_action(body, session.kind.fields, HOST_EXTRA)
         return answer(session.submit(HOST, event))
 

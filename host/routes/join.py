@@ -21,13 +21,14 @@ def api_join() -> Response:
 
 @bp.get("/api/seats")
 def api_seats() -> Response:
-    """Each game's seats a phone may still take (not a bot, not bound to a phone):
-    {"games": {"3f9a1c2e": {"status": "lobby", "free": [0, 2]}}}."""
+    """Each game's seats a phone may still take (not a bot, not bound to a phone; in a
+    team game every team takes more phones):
+    {"games": {"3f9a1c2e": {"status": "lobby", "free": [0, 2], "teams": false}}}."""
     hub = current_app.extensions["tourelle_hub"]
     games = {}
     for session in list(hub.sessions.values()):
-        bound = hub.journal.seat_bindings(session.id)
-        free = [s["seat"] for s in session.meta()["seats"]
-                if not s.get("bot") and s["seat"] not in bound]
-        games[session.id] = {"status": session.status, "free": free}
+        teams = session.teams.enabled
+        free = [s["seat"] for s in session.seats
+                if not s.get("bot") and (teams or not session.phones.taken(s["seat"]))]
+        games[session.id] = {"status": session.status, "free": free, "teams": teams}
     return jsonify(games=games)

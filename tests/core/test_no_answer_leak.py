@@ -57,16 +57,18 @@ class AnsweringPhone(Peer):
 
 
 @pytest.mark.slow
-def test_every_payload_of_a_game_is_free_of_answers_before_the_reveal(server) -> None:
+@pytest.mark.parametrize("teams", [False, True], ids=["one-phone-seats", "a-team-of-two"])
+def test_every_payload_of_a_game_is_free_of_answers_before_the_reveal(server, teams) -> None:
     host = Peer(server, "/host", auth={"key": server.key})
     created = host.call("create", {"kind": "territory", "map": "generated:10:2", "seed": 8,
                                    "pace": 0.04, "seats": [{"name": "A"}, {"name": "B"},
-                                                           {"bot": 4}]})
+                                                           {"bot": 4}], "teams": teams})
     assert created["ok"], created
     game_id = created["game"]
     screen = Peer(server, "/screen")
     screen.call("watch", {"game": game_id})
-    phones = [AnsweringPhone(server, game_id, seat) for seat in (0, 1)]
+    # With teams, seat 0 is a team of two phones that both answer (the second is refused).
+    phones = [AnsweringPhone(server, game_id, seat) for seat in ((0, 1, 0) if teams else (0, 1))]
     assert host.call("command", {"game": game_id, "type": "start"})["ok"]
     screen.wait_for(lambda s: s["meta"]["status"] == "over", timeout=240)
 
@@ -82,4 +84,4 @@ def test_every_payload_of_a_game_is_free_of_answers_before_the_reveal(server) ->
     assert host_leaks
     # The phones really played: their answers are in the reveals.
     assert any((p["view"] or {}).get("stage") == "reveal" for p in phones[0].states)
-    assert phones[0].answered and phones[1].answered
+    assert all(phone.answered for phone in phones)

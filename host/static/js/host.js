@@ -211,6 +211,10 @@ function readForm(start) {
   };
   if (kind.map) message.map = $("#c-map").value;
   if (kind.questions) message.questions = readQuestions();
+  if ($("#c-teams").checked) {
+    message.teams = true;
+    message.team_answers = $("#c-team-answers").value;
+  }
   return message;
 }
 
@@ -312,12 +316,28 @@ function renderSeats(meta, view) {
     const p = players.find((row) => row.seat === s.seat);
     return h("tr", { "data-seat": s.seat },
       h("td", {}, seatChip(s.seat), " ", T.colour(s.seat)),
-      h("td", {}, s.name, s.bot ? h("em", {}, " · " + T.t("seat_bot", { n: s.bot })) : null),
+      h("td", {}, s.name, s.bot ? h("em", {}, " · " + T.t("seat_bot", { n: s.bot })) : null,
+        s.team ? teamList(s) : null),
       h("td", { class: "score" }, p ? Number(p.score).toLocaleString(T.lang) : ""),
       h("td", {}, s.bot ? null : h("button", {
         type: "button", "data-release": s.seat, onclick: () => command("release", { seat: s.seat }),
       }, T.t("release"))));
   }));
+}
+
+/** A team's phones, the captain first, with the host's two team commands. */
+function teamList(seat) {
+  return h("ul", { class: "team", "data-team": seat.seat },
+    seat.team.map((phone) => h("li", { "data-phone": phone.id },
+      (phone.name || "#" + phone.id) + (phone.captain ? " ★" : ""), " ",
+      phone.captain ? null : h("button", {
+        type: "button", class: "small", "data-captain": phone.id,
+        onclick: () => command("captain", { seat: seat.seat, phone: phone.id }),
+      }, T.t("make_captain")), " ",
+      h("button", {
+        type: "button", class: "small", "data-remove": phone.id,
+        onclick: () => command("remove_phone", { seat: seat.seat, phone: phone.id }),
+      }, T.t("remove_phone")))));
 }
 
 // ----------------------------------------------------------------- export

@@ -288,6 +288,15 @@ function myScore(view, seat) {
   return row ? row.score : null;
 }
 
+/** In a team game: how many phones the team has, and which one answered last. */
+function teamLine(meta, seat) {
+  const entry = (meta.seats || []).find((s) => s.seat === seat);
+  if (!entry || !entry.team) return null;
+  const parts = [T.t("team_phones", { n: entry.team.length })];
+  if (entry.last_by) parts.push(T.t("answered_by", { name: entry.last_by }));
+  return h("small", { class: "team-line", "data-last-by": entry.last_by || "" }, " · " + parts.join(" · "));
+}
+
 function render() {
   if (!joined || !state) return;
   T.use(languageOf(state));
@@ -298,7 +307,8 @@ function render() {
   document.body.dataset.status = meta.status;
   document.body.dataset.kind = meta.kind;
   document.body.dataset.stage = view ? view.stage || view.phase || "" : "";
-  fill("#me", seatChip(seat), h("span", {}, T.colour(seat) + " · " + seatName(state, seat)));
+  fill("#me", seatChip(seat), h("span", {}, T.colour(seat) + " · " + seatName(state, seat)),
+    teamLine(meta, seat));
   const score = myScore(view, seat);
   $("#my-score").textContent = score === null ? "" : Number(score).toLocaleString(T.lang);
   $("#p-paused").hidden = !meta.paused;

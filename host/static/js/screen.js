@@ -70,7 +70,9 @@ function showLobby(state) {
   $("#room-code").textContent = state ? roomCode(state.meta.game) : "—";
   fill("#lobby-seats", state ? state.meta.seats.map((s) =>
     h("li", {}, seatChip(s.seat), h("span", {}, T.colour(s.seat)), " ", h("strong", {}, s.name),
-      s.bot ? h("em", {}, " · " + T.t("bot")) : null)) : []);
+      s.bot ? h("em", {}, " · " + T.t("bot")) : null,
+      s.team ? h("em", { class: "team-count", "data-phones": s.team.length },
+        " · " + T.t("team_phones", { n: s.team.length })) : null)) : []);
   $("#lobby-note").textContent = state ? kindLabel(state.meta.kind) : T.t("no_game");
 }
 

@@ -1,0 +1,55 @@
+"""A team game in Debian's Chromium: two phones on one colour, the projector counts them,
+the first press counts for the team and both phones show it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.driver import PHONE, PROJECTOR, Recorder, new_page
+from tests.live import LiveServer
+
+pytestmark = pytest.mark.browser
+
+
+def join_team(browser: Any, recorder: Recorder, live: LiveServer, name: str) -> Any:
+    phone = new_page(browser, recorder, live.url + "/", PHONE)
+    phone.fill("#name", name)
+    phone.click(".colour-btn[data-seat='0']")
+    phone.wait_for_function("document.body.dataset.seat === '0'")
+    return phone
+
+
+def test_two_phones_on_one_team(live: LiveServer, browser: Any) -> None:
+    recorder = Recorder()
+    screen = new_page(browser, recorder, live.url + "/screen", PROJECTOR)
+    host = new_page(browser, recorder, f"{live.url}/host#key={live.key}",
+                    {"width": 1280, "height": 900})
+    host.wait_for_selector("#c-kind option[value='buzzer']", state="attached")
+    host.select_option("#c-kind", "buzzer")
+    for seat, name in enumerate(["Rouge", "Bleu"]):
+        host.select_option(f"#seat-kind-{seat}", "phone")
+        host.fill(f"#seat-name-{seat}", name)
+    for seat in (2, 3):
+        host.select_option(f"#seat-kind-{seat}", "none")
+    host.check("#c-teams")
+    host.click("#c-create")
+    host.wait_for_selector("#live:not([hidden]) [data-cmd='start']:not([disabled])")
+
+    alice = join_team(browser, recorder, live, "Alice")
+    bruno = join_team(browser, recorder, live, "Bruno")  # the same colour: the same team
+    screen.wait_for_selector("#lobby-seats .team-count[data-phones='2']")
+    host.wait_for_selector("[data-team='0'] [data-captain]")  # Bruno may be made captain
+    assert "Alice ★" in host.inner_text("[data-team='0']")
+
+    host.click("[data-cmd='start']")
+    host.wait_for_selector("[data-cmd='open-ranking']:not([disabled])")
+    host.click("[data-cmd='open-ranking']")
+    for phone in (alice, bruno):
+        phone.wait_for_function("document.body.dataset.buzz === 'live'")
+    alice.click("#bz-button", force=True)
+    # Bruno did not press: his phone shows the team's press, and who made it.
+    bruno.wait_for_function("document.body.dataset.buzz === 'buzzed'")
+    bruno.wait_for_selector(".team-line[data-last-by='Alice']")
+    assert recorder.errors == []
