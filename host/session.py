@@ -445,6 +445,8 @@ class Session:
             return self._release_seat(int(event["seat"]))
         if kind == "_team" and origin.role == "host":
             return self._team_command(event)
+        if kind == "_rename" and origin.role == "host":
+            return self._rename(origin, int(event["seat"]), str(event["name"]))
         if not isinstance(kind, str):
             return Outcome.refuse("bad_event", "an event needs a 'type'")
         if kind == "claim":  # a phone coming back to a finished game still sees its podium
@@ -612,6 +614,18 @@ class Session:
         # Otherwise nothing changed for the others; the socket layer sends the phone its view.
         return Outcome(True, seq=seq, data={"seat": seat, "rejoined": False,
                                             **self._captaincy(seat, token)})
+
+    def _rename(self, origin: Origin, seat: int, name: str) -> Outcome:
+        """Host: name a seat (a team) in the lobby; journaled as the row that names a seat."""
+        name = name[:24].strip()
+        if not 0 <= seat < len(self.seats) or not name:
+            return Outcome.refuse("bad_event", "give a seat and a name")
+        if self.state is not None:
+            return Outcome.refuse("illegal", "seats are renamed before the game starts")
+        seq = self._append(origin, {"type": "claim", "seat": seat, "name": name})
+        self.seats[seat]["name"] = name
+        self._after_change(publish_only=True)
+        return Outcome(True, seq=seq)
 
     def _captaincy(self, seat: int, token: str) -> dict[str, Any]:
         if not self.teams.enabled:

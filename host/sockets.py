@@ -407,6 +407,11 @@ class HostNamespace(Base):
             check_field("seat", seat, (int,))
             assert isinstance(seat, int)
             return answer(session.submit_release(seat))
+        if kind == "rename":  # {"seat": 1, "name": "Les Castors"}, in the lobby
+            seat, name = body.get("seat"), body.get("name")
+            check_field("seat", seat, (int,))
+            check_field("name", name, (str,))
+            return answer(session.submit(HOST, {"type": "_rename", "seat": seat, "name": name}))
         if kind in ("captain", "remove_phone"):  # team games: {"seat": 1, "phone": "<id>"}
             seat, phone = body.get("seat"), body.get("phone")
             check_field("seat", seat, (int,))

@@ -107,6 +107,10 @@ def test_a_reload_a_restart_and_a_removal(server: LiveServer) -> None:
     team = seat_entry(host, 0, lambda e: len(e.get("team", [])) == 2)["team"]
     assert [p["name"] for p in team] == ["Alice", "Bruno"]
 
+    renamed = host.call("command", {"game": game, "type": "rename", "seat": 0,
+                                    "name": "Les Castors"})
+    assert renamed["ok"], renamed
+    assert seat_entry(host, 0, lambda e: e["name"] == "Les Castors")
     removed = host.call("command", {"game": game, "type": "remove_phone", "seat": 0,
                                     "phone": team[0]["id"]})
     assert removed["ok"], removed

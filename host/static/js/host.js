@@ -321,8 +321,15 @@ function renderSeats(meta, view) {
       h("td", { class: "score" }, p ? Number(p.score).toLocaleString(T.lang) : ""),
       h("td", {}, s.bot ? null : h("button", {
         type: "button", "data-release": s.seat, onclick: () => command("release", { seat: s.seat }),
-      }, T.t("release"))));
+      }, T.t("release")), meta.status === "lobby" ? h("button", {
+        type: "button", "data-rename": s.seat, onclick: () => rename(s),
+      }, T.t("rename")) : null));
   }));
+}
+
+function rename(seat) {
+  const name = (window.prompt(T.t("rename"), seat.name) || "").trim();
+  if (name) command("rename", { seat: seat.seat, name });
 }
 
 /** A team's phones, the captain first, with the host's two team commands. */
