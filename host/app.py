@@ -17,7 +17,7 @@ from host.quiz.bank import QuestionBank
 from host.quiz.memory import MEMORY_FILENAME
 from host.quiz.packs import bundled_packs_dir
 from host.resources import bundled, static_dir
-from host.routes import api, join, pages
+from host.routes import api, join, nights, pages
 from host.sockets import ROOMS, register_namespaces
 
 log = logging.getLogger(__name__)
@@ -75,6 +75,6 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
             log.info("resumed %d unfinished game(s)", len(resumed))
 
     app.extensions["tourelle_bank"] = bank
-    for blueprint in (pages.bp, api.bp, join.bp):
+    for blueprint in (pages.bp, api.bp, join.bp, nights.bp):
         app.register_blueprint(blueprint)
     return app, socketio, hub

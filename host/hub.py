@@ -11,6 +11,7 @@ from typing import Any
 from host.clock import Clock, RealClock, Scheduler, ThreadScheduler
 from host.games import registry
 from host.games.contract import GameError
+from host import night as night_rules
 from host.journal import Journal, StorageError
 from host.quiz.bank import QuestionBank, Selection
 from host.quiz.memory import QuestionMemory
@@ -87,6 +88,7 @@ class Hub:
         self._lock = threading.Lock()
         self.on_created: list[Callable[[Session], None]] = []
         self.on_finished: list[Callable[[Session], None]] = []
+        self._nights: dict[str, dict[str, Any]] = {}  # night id -> its summary (a cache)
 
     def _open(self, game_id: str) -> Session:
         record = self.journal.game(game_id)
@@ -97,13 +99,63 @@ class Hub:
             self.bank, selection_from(record.config),
             None if record.config.get("demo") else self.memory_path,
         )
-        return Session(record, kind, self.journal, self.clock, self._scheduler_factory(),
-                       questions, self.publish, threaded=self.threaded,
-                       listening=self.listening, on_finished=self._finished)
+        session = Session(record, kind, self.journal, self.clock, self._scheduler_factory(),
+                          questions, self.publish, threaded=self.threaded,
+                          listening=self.listening, on_finished=self._finished)
+        night = record.config.get("night")
+        if night is not None:
+            session.night_summary = lambda: self.night(night)
+        return session
 
     def _finished(self, session: Session) -> None:
+        night = session.config.get("night")
+        if night is not None:
+            self._nights.pop(night, None)  # its points count now
         for callback in self.on_finished:
             callback(session)
+
+    # -- nights (host/night.py) ------------------------------------------------
+    def open_night(self, name: str, rules: Any = None) -> str:
+        parsed = night_rules.parse_rules(rules)
+        name = name.strip()[:40]
+        if not name:
+            raise GameError("a night needs a name")
+        night_id = "n" + secrets.token_hex(4)
+        try:
+            self.journal.create_night(night_id, name, parsed.as_json())
+        except StorageError as err:
+            raise StorageRefused(STORAGE_MESSAGES.get(err.reason, str(err))) from err
+        return night_id
+
+    def end_night(self, night_id: str) -> None:
+        found = self.night(night_id)
+        if found is None:
+            raise GameError(f"there is no night {night_id!r}")
+        try:
+            self.journal.end_night(night_id)
+        except StorageError as err:
+            raise StorageRefused(STORAGE_MESSAGES.get(err.reason, str(err))) from err
+        self._nights.pop(night_id, None)
+        for session in list(self.sessions.values()):
+            if session.config.get("night") == night_id:
+                session.publish()  # the projector shows the night's podium
+
+    def night(self, night_id: str) -> dict[str, Any] | None:
+        """{"id", "name", "status", "rules", "standings"}: computed from the journal's
+        results of its games, kept until one of them ends or a game joins."""
+        cached = self._nights.get(night_id)
+        if cached is not None:
+            return cached
+        found = next((n for n in self.journal.nights() if n["id"] == night_id), None)
+        if found is None:
+            return None
+        rules = night_rules.parse_rules(found["rules"])
+        games = [night_rules.PlayedGame(r.id, r.kind, r.status, r.config["seats"], r.result)
+                 for r in self.journal.games() if r.config.get("night") == night_id]
+        summary = {"id": night_id, "name": found["name"], "status": found["status"],
+                   "rules": found["rules"], "standings": night_rules.standings(rules, games)}
+        self._nights[night_id] = summary
+        return summary
 
     RECENT_FINISHED = 10  # finished games reloaded at start-up, to show their podium
 
@@ -131,7 +183,8 @@ class Hub:
                     settings: dict[str, Any] | None = None, game_map: str | None = None,
                     seed: int | None = None, language: str = "fr", title: str = "",
                     questions: dict[str, Any] | None = None, demo: bool = False,
-                    pace: float = 1.0, teams: TeamRules | None = None) -> Session:
+                    pace: float = 1.0, teams: TeamRules | None = None,
+                    night: str | None = None) -> Session:
         kind = registry.kind(kind_name)
         if not kind.min_seats <= len(seats) <= kind.max_seats:
             raise GameError(
@@ -159,6 +212,11 @@ class Hub:
             config["map"] = game_map
         if teams is not None and teams.enabled:
             config["teams"] = teams.as_config()
+        if night is not None:
+            found = self.night(night)
+            if found is None or found["status"] != "open":
+                raise GameError(f"there is no open night {night!r}")
+            config["night"] = night
         selection_from(config)  # a bad selection is refused before anything is written
         kind.make(config)  # so is an unknown map
         game_id = secrets.token_hex(4)
@@ -169,6 +227,8 @@ class Hub:
                 raise StorageRefused(STORAGE_MESSAGES.get(err.reason, str(err))) from err
             session = self._open(game_id)
             self.sessions[game_id] = session
+            if night is not None:
+                self._nights.pop(night, None)  # its table lists the new game's teams
         for callback in self.on_created:
             callback(session)
         session.publish()

@@ -140,6 +140,13 @@ CREATE TABLE IF NOT EXISTS seats (
     token_hash TEXT NOT NULL,               -- the seat's phone (a team's captain)
     PRIMARY KEY (game_id, seat)
 );
+CREATE TABLE IF NOT EXISTS nights (          -- host/night.py: games with one running total
+    id      TEXT PRIMARY KEY,
+    name    TEXT NOT NULL,
+    rules   TEXT NOT NULL,                  -- JSON: points per kind
+    created REAL NOT NULL,
+    status  TEXT NOT NULL                   -- open | over
+);
 CREATE TABLE IF NOT EXISTS team_phones (    -- a team game's phones (`seats`: its captain)
     game_id    TEXT NOT NULL REFERENCES games(id),
     token_hash TEXT NOT NULL,
@@ -477,6 +484,20 @@ class Journal:
             "SELECT seat, token_hash FROM seats WHERE game_id=?", (game_id,)
         ).fetchall())
         return {int(seat): str(token) for seat, token in rows}
+
+    # -- nights ----------------------------------------------------------------
+    def create_night(self, night_id: str, name: str, rules: dict[str, Any]) -> None:
+        self.write([("INSERT INTO nights(id, name, rules, created, status) "
+                     "VALUES (?,?,?,?, 'open')", (night_id, name, json.dumps(rules), time.time()))])
+
+    def end_night(self, night_id: str) -> None:
+        self.write([("UPDATE nights SET status='over' WHERE id=?", (night_id,))])
+
+    def nights(self) -> list[dict[str, Any]]:
+        rows = self._read(lambda db: db.execute(
+            "SELECT id, name, rules, created, status FROM nights ORDER BY created").fetchall())
+        return [{"id": i, "name": n, "rules": json.loads(r), "created": c, "status": s}
+                for i, n, r, c, s in rows]
 
     def teammates(self, game_id: str) -> dict[int, list[tuple[str, str]]]:
         """A team game's phones on each seat, (token hash, name), in the order they joined."""

@@ -190,6 +190,8 @@ class Session:
         self.teams = TeamRules.from_config(record.config)
         self.phones = SeatPhones()
         self._answered: dict[int, str] = {}  # team games: seat -> which phone acted last
+        # In a night (host/night.py): the night's summary, from the hub.
+        self.night_summary: Callable[[], dict[str, Any] | None] | None = None
         self._restore(record)
         self._threaded = threaded
         self._queue: queue.Queue[Item] = queue.Queue()
@@ -905,9 +907,16 @@ class Session:
             "timer": timer,
             "seats": [self._seat_entry(s) for s in self.seats],
             "teams": self.teams.as_config(),
+            "night": self._night(),
             "config": {k: v for k, v in self.config.items()
                        if k in ("map", "settings", "title", "language")},
         }
+
+    def _night(self) -> dict[str, Any] | None:
+        summary = self.night_summary() if self.night_summary is not None else None
+        if summary is None:
+            return None
+        return {k: summary[k] for k in ("id", "name", "status", "standings")}
 
     def _seat_entry(self, seat: dict[str, Any]) -> dict[str, Any]:
         """A seat as meta lists it; in a team game with its phones and which one acted last

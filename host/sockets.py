@@ -26,6 +26,7 @@ from host.quiz.memory import QuestionMemory
 from host.phone_clocks import STALL_MAX_NS, clocks_of
 from host.schema import BadMessage, check_field, parse_action, require_dict
 from host.session import HOST, PHONES, Origin, Outcome, Session, token_hash
+from host.night import NightError
 from host.teams import team_rules
 
 log = logging.getLogger(__name__)
@@ -348,6 +349,23 @@ class HostNamespace(Base):
         with QuestionMemory(self.hub.memory_path) as memory:
             return {"ok": True, "forgotten": memory.reset()}
 
+    def on_night(self, payload: Any = None) -> dict[str, Any]:
+        """Open a night: {"name": "Quiz du jeudi", "rules": {"default": {"places": [10, 6, 3]}}}."""
+        message = require_dict(payload, "night")
+        check_field("name", message.get("name"), (str,))
+        try:
+            night = self.hub.open_night(message["name"], message.get("rules"))
+        except NightError as err:
+            raise BadMessage(str(err)) from None
+        return {"ok": True, "night": night}
+
+    def on_night_end(self, payload: Any = None) -> dict[str, Any]:
+        """Close a night: its table is final and the projector shows its podium."""
+        message = require_dict(payload, "night_end")
+        check_field("night", message.get("night"), (str,))
+        self.hub.end_night(message["night"])
+        return {"ok": True, "night": self.hub.night(message["night"])}
+
     def on_games(self, payload: Any = None) -> dict[str, Any]:
         return {"ok": True, "games": [
             {"id": s.id, "kind": s.kind.name, "status": s.status, "seats": s.meta()["seats"]}
@@ -387,6 +405,9 @@ class HostNamespace(Base):
             raise BadMessage(str(err)) from None
         if rules.enabled:
             options["teams"] = rules
+        if "night" in message:
+            check_field("night", message["night"], (str,))
+            options["night"] = message["night"]
         session = self.hub.create_game(kind, seats, **options)
         if message.get("start"):
             session.submit(HOST, {"type": "start"})

@@ -21,12 +21,14 @@ T.apply();
 socket.on("connect", () => {
   $("#key-error").hidden = true;
   refreshGames();
+  refreshNights();
   if (gameId) socket.emit("watch", { game: gameId });
 });
 socket.on("connect_error", () => { $("#key-error").hidden = false; });
 socket.on("state", (payload) => {
   if (!state || state.meta.status !== payload.meta.status || state.meta.game !== payload.meta.game) {
     setTimeout(refreshGames, 0);
+    if (payload.meta.night) setTimeout(drawNight, 0); // a game of the night ended: its table
   }
   state = payload;
   gameId = payload.meta.game;
@@ -43,6 +45,50 @@ function refreshGames() {
         h("button", { type: "button", onclick: () => socket.emit("watch", { game: g.id }) }, T.t("watch")))));
   });
 }
+
+// ----------------------------------------------------------------- nights
+
+/** The host's nights: open one, choose the one new games join, see its table, end it. */
+async function refreshNights(select) {
+  const nights = (await getJson("/api/nights", { nights: [] })).nights;
+  const chosen = select || $("#n-choose").value;
+  fill("#n-choose", [h("option", { value: "" }, T.t("night_none")),
+    ...nights.filter((n) => n.status === "open" || n.id === chosen).map((n) =>
+      h("option", { value: n.id }, n.name + (n.status === "over" ? " · " + T.t("over") : "")))]);
+  $("#n-choose").value = nights.some((n) => n.id === chosen) ? chosen : "";
+  await drawNight();
+}
+
+async function drawNight() {
+  const id = $("#n-choose").value;
+  $("#n-end").hidden = !id;
+  $("#n-csv").hidden = !id;
+  if (!id) {
+    fill("#n-table");
+    return;
+  }
+  const night = await getJson("/api/nights/" + id, null);
+  if (!night) return;
+  $("#n-csv").href = "/api/nights/" + id + ".csv";
+  $("#n-end").hidden = night.status !== "open";
+  fill("#n-table", night.standings.table.map((t) =>
+    h("tr", { "data-night-seat": t.seat }, h("td", {}, String(t.place)),
+      h("td", {}, seatChip(t.seat), " ", t.name), h("td", { class: "score" }, String(t.points)))));
+}
+
+$("#n-open").addEventListener("click", () => {
+  socket.emit("night", { name: $("#n-name").value.trim() }, (ack) => {
+    $("#n-msg").textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
+    if (ack && ack.ok) refreshNights(ack.night);
+  });
+});
+$("#n-choose").addEventListener("change", () => drawNight());
+$("#n-end").addEventListener("click", () => {
+  socket.emit("night_end", { night: $("#n-choose").value }, (ack) => {
+    $("#n-msg").textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
+    drawNight();
+  });
+});
 
 // ----------------------------------------------------------------- the new-game form
 
@@ -211,6 +257,7 @@ function readForm(start) {
   };
   if (kind.map) message.map = $("#c-map").value;
   if (kind.questions) message.questions = readQuestions();
+  if ($("#n-choose").value) message.night = $("#n-choose").value;
   if ($("#c-teams").checked) {
     message.teams = true;
     message.team_answers = $("#c-team-answers").value;

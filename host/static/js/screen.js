@@ -87,7 +87,11 @@ function render(state) {
   document.body.dataset.stage = view ? view.stage || view.phase || "" : "";
   $("#paused").hidden = !meta.paused;
   storageNotice(meta, false);
-  if (meta.status === "lobby" || !view) {
+  const night = meta.night;
+  if (night && night.status === "over") {
+    $("#phase").textContent = night.name;
+    showNightPodium(night);
+  } else if (meta.status === "lobby" || !view) {
     $("#phase").textContent = kindLabel(meta.kind);
     showLobby(state);
   } else if (meta.status === "over" || view.stage === "over") {
@@ -99,7 +103,28 @@ function render(state) {
     $("#phase").textContent = kindLabel(meta.kind);
     screenSlot.update(state);
   }
+  drawNightBoard(night, !!night && night.status !== "over" && (meta.status !== "running" || !view));
   last = state;
+}
+
+/** Between the games of a night (its lobby, a game's end): the night's running table. */
+function drawNightBoard(night, shown) {
+  $("#night-board").hidden = !shown;
+  document.body.dataset.night = night ? night.status : "";
+  if (!shown) return;
+  $("#night-title").textContent = T.t("night_table", { name: night.name, n: night.standings.played.length });
+  fill("#night-table", night.standings.table.map((t) =>
+    h("tr", { "data-seat": t.seat, "data-points": t.points },
+      h("td", { class: "place" }, String(t.place)),
+      h("td", {}, seatChip(t.seat), " ", h("strong", {}, t.name)),
+      h("td", { class: "score" }, Number(t.points).toLocaleString(T.lang)))));
+}
+
+/** The night is over: its podium, from the running totals. */
+function showNightPodium(night) {
+  show("podium");
+  $("#podium h1").textContent = T.t("night_podium", { name: night.name });
+  drawPodium($("#podium-steps"), night.standings.table.map((t) => ({ seat: t.seat, name: t.name, score: t.points })));
 }
 
 /** The kind may set the header's phase text (e.g. "Combat · Round 2/4"). */

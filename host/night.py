@@ -1,0 +1,150 @@
+"""A night: several games, of any kind, with one running total per team.
+
+A night is a row of its own in the journal (name, scoring rules, open or over);
+a game joins it when it is created (`config["night"]`). The totals are never
+stored: they are computed from the results the journal holds for the night's
+finished games, so a restart gives them back exactly, and a game's points are
+counted once it is over (its result is committed with its last event).
+
+Teams are seats: seat 0 is the red team in every game of the night (its
+colour), and its name is the one it had in the latest game. Points per game,
+by the kind's rule: `places` (1st, 2nd, 3rd... get those points; equal places
+share the better one; the default 10/6/3) or `scale` (the game's own score
+times the factor, rounded).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+DEFAULT_PLACES = (10, 6, 3)
+MAX_PLACES = 16
+
+
+class NightError(ValueError):
+    """A night or its rules as given cannot be used."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    places: tuple[int, ...] = DEFAULT_PLACES
+    scale: float | None = None  # set: points = round(score * scale), places ignored
+
+    def as_json(self) -> dict[str, Any]:
+        return {"scale": self.scale} if self.scale is not None else {"places": list(self.places)}
+
+
+@dataclass(frozen=True)
+class NightRules:
+    default: Rule = Rule()
+    kinds: dict[str, Rule] = field(default_factory=dict)
+
+    def for_kind(self, kind: str) -> Rule:
+        return self.kinds.get(kind, self.default)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"default": self.default.as_json(),
+                **{kind: rule.as_json() for kind, rule in sorted(self.kinds.items())}}
+
+
+def parse_rule(data: Any, where: str) -> Rule:
+    if not isinstance(data, dict) or len(data) != 1 or not set(data) <= {"places", "scale"}:
+        raise NightError(f"{where}: a rule is {{\"places\": [10, 6, 3]}} or {{\"scale\": 0.1}}")
+    if "scale" in data:
+        scale = data["scale"]
+        if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale <= 1000:
+            raise NightError(f"{where}: 'scale' is a number above 0 (up to 1000)")
+        return Rule(scale=float(scale))
+    places = data["places"]
+    if (not isinstance(places, list) or not 1 <= len(places) <= MAX_PLACES
+            or not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= 1000
+                       for p in places)):
+        raise NightError(f"{where}: 'places' lists 1 to {MAX_PLACES} whole numbers of points "
+                         "from 0 to 1000, for 1st, 2nd, ...")
+    return Rule(places=tuple(places))
+
+
+def parse_rules(data: Any) -> NightRules:
+    """{"default": {"places": [10, 6, 3]}, "territory": {"scale": 0.01}} (all optional)."""
+    if data is None:
+        return NightRules()
+    if not isinstance(data, dict):
+        raise NightError("'rules' is an object: {\"default\": {...}, \"<kind>\": {...}}")
+    default = parse_rule(data["default"], "default") if "default" in data else Rule()
+    kinds = {str(kind): parse_rule(rule, str(kind)) for kind, rule in data.items()
+             if kind != "default"}
+    return NightRules(default, kinds)
+
+
+def places_of(players: list[dict[str, Any]]) -> dict[int, int]:
+    """Each seat's place: the result's own when it gives one, else by score (ties share)."""
+    if all("place" in p for p in players):
+        return {int(p["seat"]): int(p["place"]) for p in players}
+    ordered = sorted(players, key=lambda p: -p["score"])
+    places: dict[int, int] = {}
+    for index, player in enumerate(ordered):
+        if index and player["score"] == ordered[index - 1]["score"]:
+            places[int(player["seat"])] = places[int(ordered[index - 1]["seat"])]
+        else:
+            places[int(player["seat"])] = index + 1
+    return places
+
+
+def game_points(rule: Rule, result: dict[str, Any]) -> dict[int, int]:
+    """Points per seat for one finished game."""
+    players = [p for p in result.get("players", []) if isinstance(p.get("seat"), int)]
+    if rule.scale is not None:
+        return {int(p["seat"]): round(float(p.get("score", 0)) * rule.scale) for p in players}
+    places = places_of(players)
+    return {seat: rule.places[place - 1] if place <= len(rule.places) else 0
+            for seat, place in places.items()}
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """What a night needs of one of its games (from the journal's games table)."""
+
+    id: str
+    kind: str
+    status: str
+    seats: list[dict[str, Any]]  # {"seat", "name", "bot"} as the game was created
+    result: dict[str, Any] | None
+
+
+def standings(rules: NightRules, games: list[PlayedGame]) -> dict[str, Any]:
+    """The night's table: per team its total and its points in each finished game."""
+    teams: dict[int, dict[str, Any]] = {}
+    played = []
+    for game in games:
+        for seat in game.seats:
+            team = teams.setdefault(int(seat["seat"]), {"seat": int(seat["seat"]), "points": 0,
+                                                        "games": {}})
+            team["name"] = (game.result and next(
+                (p.get("name") for p in game.result.get("players", [])
+                 if p.get("seat") == seat["seat"] and p.get("name")), None)) or seat["name"]
+        if game.status != "over" or game.result is None:
+            continue
+        points = game_points(rules.for_kind(game.kind), game.result)
+        played.append({"game": game.id, "kind": game.kind})
+        for number, gained in points.items():
+            if number in teams:
+                teams[number]["points"] += gained
+                teams[number]["games"][game.id] = gained
+    table = sorted(teams.values(), key=lambda t: (-t["points"], t["seat"]))
+    for index, team in enumerate(table):
+        tied = index and team["points"] == table[index - 1]["points"]
+        team["place"] = table[index - 1]["place"] if tied else index + 1
+    return {"played": played, "table": table}
+
+
+def csv_rows(night: dict[str, Any]) -> list[list[str]]:
+    """The night as a spreadsheet: one row per team, one column per finished game."""
+    games = [g["game"] for g in night["standings"]["played"]]
+    head = ["place", "team", "colour_seat", *[f"{g['kind']}:{g['game']}"
+                                              for g in night["standings"]["played"]], "total"]
+    rows = [head]
+    for team in night["standings"]["table"]:
+        rows.append([str(team["place"]), team["name"], str(team["seat"]),
+                     *[str(team["games"].get(g, "")) for g in games], str(team["points"])])
+    return rows

@@ -1,0 +1,85 @@
+"""A pub night in Debian's Chromium: two teams of two phones, a buzzer board then a
+territory game in one night, the running table between games and the night's podium
+on the projector, and the night's CSV from the host page."""
+
+from __future__ import annotations
+
+import csv
+import io
+import urllib.request
+from typing import Any
+
+import pytest
+
+from tests.browser.driver import PHONE, PROJECTOR, Recorder, local_only, new_page
+from tests.live import LiveServer
+
+pytestmark = pytest.mark.browser
+
+
+def create_from_form(host: Any, kind: str) -> None:
+    host.wait_for_selector(f"#c-kind option[value='{kind}']", state="attached")
+    host.select_option("#c-kind", kind)
+    for seat, name in enumerate(["Rouge", "Bleu"]):
+        host.select_option(f"#seat-kind-{seat}", "phone")
+        host.fill(f"#seat-name-{seat}", name)
+    for seat in range(2, 4):
+        if host.locator(f"#seat-kind-{seat}").count():
+            host.select_option(f"#seat-kind-{seat}", "none")
+    host.check("#c-teams")
+    host.click("#c-create")
+    host.wait_for_selector("#live:not([hidden]) [data-cmd='start']:not([disabled])")
+
+
+def join(browser: Any, recorder: Recorder, live: LiveServer, seat: int, name: str) -> Any:
+    phone = new_page(browser, recorder, live.url + "/", PHONE)
+    phone.fill("#name", name)
+    phone.click(f".colour-btn[data-seat='{seat}']")
+    phone.wait_for_function(f"document.body.dataset.seat === '{seat}'")
+    return phone
+
+
+def test_a_night_of_two_games(live: LiveServer, browser: Any) -> None:
+    recorder = Recorder()
+    screen = new_page(browser, recorder, live.url + "/screen", PROJECTOR)
+    host = new_page(browser, recorder, f"{live.url}/host#key={live.key}",
+                    {"width": 1280, "height": 1000})
+    host.fill("#n-name", "Quiz du jeudi")
+    host.click("#n-open")
+    host.wait_for_function("document.querySelector('#n-choose').value !== ''")
+
+    # Game 1, a buzzer board: two teams of two phones; Bleu takes the floor and is right.
+    create_from_form(host, "buzzer")
+    phones = [join(browser, recorder, live, seat, name)
+              for seat, name in ((0, "Ana"), (0, "Alex"), (1, "Bob"), (1, "Béa"))]
+    screen.wait_for_selector("#lobby-seats .team-count[data-phones='2'] >> nth=1")
+    screen.wait_for_selector("#night-board:not([hidden])")  # the night's table in the lobby
+    host.click("[data-cmd='start']")
+    host.click("[data-cmd='open-first']")
+    phones[3].wait_for_function("document.body.dataset.buzz === 'live'")
+    phones[3].click("#bz-button", force=True)
+    phones[2].wait_for_function("document.body.dataset.buzz === 'floor'")  # the whole team
+    host.click("[data-cmd='right']")
+    host.click("[data-cmd='end']")
+    screen.wait_for_selector("#night-table tr[data-seat='1'][data-points='10']")
+    assert screen.locator("#night-table tr").first.get_attribute("data-seat") == "1"
+    host.wait_for_selector("#n-table tr[data-night-seat='1']")
+
+    # Game 2, territory in the same night, ended by the host: its places count.
+    create_from_form(host, "territory")
+    screen.wait_for_selector("#night-board:not([hidden]) #night-title")
+    host.click("[data-cmd='start']")
+    host.wait_for_selector("[data-cmd='end']:not([disabled])")
+    host.click("[data-cmd='end']")
+    screen.wait_for_function("document.querySelector('#night-title').textContent.includes('2')")
+
+    host.click("#n-end")
+    screen.wait_for_selector("#podium:not([hidden]) .step.place-1")
+    assert "Quiz du jeudi" in screen.inner_text("#podium h1")
+    href = host.get_attribute("#n-csv", "href")
+    with urllib.request.urlopen(live.url + href, timeout=5) as answer:
+        rows = list(csv.reader(io.StringIO(answer.read().decode())))
+    assert rows[0][3].startswith("buzzer:") and rows[0][4].startswith("territory:")
+    assert {row[1] for row in rows[1:]} == {"Rouge", "Bleu"}
+    assert local_only(recorder.urls) == []
+    assert recorder.errors == []
