@@ -89,45 +89,47 @@ def test_sigkill_in_bursts_loses_no_acknowledged_event(tmp_path: Path, packs: Pa
     chooser = random.Random(2611)
     monkeypatch.setenv("TOURELLE_FSYNC_DELAY_MS", "3")  # a slow card: commits take time
     server = LiveServer(data=tmp_path / "data", packs=packs).start()
-    journal_path = tmp_path / "data" / "journal.sqlite"
-    host = Peer(server, "/host", auth={"key": server.key})
-    created = host.call("create", {"kind": "buzzer", "seats": [{"name": f"P{i}"}
-                                                               for i in range(SEATS)]})
-    assert created["ok"], created
-    game = str(created["game"])
-    assert host.call("command", {"game": game, "type": "start"})["ok"]
-    host.close()
-    acks = Acks()
-    seen: list[dict[str, Any]] = []
-    prefix: list[tuple[int, str]] = []
-    inside = 0  # kills that cut a burst
-    for _ in range(KILLS):
+    try:
+        journal_path = tmp_path / "data" / "journal.sqlite"
         host = Peer(server, "/host", auth={"key": server.key})
-        host.call("watch", {"game": game})
-        phones = phones_for(server, game)
-        host.client.emit("command", {"game": game, "type": "close"}, namespace="/host",
-                         callback=acks.record)  # refused when no window is open: fine
-        acks.record(host.call("command", {"game": game, "type": "open", "mode": "ranking"}))
-        before = len(acks.seqs)
-        burst(phones, acks)
-        # Mostly inside the burst (its commits take a few ms each on this slow card).
-        time.sleep(chooser.choice([chooser.uniform(0.0, 0.04), chooser.uniform(0.0, 0.3)]))
-        server.kill()
-        close_all([host, *phones])
+        created = host.call("create", {"kind": "buzzer", "seats": [{"name": f"P{i}"}
+                                                                   for i in range(SEATS)]})
+        assert created["ok"], created
+        game = str(created["game"])
+        assert host.call("command", {"game": game, "type": "start"})["ok"]
+        host.close()
+        acks = Acks()
+        seen: list[dict[str, Any]] = []
+        prefix: list[tuple[int, str]] = []
+        inside = 0  # kills that cut a burst
+        for _ in range(KILLS):
+            host = Peer(server, "/host", auth={"key": server.key})
+            host.call("watch", {"game": game})
+            phones = phones_for(server, game)
+            host.client.emit("command", {"game": game, "type": "close"}, namespace="/host",
+                             callback=acks.record)  # refused when no window is open: fine
+            acks.record(host.call("command", {"game": game, "type": "open", "mode": "ranking"}))
+            before = len(acks.seqs)
+            burst(phones, acks)
+            # Mostly inside the burst (its commits take a few ms each on this slow card).
+            time.sleep(chooser.choice([chooser.uniform(0.0, 0.04), chooser.uniform(0.0, 0.3)]))
+            server.kill()
+            close_all([host, *phones])
 
-        journal = Journal(journal_path)
-        rows = [(r.seq, json.dumps(r.body, sort_keys=True)) for r in journal.rows(game)]
-        journal.close()
-        with acks.lock:
-            lost = acks.seqs - {seq for seq, _ in rows}
-            inside += len(acks.seqs) - before < SEATS  # killed before the burst was all told
-        assert not lost, f"acknowledged but not journaled: {sorted(lost)}"
-        assert rows[:len(prefix)] == prefix  # rows written before this kill never change
-        prefix = rows
+            journal = Journal(journal_path)
+            rows = [(r.seq, json.dumps(r.body, sort_keys=True)) for r in journal.rows(game)]
+            journal.close()
+            with acks.lock:
+                lost = acks.seqs - {seq for seq, _ in rows}
+                inside += len(acks.seqs) - before < SEATS  # killed before the burst was all told
+            assert not lost, f"acknowledged but not journaled: {sorted(lost)}"
+            assert rows[:len(prefix)] == prefix  # rows written before this kill never change
+            prefix = rows
 
-        server.start()
-        seen.append(first_view_after_restart(server, game))
-    server.stop()
+            server.start()
+            seen.append(first_view_after_restart(server, game))
+    finally:
+        server.stop()
 
     journal = Journal(journal_path)
     record = journal.game(game)
