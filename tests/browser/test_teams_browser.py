@@ -3,6 +3,7 @@ the first press counts for the team and both phones show it."""
 
 from __future__ import annotations
 
+import urllib.parse
 from typing import Any
 
 import pytest
@@ -36,6 +37,16 @@ def test_two_phones_on_one_team(live: LiveServer, browser: Any) -> None:
     host.check("#c-teams")
     host.click("#c-create")
     host.wait_for_selector("#live:not([hidden]) [data-cmd='start']:not([disabled])")
+
+    # Each team has its own QR code on the projector; it opens the join page on its colour.
+    qr = screen.wait_for_selector("img[data-team-qr='1']")
+    src = urllib.parse.urlparse(qr.get_attribute("src"))
+    team_url = urllib.parse.parse_qs(src.query)["data"][0]
+    assert team_url.endswith("&team=1")
+    # The QR names the host's LAN address; this test reaches it on loopback.
+    visitor = new_page(browser, recorder, live.url + "/?" + team_url.split("/?", 1)[1], PHONE)
+    visitor.wait_for_selector(".colour-btn.suggested[data-seat='1']")
+    assert visitor.locator(".colour-btn.suggested").count() == 1
 
     alice = join_team(browser, recorder, live, "Alice")
     bruno = join_team(browser, recorder, live, "Bruno")  # the same colour: the same team

@@ -72,8 +72,15 @@ function showLobby(state) {
     h("li", {}, seatChip(s.seat), h("span", {}, T.colour(s.seat)), " ", h("strong", {}, s.name),
       s.bot ? h("em", {}, " · " + T.t("bot")) : null,
       s.team ? h("em", { class: "team-count", "data-phones": s.team.length },
-        " · " + T.t("team_phones", { n: s.team.length })) : null)) : []);
+        " · " + T.t("team_phones", { n: s.team.length })) : null,
+      // A team game: each team's own QR code joins that team's colour.
+      s.team && !s.bot ? h("img", { class: "team-qr", alt: "QR", "data-team-qr": s.seat,
+        src: "/qr.svg?data=" + encodeURIComponent(teamUrl(joinUrl, state.meta.game, s.seat)) }) : null)) : []);
   $("#lobby-note").textContent = state ? kindLabel(state.meta.kind) : T.t("no_game");
+}
+
+function teamUrl(joinUrl, game, seat) {
+  return joinUrl.replace(/\/?$/, "/") + "?room=" + roomCode(game) + "&team=" + seat;
 }
 
 function render(state) {
