@@ -31,7 +31,9 @@ CATEGORIES: tuple[str, ...] = (
 )
 MIN_DIFFICULTY = 1
 MAX_DIFFICULTY = 5
-OPTION_COUNT = 4
+MIN_OPTIONS = 2  # true/false as two options
+MAX_OPTIONS = 6
+TRUE_FALSE = {"fr": ("Vrai", "Faux"), "en": ("True", "False")}  # a true/false question's options
 
 PACK_FIELDS: tuple[str, ...] = ("pack", "language", "title", "questions")
 QUESTION_FIELDS: tuple[str, ...] = (
@@ -187,14 +189,14 @@ def _check_choice(data: Mapping[str, Any]) -> list[Finding]:
     if "unit" in data:
         found.append(Finding("unit", "only numeric questions have a unit"))
     if "options" not in data:
-        return found + [Finding("options", "missing (a choice question needs 4 options)")]
+        return found + [Finding("options", f"missing (a choice question needs {MIN_OPTIONS} "
+                                           f"to {MAX_OPTIONS} options)")]
     options = data["options"]
     if not isinstance(options, list):
         return found + [Finding("options", f"must be a list, not {describe_type(options)}")]
-    if len(options) != OPTION_COUNT:
-        found.append(
-            Finding("options", f"has {len(options)} options, needs exactly {OPTION_COUNT}")
-        )
+    if not MIN_OPTIONS <= len(options) <= MAX_OPTIONS:
+        count = f"{len(options)} option" + ("" if len(options) == 1 else "s")
+        found.append(Finding("options", f"has {count}, needs {MIN_OPTIONS} to {MAX_OPTIONS}"))
     texts_ok = True
     for number, option in enumerate(options, start=1):
         if not _text(option):

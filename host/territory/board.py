@@ -13,7 +13,7 @@ TAKEN_VALUE = 400
 DEFENCE_BONUS = 100
 COMBAT_ROUNDS = 4
 EXPANSION_PICKS = (2, 1)  # first place picks 2, second place 1
-CHOICE_OPTIONS = 4
+CHOICE_OPTIONS = (2, 6)  # a choice question has 2 (true/false) to 6 options
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from typing import Any
 
 from host import rng
 from host.territory import rules
-from host.territory.board import CHOICE_OPTIONS, Board
+from host.territory.board import Board
 from host.territory.game import TerritoryGame
 from host.territory.state import FREE, TerritoryState
 
@@ -66,7 +66,7 @@ def _answer(state: TerritoryState, seat: int, level: int, r: int) -> tuple[BotMo
         if u < CHOICE_ACCURACY[level]:
             value = truth
         else:
-            wrong, r = rng.randbelow(r, CHOICE_OPTIONS - 1)
+            wrong, r = rng.randbelow(r, q.option_count() - 1)
             value = wrong if wrong < truth else wrong + 1
         limit = state.settings.choice_seconds
     else:

@@ -10,7 +10,7 @@ from typing import Any
 
 from host.games.contract import Event, QuestionRequest, TimerRequest, View
 from host.territory import rules, views
-from host.territory.board import CHOICE_OPTIONS, Board
+from host.territory.board import Board
 from host.territory.setup import new_game
 from host.territory.gamemap import GameMap
 from host.territory.settings import parse_settings
@@ -52,7 +52,7 @@ class TerritoryGame:
         if q.kind == "choice":
             return [
                 {"type": "answer", "seat": seat, "value": i}
-                for i in range(CHOICE_OPTIONS)
+                for i in range(q.option_count())
             ]
         return [{"type": "answer", "seat": seat, "value": None}]
 

@@ -160,14 +160,16 @@ def _check_question(content: Any, kind: str) -> None:
         raise BadEvent("A numeric question's answer must be a positive integer.")
     if kind == "choice":
         options = content.get("options")
+        low, high = CHOICE_OPTIONS
         if (
             not isinstance(options, (list, tuple))
-            or len(options) != CHOICE_OPTIONS
+            or not low <= len(options) <= high
             or not all(isinstance(o, str) for o in options)
         ):
-            raise BadEvent("A choice question needs exactly 4 text options.")
-        if not 0 <= answer < CHOICE_OPTIONS:
-            raise BadEvent("A choice question's answer must be an option index 0-3.")
+            raise BadEvent(f"A choice question needs {low} to {high} text options.")
+        if not 0 <= answer < len(options):
+            raise BadEvent(f"A choice question's answer must be an option index 0-"
+                           f"{len(options) - 1}.")
 
 
 def _on_answer(board: Board, state: TerritoryState, event: Event) -> TerritoryState:
@@ -184,8 +186,8 @@ def _on_answer(board: Board, state: TerritoryState, event: Event) -> TerritorySt
     value, t_ns = event.get("value"), event.get("t_ns")
     if not is_int(value):
         raise BadEvent("An answer's value must be an integer.")
-    if q.kind == "choice" and not 0 <= value < CHOICE_OPTIONS:
-        raise BadEvent("A choice answer must be an option index 0-3.")
+    if q.kind == "choice" and not 0 <= value < (count := q.option_count()):
+        raise BadEvent(f"A choice answer must be an option index 0-{count - 1}.")
     if not is_int(t_ns):
         raise BadEvent("An answer needs its lock-in time t_ns (integer).")
     answered = evolve(q, answers=q.answers + (Answer(seat, value, t_ns),))

@@ -58,6 +58,10 @@ class Question:
     answers: tuple[Answer, ...] = ()
     overrides: tuple[tuple[int, bool], ...] = ()  # host judgements: (seat, correct)
 
+    def option_count(self) -> int:
+        """A choice question's options (2 to 6); 0 before its content is known."""
+        return len((self.content or {}).get("options") or ())
+
     def answer_of(self, seat: int) -> Answer | None:
         for answer in self.answers:
             if answer.seat == seat:

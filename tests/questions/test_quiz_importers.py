@@ -33,7 +33,8 @@ def assert_all_valid(questions: list[dict[str, Any]], language: str) -> None:
 def test_opentdb_imports_multiple_choice_and_unescapes_html() -> None:
     result = import_opentdb(SAMPLES / "opentdb.json")
     assert_all_valid(result.questions, "en")
-    first, second = result.questions
+    first, true_false, second = result.questions
+    assert (true_false["options"], true_false["answer"]) == (["True", "False"], "True")
     assert first["prompt"] == 'What is the capital of "the Big Apple"\'s state, New York?'
     assert first["options"][0] == first["answer"] == "Albany"
     assert (first["category"], first["difficulty"]) == ("geography", 2)
@@ -42,12 +43,19 @@ def test_opentdb_imports_multiple_choice_and_unescapes_html() -> None:
         "technology",
         4,
     )
-    assert [q["id"] for q in result.questions] == ["en-opentdb-001", "en-opentdb-002"]
+    assert [q["id"] for q in result.questions] == ["en-opentdb-001", "en-opentdb-002",
+                                                   "en-opentdb-003"]
 
 
-def test_opentdb_skips_boolean_and_broken_questions_with_warnings() -> None:
+def test_opentdb_true_false_in_french_uses_french_words() -> None:
+    result = import_opentdb(SAMPLES / "opentdb.json", ImportOptions(language="fr"))
+    (true_false,) = [q for q in result.questions if q["prompt"] == "The Sun is a star."]
+    assert (true_false["options"], true_false["answer"]) == (["Vrai", "Faux"], "Vrai")
+
+
+def test_opentdb_skips_broken_questions_with_warnings() -> None:
     warnings = import_opentdb(SAMPLES / "opentdb.json").warnings
-    assert "opentdb.json: result 2: skipped: type 'boolean' (only 'multiple' imports)" in warnings
+    assert not any("result 2" in w for w in warnings)  # a true/false question imports
     assert any(
         "result 4: skipped: field 'options': 'Antonio Vivaldi' appears twice" in w for w in warnings
     )
@@ -114,6 +122,7 @@ def test_kahoot_template_rows(tmp_path: Path) -> None:
             ["Which river flows through Vienna?", "Rhine", "Danube", "Elbe", "Vltava", 20, 2],
             ["How many legs has a spider?", 6, 8, 10, 4, 20, "2"],
             ["True or false: the sun is a star", "True", "False", None, None, 10, 1],
+            ["Only one answer?", "Yes", None, None, None, 10, 1],
             ["Pick two", "a", "b", "c", "d", 20, "1,3"],
             [None, None, None, None, None, None, None],
             ["Which is a mammal?", "Whale", "Shark", "Trout", "Eel", 20, 1],
@@ -121,16 +130,19 @@ def test_kahoot_template_rows(tmp_path: Path) -> None:
     )
     result = import_kahoot(path, ImportOptions(category="nature"))
     assert_all_valid(result.questions, "en")
-    assert [q["answer"] for q in result.questions] == ["Danube", "8", "Whale"]
+    assert [q["answer"] for q in result.questions] == ["Danube", "8", "True", "Whale"]
+    assert result.questions[2]["options"] == ["True", "False"]
     assert result.questions[0]["options"] == ["Danube", "Rhine", "Elbe", "Vltava"]
     assert result.questions[1]["options"] == ["8", "6", "10", "4"]
     assert [q["id"] for q in result.questions] == [
         "en-friday-quiz-001",
         "en-friday-quiz-002",
         "en-friday-quiz-003",
+        "en-friday-quiz-004",
     ]
-    assert any("row 7: skipped: 2 answers (packs need exactly 4)" in w for w in result.warnings)
-    assert any("row 8: skipped: correct answer(s) '1,3'" in w for w in result.warnings)
+    assert any("row 8: skipped: 1 answer(s) (a choice needs at least 2)" in w
+               for w in result.warnings)
+    assert any("row 9: skipped: correct answer(s) '1,3'" in w for w in result.warnings)
 
 
 def test_kahoot_without_category_skips_with_a_hint(tmp_path: Path) -> None:
@@ -172,7 +184,10 @@ def test_gift_imports_choice_numeric_and_missing_word() -> None:
     assert by_prompt["How many cantons does Switzerland have?"]["answer"] == 26
     assert by_prompt["How many bones are in the adult human body?"]["answer"] == 206
     assert by_prompt["The Danube flows into the _____."]["answer"] == "Black Sea"
-    assert len(result.questions) == 6
+    assert by_prompt["Vienna is the capital of Austria."]["options"] == ["True", "False"]
+    assert by_prompt["Vienna is the capital of Austria."]["answer"] == "True"
+    assert by_prompt["Which is a river?"]["options"] == ["Danube", "Alps", "Paris"]
+    assert len(result.questions) == 8
 
 
 def test_gift_escapes_titles_and_feedback() -> None:
@@ -186,12 +201,10 @@ def test_gift_escapes_titles_and_feedback() -> None:
 @pytest.mark.parametrize(
     "why",
     [
-        "skipped: true/false question",
         "skipped: short answer question (no ~wrong answers)",
         "skipped: matching question",
         "skipped: essay question",
         "skipped: partial credit (50%)",
-        "skipped: field 'options': has 3 options, needs exactly 4",
         "skipped: field 'answer': must be a positive integer, not a string",
         "tolerance ±2 dropped (the nearest answer wins)",
     ],
@@ -203,10 +216,10 @@ def test_gift_warns_about_what_it_skips(why: str) -> None:
 
 def test_gift_warning_lines_point_at_the_question() -> None:
     warnings = import_gift(SAMPLES / "quiz.gift").warnings
-    (tf,) = [w for w in warnings if "true/false" in w]
+    (match,) = [w for w in warnings if "matching" in w]
     lines = (SAMPLES / "quiz.gift").read_text("utf-8").splitlines()
-    line = int(tf.split(":")[1])
-    assert lines[line - 1].startswith("::TF::")
+    line = int(match.split(":")[1])
+    assert lines[line - 1].startswith("::Match::")
 
 
 def test_gift_without_questions_is_refused(tmp_path: Path) -> None:
@@ -267,3 +280,48 @@ def test_written_pack_loads_cleanly(tmp_path: Path, importer: Any, sample: str) 
     assert pack.errors == []
     assert [q.id for q in pack.questions] == [q["id"] for q in result.questions]
     assert [q.answer for q in pack.questions] == [q["answer"] for q in result.questions]
+
+
+def test_gift_imports_a_moodle_style_bank_whole() -> None:
+    """Every question kind of Moodle's own GIFT fixture, in a file of ours: choice with 3
+    options, true/false, numeric ranges import; the rest is skipped, each with its reason."""
+    result = import_gift(SAMPLES / "moodle-like.gift", ImportOptions(category="society"))
+    assert_all_valid(result.questions, "en")
+    by_prompt = {q["prompt"]: q for q in result.questions}
+    colour = by_prompt["Which colour is a ripe tomato?"]
+    assert (colour["options"], colour["answer"]) == (["red", "blue", "green"], "red")
+    assert by_prompt["Pick a number between 4 and 10."]["answer"] == 7
+    assert by_prompt["How many players in a rugby union team, between 14 and 16?"]["answer"] == 15
+    truths = {prompt: by_prompt[prompt]["answer"] for prompt in (
+        "A week has eight days.", "Water boils at 100 degrees Celsius at sea level.",
+        "The Moon orbits the Earth.")}
+    assert truths == {"A week has eight days.": "False",
+                      "Water boils at 100 degrees Celsius at sea level.": "True",
+                      "The Moon orbits the Earth.": "True"}
+    assert len(result.questions) == 6
+    skipped = sorted(w.split("skipped: ", 1)[1] for w in result.warnings if "skipped: " in w)
+    # The weighted short answer is refused for its partial credit, as the fruits are.
+    assert skipped == ["essay question", "matching question", "partial credit (50%)",
+                       "partial credit (50%)"]
+    assert any("range 14..16 taken as 15" in w for w in result.warnings)
+
+
+def test_gift_true_false_in_a_french_pack() -> None:
+    result = import_gift(SAMPLES / "moodle-like.gift",
+                         ImportOptions(category="society", language="fr"))
+    (week,) = [q for q in result.questions if q["prompt"] == "A week has eight days."]
+    assert (week["options"], week["answer"]) == (["Vrai", "Faux"], "Faux")
+
+
+def test_csv_true_false_and_six_option_rows(tmp_path: Path) -> None:
+    path = tmp_path / "mixed-options.csv"
+    path.write_text(
+        "kind,category,difficulty,prompt,option1,option2,option3,option4,option5,option6,"
+        "answer,source\n"
+        "choice,nature,1,La baleine est un mammifère.,Vrai,Faux,,,,,Vrai,Britannica\n"
+        "choice,nature,2,Lequel est un félin ?,Lynx,Loup,Ours,Renard,Blaireau,Hérisson,Lynx,"
+        "Britannica\n", "utf-8")
+    result = import_csv(path, ImportOptions(language="fr"))
+    assert_all_valid(result.questions, "fr")
+    assert [len(q["options"]) for q in result.questions] == [2, 6]
+    assert result.questions[0]["options"] == ["Vrai", "Faux"]

@@ -41,7 +41,7 @@ MIXED = SAMPLES / "mixed.yaml"
     ("qid", "field", "line_text", "message"),
     [
         ("en-geo-101", "answer", 'answer: "Paris"', '"Paris" is not one of the options'),
-        ("en-geo-102", "options", '"Seville"]', "has 3 options, needs exactly 4"),
+        ("en-geo-102", "options", 'options: ["Madrid"]', "has 1 option, needs 2 to 6"),
         ("en-geo-103", "answer", "answer: -9", "-9 is not a positive integer"),
         ("en-geo-105", "difficulty", "difficulty: hard", "must be an integer, not a string"),
         ("en-geo-106", "kind", "kind: truefalse", "'truefalse' is not one of choice, numeric"),

@@ -103,7 +103,7 @@ class Driver:
             "answer": answer,
             **extra,
         }
-        if need.kind == "choice":
+        if need.kind == "choice" and "options" not in extra:
             question["options"] = ["A", "B", "C", "D"]
         return self.do({"type": "question", "request_id": need.request_id, "question": question})
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from host.games.contract import GameError
+from host.games.contract import BadEvent, GameError
 from host.territory.board import Board
 from host.territory.settings import TerritorySettings, parse_settings
 from host.territory.state import FREE
@@ -158,3 +158,25 @@ def test_choice_answers_listed_as_four_options(kit, grid_game):
     d.ask(3)
     assert [a["value"] for a in grid_game.legal_actions(d.state, 1)] == [0, 1, 2, 3]
     assert grid_game.legal_actions(d.state, 2) == []  # the third player watches
+
+
+@pytest.mark.parametrize("options", [["Vrai", "Faux"], ["A", "B", "C"], list("ABCDEF")])
+def test_choice_questions_have_two_to_six_options(kit, grid_game, options):
+    """True/false as two options, and banks with 3, 5 or 6 (issue 18: imports whole)."""
+    state = kit.position(grid_game, {0: "a1", 1: "c1", 2: "b3"}, {"b1": (1, 200)}, rest=2)
+    d = kit.Driver(grid_game, state)
+    d.attack(0, "b1")
+    d.ask(1, options=options)
+    assert [a["value"] for a in grid_game.legal_actions(d.state, 1)] == list(range(len(options)))
+    with pytest.raises(BadEvent, match=f"index 0-{len(options) - 1}"):
+        d.answer(1, len(options), 10)
+    d.answer(1, len(options) - 1, 10)
+
+
+@pytest.mark.parametrize("options", [["Seul"], list("ABCDEFG")])
+def test_choice_questions_with_one_or_seven_options_are_refused(kit, grid_game, options):
+    state = kit.position(grid_game, {0: "a1", 1: "c1", 2: "b3"}, {"b1": (1, 200)}, rest=2)
+    d = kit.Driver(grid_game, state)
+    d.attack(0, "b1")
+    with pytest.raises(BadEvent, match="2 to 6 text options"):
+        d.ask(0, options=options)

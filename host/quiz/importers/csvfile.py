@@ -1,9 +1,11 @@
 """CSV (from a spreadsheet) to pack questions.
 
 Header row, in any order, names case-insensitive:
-kind, category, difficulty, prompt, option1, option2, option3, option4, answer, source
-and optionally id and unit. Choice rows give the right option's exact text
-as answer; numeric rows leave the options empty and give a positive integer.
+kind, category, difficulty, prompt, option1, option2, answer, source
+and optionally option3 to option6, id and unit. Choice rows give 2 to 6 options
+(empty cells are left out: a true/false question fills two) and the right
+option's exact text as answer; numeric rows leave the options empty and give a
+positive integer.
 Comma, semicolon or tab separated (French spreadsheets save with ';'); UTF-8.
 """
 
@@ -30,12 +32,11 @@ REQUIRED_COLUMNS: tuple[str, ...] = (
     "prompt",
     "option1",
     "option2",
-    "option3",
-    "option4",
     "answer",
     "source",
 )
-OPTIONAL_COLUMNS: tuple[str, ...] = ("id", "unit")
+OPTIONAL_COLUMNS: tuple[str, ...] = ("id", "unit", "option3", "option4", "option5", "option6")
+OPTION_COLUMNS = tuple(f"option{n}" for n in range(1, 7))
 
 
 def import_csv(path: str | Path, options: ImportOptions | None = None) -> ImportResult:
@@ -73,13 +74,13 @@ def _question(cells: dict[str, str]) -> dict[str, Any]:
         "prompt": cells["prompt"],
         "source": cells["source"] or None,
     }
-    options = [cells[f"option{n}"] for n in range(1, 5)]
+    options = [cells.get(column, "") for column in OPTION_COLUMNS]
     if kind == "numeric":
         if any(options):
             data["options"] = [o for o in options if o]
         data["answer"] = parse_int(cells["answer"])
         data["unit"] = cells.get("unit") or None
     else:
-        data["options"] = options
+        data["options"] = [o for o in options if o]
         data["answer"] = cells["answer"]
     return data

@@ -1,12 +1,14 @@
 """Moodle GIFT text to pack questions.
 
-Imports multiple choice ({=right ~wrong ~wrong ~wrong}, exactly one right
-answer and four in all) and numeric questions ({#42}, {#42:0}; a tolerance is
-dropped since the nearest answer wins). Text after the answer block makes a
+Imports multiple choice ({=right ~wrong ~wrong}, exactly one right answer and
+2 to 6 in all), true/false ({T}, {FALSE}: a choice between the pack language's
+"Vrai"/"Faux" or "True"/"False") and numeric questions ({#42}, {#42:5} and
+{#40..44}: a tolerance or range becomes its middle value, since the nearest
+answer wins; the first of several answers). Text after the answer block makes a
 "missing word" question: the block becomes "_____" in the prompt. Other kinds
-(true/false, short answer, matching, essay, partial credit) are skipped with
-a warning. Comments (`//` lines), titles (`::title::`), format markers
-(`[html]`...) and escapes (\\: \\= \\~ \\{ \\} \\# \\\\ \\n) are understood;
+(short answer, matching, essay, partial credit) are skipped with a warning.
+Comments (`//` lines), titles (`::title::`), format markers (`[html]`...) and
+escapes (\\: \\= \\~ \\{ \\} \\# \\\\ \\n) are understood;
 `$CATEGORY: a/b/geography` sets the category when its last part is ours.
 """
 
@@ -25,13 +27,15 @@ from host.quiz.importers.common import (
     parse_int,
     read_text,
 )
-from host.quiz.validate import CATEGORIES
+from host.quiz.validate import CATEGORIES, TRUE_FALSE
 
 _ESCAPABLE = ":=~{}#\\"
 _PRIVATE = 0xE000  # escaped characters hide in Unicode's private use area while parsing
 _WEIGHT = re.compile(r"^%(-?\d+(?:\.\d+)?)%")
 _FORMAT = re.compile(r"^\s*\[(html|moodle|plain|markdown)\]", re.IGNORECASE)
 _NUMBER = re.compile(r"^(-?\d+(?:\.\d+)?)(?::(\d+(?:\.\d+)?))?$")
+_RANGE = re.compile(r"^(-?\d+(?:\.\d+)?)\.\.(-?\d+(?:\.\d+)?)$")
+_TRUE_FALSE = re.compile(r"^(T|F|TRUE|FALSE)\s*(#|$)", re.IGNORECASE)
 
 
 def import_gift(path: str | Path, options: ImportOptions | None = None) -> ImportResult:
@@ -48,7 +52,7 @@ def import_gift(path: str | Path, options: ImportOptions | None = None) -> Impor
             line += 1
             if not block.strip():
                 continue
-        draft = _draft(f"{path.name}:{line}", block, category, result)
+        draft = _draft(f"{path.name}:{line}", block, category, result, options.language)
         if draft is not None:
             drafts.append(draft)
     if not drafts and not result.warnings:
@@ -105,7 +109,8 @@ def _clean(text: str, is_html: bool) -> str:
     return " ".join(_restore(text).split())
 
 
-def _draft(origin: str, block: str, category: str | None, result: ImportResult) -> Draft | None:
+def _draft(origin: str, block: str, category: str | None, result: ImportResult,
+           language: str) -> Draft | None:
     def skip(why: str) -> Draft | None:
         result.warnings.append(f"{origin}: skipped: {why}")
         return None
@@ -124,6 +129,8 @@ def _draft(origin: str, block: str, category: str | None, result: ImportResult) 
         return skip("'{' is never closed")
     before, inside, after = text[:opening], text[opening + 1 : closing].strip(), text[closing + 1 :]
     prompt = before
+    if before.rstrip()[-1:] in (".", "?", "!", ":") and not any(c.isalnum() for c in after):
+        after = ""  # a whole sentence, then stray punctuation: not a missing word
     if after.strip():
         after = after.strip()
         prompt = f"{before.rstrip()} _____{'' if after[0] in '.,;:!?' else ' '}{after}"
@@ -134,8 +141,11 @@ def _draft(origin: str, block: str, category: str | None, result: ImportResult) 
     }
     if not inside:
         return skip("essay question")
-    if re.match(r"^(T|F|TRUE|FALSE)\s*(#|$)", inside, re.IGNORECASE):
-        return skip("true/false question")
+    if truth := _TRUE_FALSE.match(inside):
+        true, false = TRUE_FALSE.get(language, TRUE_FALSE["en"])
+        answer = true if truth.group(1).upper().startswith("T") else false
+        data.update(kind="choice", options=[true, false], answer=answer)
+        return Draft(origin, data)
     if inside.startswith("#"):
         return _numeric(origin, inside[1:].strip(), data, result)
     if "->" in inside:
@@ -144,20 +154,30 @@ def _draft(origin: str, block: str, category: str | None, result: ImportResult) 
 
 
 def _numeric(origin: str, body: str, data: dict[str, object], result: ImportResult) -> Draft | None:
-    body = body.split("#", 1)[0].strip()  # drop feedback
+    # The first answer: "=2000:0 =1900:1", "3:2~#wrong" and "3:2#feedback" all give "3:2".
+    body = re.split(r"[~#=]", body.lstrip("=").strip(), maxsplit=1)[0].strip()
+    span = _RANGE.match(body)
     match = _NUMBER.match(body)
-    if match is None:
+    if span is not None:
+        low, high = float(span.group(1)), float(span.group(2))
+        middle = (low + high) / 2
+        answer = parse_int(f"{middle:g}")
+        result.warnings.append(f"{origin}: range {body} taken as {middle:g} "
+                               "(the nearest answer wins)")
+    elif match is not None:
+        value, tolerance = match.groups()
+        answer = parse_int(value)
+        if tolerance is not None and float(tolerance) != 0 and isinstance(answer, int):
+            result.warnings.append(
+                f"{origin}: tolerance ±{tolerance} dropped (the nearest answer wins)"
+            )
+    else:
         shown = _restore(body)
         result.warnings.append(
-            f"{origin}: skipped: numeric answer {shown!r} (only {{#42}} or {{#42:0}} import)"
+            f"{origin}: skipped: numeric answer {shown!r} "
+            "(only {#42}, {#42:5} or {#40..44} import)"
         )
         return None
-    value, tolerance = match.groups()
-    answer = parse_int(value)
-    if tolerance is not None and float(tolerance) != 0 and isinstance(answer, int):
-        result.warnings.append(
-            f"{origin}: tolerance ±{tolerance} dropped (the nearest answer wins)"
-        )
     data.update(kind="numeric", answer=answer)
     return Draft(origin, data)
 
@@ -169,6 +189,8 @@ def _choice(
     wrongs: list[str] = []
     for mark, raw in re.findall(r"([=~])([^=~]*)", inside):
         answer = raw.split("#", 1)[0].strip()  # drop feedback
+        if marker := _FORMAT.match(answer):  # "[plain]blue"
+            answer = answer[marker.end():].strip()
         weight = _WEIGHT.match(answer)
         right = mark == "="
         if weight:

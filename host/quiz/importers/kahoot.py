@@ -5,8 +5,9 @@ The template starts with a few lines of instructions, then a header row
 4", "Time limit (sec)", "Correct answer(s) - choose at least one"), then one
 row per question. The header is found by its texts, not by its position, so
 small layout changes still import. The time limit is ignored (the host sets
-its own); a question with several right answers or fewer than 4 answers is
-skipped with a warning.
+its own); a question with 2 to 4 answers imports (a true/false question is two
+answers); one with several right answers or fewer than 2 answers is skipped
+with a warning.
 """
 
 from __future__ import annotations
@@ -80,11 +81,13 @@ def _draft(
     origin = f"{path.name}: row {line}"
     answers = [cell(f"answer{n}") for n in range(1, 5)]
     given = [a for a in answers if a]
-    if len(given) != 4:
-        result.warnings.append(f"{origin}: skipped: {len(given)} answers (packs need exactly 4)")
+    if len(given) < 2:
+        result.warnings.append(f"{origin}: skipped: {len(given)} answer(s) (a choice needs "
+                               "at least 2)")
         return None
     marks = [m for m in re.split(r"[,;\s]+", cell("correct")) if m]
-    if len(marks) != 1 or marks[0] not in {"1", "2", "3", "4"}:
+    if (len(marks) != 1 or marks[0] not in {"1", "2", "3", "4"}
+            or not answers[int(marks[0]) - 1]):
         result.warnings.append(
             f"{origin}: skipped: correct answer(s) {cell('correct')!r} "
             "(need exactly one answer number, 1 to 4)"
@@ -92,7 +95,7 @@ def _draft(
         return None
     right_index = int(marks[0]) - 1
     right = answers[right_index]
-    others = [a for i, a in enumerate(answers) if i != right_index]
+    others = [a for i, a in enumerate(answers) if i != right_index and a]
     return Draft(
         origin,
         {

@@ -1,6 +1,7 @@
 """Open Trivia Database JSON (the api.php answer) to pack questions.
 
-Only "multiple" questions import; true/false ones are skipped with a warning.
+"multiple" questions import as choices; "boolean" (true/false) ones as a choice
+between "True" and "False" (the pack language's words: "Vrai"/"Faux" in French).
 Texts come HTML-escaped ("&quot;", "&#039;"), so they are unescaped.
 """
 
@@ -13,6 +14,7 @@ from typing import Any
 
 from host.quiz.errors import ImportFailed
 from host.quiz.importers.common import Draft, ImportOptions, ImportResult, finish
+from host.quiz.validate import TRUE_FALSE
 
 SOURCE = "Open Trivia Database (opentdb.com), CC BY-SA 4.0"
 
@@ -87,11 +89,16 @@ def _draft(
         result.warnings.append(f"{origin}: skipped: not an object")
         return None
     kind = item.get("type")
-    if kind != "multiple":
-        result.warnings.append(f"{origin}: skipped: type {kind!r} (only 'multiple' imports)")
+    if kind not in ("multiple", "boolean"):
+        result.warnings.append(f"{origin}: skipped: type {kind!r} (only 'multiple' and "
+                               "'boolean' import)")
         return None
     right = html.unescape(str(item.get("correct_answer", "")))
     wrong = [html.unescape(str(w)) for w in item.get("incorrect_answers") or []]
+    if kind == "boolean":
+        true, false = TRUE_FALSE.get(options.language, TRUE_FALSE["en"])
+        right = true if right.strip().lower() == "true" else false
+        wrong = [false if right == true else true]
     category = html.unescape(str(item.get("category", "")))
     if category not in CATEGORY and options.category is None:
         result.warnings.append(f"{origin}: category {category!r} has no match (give --category)")

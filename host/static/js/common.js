@@ -269,7 +269,7 @@ const Sound = {
 function formatAnswer(content, value) {
   if (value === null || value === undefined) return "—";
   if (content && content.kind === "choice" && content.options && content.options[value] !== undefined) {
-    return "ABCD"[value] + ". " + content.options[value];
+    return "ABCDEF"[value] + ". " + content.options[value];
   }
   return Number(value).toLocaleString(T.lang);
 }

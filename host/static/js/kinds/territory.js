@@ -94,7 +94,7 @@
     $("#q-prompt").textContent = q.content.prompt;
     const correct = revealed ? q.content.answer : null;
     fill("#q-options", (q.content.options || []).map((text, i) =>
-      h("li", { class: "option" + (revealed && i === correct ? " correct" : "") }, h("b", {}, "ABCD"[i]), text)));
+      h("li", { class: "option" + (revealed && i === correct ? " correct" : "") }, h("b", {}, "ABCDEF"[i]), text)));
     fill("#q-count", q.seats.map((seat) =>
       h("span", { class: "lock" + (q.answered.includes(seat) ? " in" : ""), title: seatName(state, seat) },
         seatChip(seat))));
@@ -233,7 +233,7 @@
     return h("div", { class: "choices" }, q.content.options.map((text, i) =>
       h("button", { type: "button", class: "choice choice-" + i, "data-choice": i,
         onclick: (event) => act(ctx, { type: "answer", value: i, t_client: tapTime(event) }) },
-      h("b", {}, "ABCD"[i]), h("span", {}, text))));
+      h("b", {}, "ABCDEF"[i]), h("span", {}, text))));
   }
 
   function keypad(ctx) {
