@@ -1,7 +1,9 @@
 // Q Squared Joe NG: every player's field, resource pile and hand size on the projector; on the
 // phone the private hand and the five actions (draw, take, defend, sacrifice, attack). Tap a
 // hand card, then where it goes: one of your field cards (defend) or another player's hand,
-// resource pile or field (attack). Only the moves in view.legal are offered.
+// resource pile or field (attack). When the attacker names the attacked hand card (open cards
+// with choose_hand_target: the attacks in view.legal carry a "victim"), the other players' hand
+// cards are the targets instead of their whole hands. Only the moves in view.legal are offered.
 "use strict";
 
 (() => {
@@ -14,6 +16,7 @@
       pick_card: "Touchez une carte de votre main, ou une action",
       pick_defend: "Touchez la carte de terrain à défendre",
       pick_attack: "Touchez la main, la ressource ou le terrain d'un adversaire",
+      pick_victim: "Touchez la carte de main à attaquer, ou la ressource ou le terrain d'un adversaire",
       pick_target: "Touchez une de vos cartes de terrain (défendre) ou une cible adverse (attaquer)",
       pick_sacrifice: "Touchez la carte de terrain à sacrifier", pick_take: "Touchez la carte de ressource à prendre",
       cancel: "Annuler", last: "Dernier coup : {what}",
@@ -29,6 +32,7 @@
       out: "out", cards_left: "{n} cards in play",
       pick_card: "Tap a card of your hand, or an action", pick_defend: "Tap the field card to defend",
       pick_attack: "Tap another player's hand, resource pile or field",
+      pick_victim: "Tap the hand card to attack, or another player's resource pile or field",
       pick_target: "Tap one of your field cards (defend) or another player's cards (attack)",
       pick_sacrifice: "Tap the field card to sacrifice", pick_take: "Tap the resource card to take",
       cancel: "Cancel", last: "Last move: {what}",
@@ -94,9 +98,12 @@
     if (last.seat === p.seat) classes.push("last-actor");
     if (last.type === "attack" && last.target === p.seat) classes.push("last-target", "zone-" + last.zone);
     if (mine) classes.push("mine");
+    // Another player's visible hand (open cards): each card may be the attacked one ("victim").
+    const handCard = (code) => (mine ? Cards.face(code, lang, { "data-hand": code })
+      : Cards.face(code, lang, { "data-hand": code, "data-zone": "hand:" + p.seat, "data-victim": code }));
     const hand = p.hand
       ? h("div", { class: "qsj-hand", "data-zone": "hand:" + p.seat },
-        p.hand.length ? p.hand.map((code) => Cards.face(code, lang, { "data-hand": code })) : Cards.slot({}))
+        p.hand.length ? p.hand.map(handCard) : Cards.slot({}))
       : h("div", { class: "qsj-hand", "data-zone": "hand:" + p.seat },
         Cards.pile(p.hand_count ? "back" : null, p.hand_count, lang),
         h("small", {}, t("hand") + " · " + p.hand_count));
@@ -159,13 +166,14 @@
       },
     }, t(type));
     const myTurn = actions.length > 0;
+    const victims = phone.card && actions.some((a) => a.card === phone.card && a.victim !== undefined);
     let hint = t("wait_turn");
     if (myTurn) {
       if (phone.mode === "sacrifice") hint = t("pick_sacrifice");
       else if (phone.mode === "take") hint = t("pick_take");
       else if (phone.card) {
-        hint = phone.mode === "defend" ? t("pick_defend") : phone.mode === "attack" ? t("pick_attack")
-          : t("pick_target");
+        hint = phone.mode === "defend" ? t("pick_defend")
+          : phone.mode === "attack" ? t(victims ? "pick_victim" : "pick_attack") : t("pick_target");
       }
       else hint = t("pick_card");
     }
@@ -204,9 +212,11 @@
       return parts[0] === "field" && parts.length === 3
         ? withCard.filter((a) => a.type === "defend" && a.slot === Number(parts[2])) : [];
     }
+    // A hand attack names its victim (a card of that hand) or none (the whole hand, at random).
+    const victim = node.dataset.victim;
     return withCard.filter((a) => a.type === "attack" && a.target === seat && a.zone === parts[0]
       && (parts[0] !== "field" || a.slot === undefined || (parts.length === 3 && a.slot === Number(parts[2])))
-      && (a.victim === undefined || a.victim === node.dataset.card));
+      && (a.victim === undefined ? victim === undefined : a.victim === victim));
   }
 
   function wire(root, state, ctx, actions, me) {
@@ -224,9 +234,12 @@
       });
     }
     if (!phone.card && !phone.mode) return;
-    // Targets: a field position, or a whole zone (hand, resource, field) of another player.
+    // Targets: a field position, a whole zone (hand, resource, field) of another player, or,
+    // when the attacker names it, a card of another player's hand.
+    const naming = actions.some((a) => a.victim !== undefined);
     const nodes = [...root.querySelectorAll(".qsj-player [data-zone]")]
-      .filter((node) => !node.closest(".qsj-hand.mine-hand") && !(node.dataset.zone || "").startsWith("hand:" + me));
+      .filter((node) => !node.closest(".qsj-hand.mine-hand") && !(node.dataset.zone || "").startsWith("hand:" + me)
+        && (naming || node.dataset.victim === undefined));
     for (const node of nodes) {
       const found = matching(actions, node, me);
       if (!found.length) { node.classList.add("illegal"); continue; }
