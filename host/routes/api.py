@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, jsonify
 
-from host import __version__
+from host import __version__, jsonwire
 from host.games import forms, registry
 from host.hub import Hub
 from host.quiz.bank import QuestionBank
@@ -37,7 +37,8 @@ def category_counts(bank: QuestionBank) -> dict[str, Any]:
 @bp.get("/healthz")
 def healthz() -> Response:
     return jsonify(ok=True, version=__version__, games=len(hub().sessions),
-                   async_mode=current_app.extensions["socketio"].async_mode)
+                   async_mode=current_app.extensions["socketio"].async_mode,
+                   json=jsonwire.ENCODER)
 
 
 @bp.get("/api/games")

@@ -1,0 +1,40 @@
+"""The JSON Socket.IO messages are written with: orjson when it is installed.
+
+Why: a publication to 200 phones encodes about 200 payloads (each seat's private
+part, plus the projector's, the host page's and the public part); with the
+standard library that was about 4 ms of the publication's work, with orjson
+0.3 ms (bench/json_cost.py, docs/PERFORMANCE.md). Messages from clients are
+still read with the standard library: they are small, and its errors are the
+ones the edge already answers. Without orjson (a platform with no wheel) the
+standard library writes them too; TOURELLE_JSON=stdlib forces it (the bench's
+before/after).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from types import ModuleType
+from typing import Any
+
+_orjson: ModuleType | None
+try:
+    import orjson as _orjson
+except ImportError:  # pragma: no cover - every platform we ship to has a wheel
+    _orjson = None
+
+if os.environ.get("TOURELLE_JSON") == "stdlib":
+    _orjson = None
+
+ENCODER = f"orjson {_orjson.__version__}" if _orjson is not None else "json (stdlib)"
+
+
+def dumps(obj: Any, **_options: Any) -> str:
+    """Compact JSON text (python-socketio passes `separators`; orjson is always compact)."""
+    if _orjson is not None:
+        return str(_orjson.dumps(obj, option=_orjson.OPT_NON_STR_KEYS).decode())
+    return json.dumps(obj, separators=(",", ":"))
+
+
+def loads(text: str | bytes, **options: Any) -> Any:
+    return json.loads(text, **options)
