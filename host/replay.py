@@ -9,7 +9,7 @@ from host.games.contract import Game
 from host.journal import JournalRow, effective
 
 # Events the Session handles itself; everything else goes to the engine.
-SESSION_EVENTS = frozenset({"claim", "start", "pause", "resume", "undo"})
+SESSION_EVENTS = frozenset({"claim", "start", "pause", "resume", "undo", "hand"})
 
 
 @dataclass
@@ -37,6 +37,8 @@ def rebuild(game: Game, config: dict[str, Any], rows: list[JournalRow]) -> Rebui
         elif kind == "start":
             out.seats = [dict(seat) for seat in body["seats"]]
             out.state = game.setup(config.get("settings", {}), out.seats, int(config["seed"]))
+        elif kind == "hand":  # the host gave the seat to a bot (a level) or back to people
+            out.seats[int(body["seat"])]["bot"] = body["bot"]
         elif kind == "pause":
             out.paused = True
         elif kind == "resume":

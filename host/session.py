@@ -530,6 +530,9 @@ class Session:
                 return Outcome.refuse("forbidden", "you can only act for your own seat")
             if role == "bot" and not self.seats[origin.seat].get("bot"):
                 return Outcome.refuse("forbidden", "that seat is not a bot")
+            if role == "seat" and self.seats[origin.seat].get("bot"):
+                return Outcome.refuse("forbidden", "a bot plays this seat now; ask the host "
+                                                   "to hand it back")
             event["seat"] = origin.seat
             return None
         return Outcome.refuse("forbidden", f"the {role} role cannot send {kind!r}")
@@ -571,7 +574,29 @@ class Session:
             return Outcome(True, seq=seq)
         if kind == "undo":
             return self._undo(origin)
+        if kind == "hand":
+            return self._hand(origin, event)
         return Outcome.refuse("unknown_event", f"unknown command {kind!r}")
+
+    def _hand(self, origin: Origin, event: Event) -> Outcome:
+        """Host: a bot plays the seat from now on ({"bot": 1-5}), or people again ({"bot":
+        null}); the seat's phones stay bound, and act again once it is handed back."""
+        seat, level = event.get("seat"), event.get("bot")
+        if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            return Outcome.refuse("bad_event", "there is no such seat")
+        if level is not None and (isinstance(level, bool) or not isinstance(level, int)
+                                  or not 1 <= level <= 5):
+            return Outcome.refuse("bad_event", "a bot level is 1 to 5, or null for people")
+        if level is not None and self.kind.plan_bot is None:
+            return Outcome.refuse("illegal", f"{self.kind.name} has no bots")
+        if self.seats[seat].get("bot") == level:
+            return Outcome.refuse("stale", "the seat is already played that way")
+        seq = self._append(origin, {"type": "hand", "seat": seat, "bot": level})
+        self.seats[seat]["bot"] = level
+        self._bot_keys.pop(seat, None)
+        self.scheduler.cancel(f"bot:{seat}")
+        self._after_change()  # a bot plans its move at once
+        return Outcome(True, seq=seq)
 
     def _claim(self, origin: Origin, event: Event) -> Outcome:
         """A phone asks for a seat. Its token binds it; the same token gets the same seat back.
@@ -695,6 +720,9 @@ class Session:
     def _undo(self, origin: Origin) -> Outcome:
         target = None
         for row in reversed(self.journal.effective_rows(self.id)):
+            if row.body.get("type") == "hand":
+                target = row  # a seat handed over is a host decision: undone like the others
+                break
             if row.body.get("type") in SESSION_EVENTS:
                 continue
             if self.game.undo_barrier(row.body):

@@ -428,6 +428,12 @@ class HostNamespace(Base):
             check_field("seat", seat, (int,))
             assert isinstance(seat, int)
             return answer(session.submit_release(seat))
+        if kind == "hand":  # {"seat": 1, "bot": 3}: a bot plays it; {"bot": null}: people again
+            seat, level = body.get("seat"), body.get("bot")
+            check_field("seat", seat, (int,))
+            if level is not None:
+                check_field("bot", level, (int,))
+            return answer(session.submit(HOST, {"type": "hand", "seat": seat, "bot": level}))
         if kind == "rename":  # {"seat": 1, "name": "Les Castors"}, in the lobby
             seat, name = body.get("seat"), body.get("name")
             check_field("seat", seat, (int,))

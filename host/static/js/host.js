@@ -368,10 +368,21 @@ function renderSeats(meta, view) {
       h("td", { class: "score" }, p ? Number(p.score).toLocaleString(T.lang) : ""),
       h("td", {}, s.bot ? null : h("button", {
         type: "button", "data-release": s.seat, onclick: () => command("release", { seat: s.seat }),
-      }, T.t("release")), meta.status === "lobby" ? h("button", {
+      }, T.t("release")), handSelect(meta, s), meta.status === "lobby" ? h("button", {
         type: "button", "data-rename": s.seat, onclick: () => rename(s),
       }, T.t("rename")) : null));
   }));
+}
+
+/** Who plays a seat: its people (phones) or a bot of a level; the host may switch mid-game. */
+function handSelect(meta, seat) {
+  if (meta.status === "over" || !kindInfo(meta.kind).bots) return null;
+  const select = h("select", { "data-hand": seat.seat, "aria-label": T.t("played_by"),
+    onchange: () => command("hand", { seat: seat.seat, bot: select.value ? Number(select.value) : null }) },
+  h("option", { value: "" }, T.t("played_by_people")),
+  [1, 2, 3, 4, 5].map((n) => h("option", { value: String(n) }, T.t("seat_bot", { n }))));
+  select.value = seat.bot ? String(seat.bot) : "";
+  return select;
 }
 
 function rename(seat) {
