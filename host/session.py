@@ -190,6 +190,7 @@ class Session:
         self.teams = TeamRules.from_config(record.config)
         self.phones = SeatPhones()
         self._answered: dict[int, str] = {}  # team games: seat -> which phone acted last
+        self.offline: dict[int, int] = {}  # seat -> host ns when its last phone left
         # In a night (host/night.py): the night's summary, from the hub.
         self.night_summary: Callable[[], dict[str, Any] | None] | None = None
         self._restore(record)
@@ -421,6 +422,12 @@ class Session:
         kind = event.get("type")
         if kind == "_heartbeat":
             self._heartbeat()
+            return Outcome(True)
+        if kind == "_presence" and origin is SESSION:
+            self._presence(int(event["seat"]), bool(event["connected"]))
+            return Outcome(True)
+        if kind == "_away_check" and origin is SESSION:
+            self._dirty = True  # a seat may have been away long enough to show it
             return Outcome(True)
         if kind == "_resend" and origin is SESSION:
             self._sent_private.pop(event["seat"], None)
@@ -949,7 +956,8 @@ class Session:
     def _seat_entry(self, seat: dict[str, Any]) -> dict[str, Any]:
         """A seat as meta lists it; in a team game with its phones and which one acted last
         (`last_by`: so every phone of the team sees who answered)."""
-        entry = {"seat": seat["seat"], "name": seat["name"], "bot": seat.get("bot")}
+        entry = {"seat": seat["seat"], "name": seat["name"], "bot": seat.get("bot"),
+                 "away": not seat.get("bot") and self.away(seat["seat"])}
         if self.teams.enabled:
             entry["team"] = self.phones.team(seat["seat"])
             entry["last_by"] = self._answered.get(seat["seat"])
@@ -1068,6 +1076,26 @@ class Session:
         shared, own = self._phone_views(self.state, seat)
         return (phone_parts.public_payload(meta, shared),
                 phone_parts.private_payload(meta, seat, own))
+
+    AWAY_SECONDS = 20.0  # a seat without a connected phone this long shows as away
+
+    def presence(self, seat: int, connected: bool) -> None:
+        """The socket layer: the seat's first phone connected, or its last one left."""
+        self.submit_nowait(SESSION, {"type": "_presence", "seat": seat, "connected": connected})
+
+    def _presence(self, seat: int, connected: bool) -> None:
+        if connected:
+            if self.offline.pop(seat, None) is not None:
+                self._dirty = True
+            return
+        self.offline[seat] = self.clock.now_ns()
+        self.scheduler.call_later(f"away:{seat}", self.AWAY_SECONDS * self.pace + 0.05,
+                                  lambda: self.submit_nowait(SESSION, {"type": "_away_check"}))
+
+    def away(self, seat: int) -> bool:
+        left = self.offline.get(seat)
+        return left is not None and (self.clock.now_ns() - left
+                                     >= self.AWAY_SECONDS * self.pace * 1e9)
 
     def resend(self, seat: int) -> None:
         """A phone (re)joined this seat: publish its private part again, then the public

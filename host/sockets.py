@@ -228,7 +228,10 @@ class SeatNamespace(Base):
             old = self._unbind(sid)
             self.bound[sid] = (session.id, seat)
             self.tokens[sid] = claim["token_hash"]
-            self.connected.setdefault((session.id, seat), set()).add(sid)
+            phones = self.connected.setdefault((session.id, seat), set())
+            if not phones:
+                session.presence(seat, connected=True)
+            phones.add(sid)
             last = self.heard.get((session.id, seat))
             if last is not None and outcome.data.get("rejoined"):
                 self.gaps[(session.id, seat)] = (last, time.monotonic_ns())
@@ -316,7 +319,11 @@ class SeatNamespace(Base):
         self.tokens.pop(sid, None)
         old = self.bound.pop(sid, None)
         if old is not None:
-            self.connected.get(old, set()).discard(sid)
+            phones = self.connected.get(old, set())
+            phones.discard(sid)
+            session = self.hub.get(old[0])
+            if not phones and session is not None:
+                session.presence(old[1], connected=False)  # away after a while
         return old
 
     def on_disconnect(self, *args: Any) -> None:
