@@ -101,3 +101,17 @@ def new_page(browser: Any, recorder: Recorder, url: str, viewport: dict[str, int
     page = recorder.watch(context.new_page(), states)
     page.goto(url)
     return page
+
+
+def join_seat(browser: Any, recorder: Recorder, base_url: str, seat: int,
+              game: str | None = None, name: str | None = None, states: bool = False) -> Any:
+    """A new phone on the join page: the game's room code (when given), a name, then the
+    seat's colour; returns the page once it is seated."""
+    phone = new_page(browser, recorder, base_url + "/", PHONE, states=states)
+    if game is not None:
+        phone.fill("#code", game[:4].upper())
+    if name is not None:
+        phone.fill("#name", name)
+    phone.click(f".colour-btn[data-seat='{seat}']")
+    phone.wait_for_function(f"document.body.dataset.seat === '{seat}'")
+    return phone

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.driver import PHONE, PROJECTOR, Recorder, local_only, new_page
+from tests.browser.driver import PROJECTOR, Recorder, join_seat, local_only, new_page
 from tests.browser.test_cards_browser import tap
 from tests.live import LiveServer, Peer
 
@@ -52,10 +52,7 @@ def test_a_phone_plays_challengers_with_a_bot_and_the_robot(
         "seats": [{"name": "Ana"}, {"bot": 3}, {"bot": 5}],
     })["game"]
     screen = new_page(browser, recorder, live.url + "/screen", PROJECTOR)
-    phone = new_page(browser, recorder, live.url + "/", PHONE, states=True)
-    phone.fill("#code", game[:4].upper())
-    phone.click(".colour-btn[data-seat='0']")
-    phone.wait_for_function("document.body.dataset.seat === '0'")
+    phone = join_seat(browser, recorder, live.url, 0, game=game, states=True)
     assert host.call("command", {"game": game, "type": "start"})["ok"]
     screen.wait_for_selector(".chc.screen")
     phone.wait_for_selector(".chc")

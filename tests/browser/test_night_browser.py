@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.driver import PHONE, PROJECTOR, Recorder, local_only, new_page
+from tests.browser.driver import PROJECTOR, Recorder, join_seat, local_only, new_page
 from tests.live import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -31,14 +31,6 @@ def create_from_form(host: Any, kind: str) -> None:
     host.wait_for_selector("#live:not([hidden]) [data-cmd='start']:not([disabled])")
 
 
-def join(browser: Any, recorder: Recorder, live: LiveServer, seat: int, name: str) -> Any:
-    phone = new_page(browser, recorder, live.url + "/", PHONE)
-    phone.fill("#name", name)
-    phone.click(f".colour-btn[data-seat='{seat}']")
-    phone.wait_for_function(f"document.body.dataset.seat === '{seat}'")
-    return phone
-
-
 def test_a_night_of_two_games(live: LiveServer, browser: Any) -> None:
     recorder = Recorder()
     screen = new_page(browser, recorder, live.url + "/screen", PROJECTOR)
@@ -50,7 +42,7 @@ def test_a_night_of_two_games(live: LiveServer, browser: Any) -> None:
 
     # Game 1, a buzzer board: two teams of two phones; Bleu takes the floor and is right.
     create_from_form(host, "buzzer")
-    phones = [join(browser, recorder, live, seat, name)
+    phones = [join_seat(browser, recorder, live.url, seat, name=name)
               for seat, name in ((0, "Ana"), (0, "Alex"), (1, "Bob"), (1, "Béa"))]
     screen.wait_for_selector("#lobby-seats .team-count[data-phones='2'] >> nth=1")
     screen.wait_for_selector("#night-board:not([hidden])")  # the night's table in the lobby

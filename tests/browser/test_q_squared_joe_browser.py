@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.driver import PHONE, PROJECTOR, Recorder, local_only, new_page
+from tests.browser.driver import PROJECTOR, Recorder, join_seat, local_only, new_page
 from tests.live import LiveServer, Peer
 
 pytestmark = pytest.mark.browser
@@ -53,10 +53,7 @@ def test_open_cards_phone_names_the_attacked_hand_card(
         "seed": 7, "seats": [{"name": "Ana"}, {"bot": 3}],
     })["game"]
     screen = new_page(browser, recorder, live.url + "/screen", PROJECTOR)
-    phone = new_page(browser, recorder, live.url + "/", PHONE, states=True)
-    phone.fill("#code", game[:4].upper())
-    phone.click(".colour-btn[data-seat='0']")
-    phone.wait_for_function("document.body.dataset.seat === '0'")
+    phone = join_seat(browser, recorder, live.url, 0, game=game, states=True)
     assert host.call("command", {"game": game, "type": "start"})["ok"]
     screen.wait_for_selector(".cards-kind")
     phone.wait_for_selector(".qsj.my-turn", timeout=30_000)

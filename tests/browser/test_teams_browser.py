@@ -8,18 +8,10 @@ from typing import Any
 
 import pytest
 
-from tests.browser.driver import PHONE, PROJECTOR, Recorder, new_page
+from tests.browser.driver import PHONE, PROJECTOR, Recorder, join_seat, new_page
 from tests.live import LiveServer
 
 pytestmark = pytest.mark.browser
-
-
-def join_team(browser: Any, recorder: Recorder, live: LiveServer, name: str) -> Any:
-    phone = new_page(browser, recorder, live.url + "/", PHONE)
-    phone.fill("#name", name)
-    phone.click(".colour-btn[data-seat='0']")
-    phone.wait_for_function("document.body.dataset.seat === '0'")
-    return phone
 
 
 def test_two_phones_on_one_team(live: LiveServer, browser: Any) -> None:
@@ -48,8 +40,8 @@ def test_two_phones_on_one_team(live: LiveServer, browser: Any) -> None:
     visitor.wait_for_selector(".colour-btn.suggested[data-seat='1']")
     assert visitor.locator(".colour-btn.suggested").count() == 1
 
-    alice = join_team(browser, recorder, live, "Alice")
-    bruno = join_team(browser, recorder, live, "Bruno")  # the same colour: the same team
+    alice = join_seat(browser, recorder, live.url, 0, name="Alice")
+    bruno = join_seat(browser, recorder, live.url, 0, name="Bruno")  # same colour, same team
     screen.wait_for_selector("#lobby-seats .team-count[data-phones='2']")
     host.wait_for_selector("[data-team='0'] [data-captain]")  # Bruno may be made captain
     assert "Alice ★" in host.inner_text("[data-team='0']")
