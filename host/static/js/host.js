@@ -82,7 +82,24 @@ $("#n-open").addEventListener("click", () => {
     if (ack && ack.ok) refreshNights(ack.night);
   });
 });
-$("#n-choose").addEventListener("change", () => drawNight());
+$("#n-choose").addEventListener("change", async () => {
+  await drawNight();
+  nightTeamsInForm();
+});
+
+/** A night's teams keep their colour and name from game to game: the form's seats follow. */
+async function nightTeamsInForm() {
+  const id = $("#n-choose").value;
+  const night = id ? await getJson("/api/nights/" + id, null) : null;
+  if (!night) return;
+  for (const team of night.standings.table) {
+    const name = $("#seat-name-" + team.seat);
+    const kind = $("#seat-kind-" + team.seat);
+    if (!name || !kind) continue;
+    name.value = team.name;
+    if (kind.value === "none") kind.value = "phone";
+  }
+}
 $("#n-end").addEventListener("click", () => {
   socket.emit("night_end", { night: $("#n-choose").value }, (ack) => {
     $("#n-msg").textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
