@@ -63,6 +63,7 @@ async function drawNight() {
   const id = $("#n-choose").value;
   $("#n-end").hidden = !id;
   $("#n-csv").hidden = !id;
+  $("#n-json").hidden = !id;
   if (!id) {
     fill("#n-table");
     return;
@@ -70,6 +71,8 @@ async function drawNight() {
   const night = await getJson("/api/nights/" + id, null);
   if (!night) return;
   $("#n-csv").href = "/api/nights/" + id + ".csv";
+  $("#n-json").href = "/api/nights/" + id;
+  $("#n-json").download = "tourelle-night-" + id + ".json";
   $("#n-end").hidden = night.status !== "open";
   fill("#n-table", night.standings.table.map((t) =>
     h("tr", { "data-night-seat": t.seat }, h("td", {}, String(t.place)),
@@ -77,7 +80,9 @@ async function drawNight() {
 }
 
 $("#n-open").addEventListener("click", () => {
-  socket.emit("night", { name: $("#n-name").value.trim() }, (ack) => {
+  const places = $("#n-places").value.split(/[,;\s]+/).filter(Boolean).map(Number);
+  const rules = places.length ? { default: { places } } : undefined;
+  socket.emit("night", { name: $("#n-name").value.trim(), rules }, (ack) => {
     $("#n-msg").textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
     if (ack && ack.ok) refreshNights(ack.night);
   });
