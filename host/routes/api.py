@@ -45,7 +45,7 @@ def healthz() -> Response:
 def api_games() -> Response:
     return jsonify(games=[
         {"id": s.id, "kind": s.kind.name, "status": s.status,
-         "seats": s.meta()["seats"], "seq": s.last_seq}
+         "seats": s.meta()["seats"], "seq": s.last_seq, "night": s.config.get("night")}
         for s in hub().sessions.values()
     ])
 

@@ -57,9 +57,13 @@ def test_a_night_of_two_games(live: LiveServer, browser: Any) -> None:
     assert screen.locator("#night-table tr").first.get_attribute("data-seat") == "1"
     host.wait_for_selector("#n-table tr[data-night-seat='1']")
 
-    # Game 2, territory in the same night, ended by the host: its places count.
+    # Game 2, territory in the same night: each phone follows to it on its colour (team).
     create_from_form(host, "territory")
     screen.wait_for_selector("#night-board:not([hidden]) #night-title")
+    for phone in phones:
+        phone.wait_for_function("document.body.dataset.kind === 'territory'", timeout=15000)
+    screen.wait_for_selector("#lobby-seats .team-count[data-phones='2'] >> nth=1")
+    # The host ends it at once: its places count.
     host.click("[data-cmd='start']")
     host.wait_for_selector("[data-cmd='end']:not([disabled])")
     host.click("[data-cmd='end']")

@@ -128,6 +128,47 @@ function mergeParts(shared, mine) {
   return { meta, view: shared.view === null ? null : { ...shared.view, ...mine.view } };
 }
 
+/**
+ * A game of a night is over: the phone waits for the night's next game and takes its seat
+ * there (the same colour, so the same team), with the same token.
+ */
+let nightTimer = null;
+function followNight(meta) {
+  const night = meta.night;
+  if (!night || night.status !== "open" || nightTimer) return;
+  const from = meta.game;
+  nightTimer = setInterval(async () => {
+    if (!joined || joined.game !== from) {
+      clearInterval(nightTimer);
+      nightTimer = null;
+      return;
+    }
+    let listed;
+    try {
+      listed = (await (await fetch("/api/games")).json()).games;
+    } catch {
+      return; // the host is restarting: next time
+    }
+    const next = listed.find((g) => g.night === night.id && g.id !== from && g.status !== "over");
+    if (!next) return;
+    clearInterval(nightTimer);
+    nightTimer = null;
+    const message = { token, game: next.id, seat: joined.seat, clock: CLOCK_ID };
+    const name = localStorage.getItem("tourelle.name");
+    if (name) message.name = name;
+    socket.emit("join", message, (ack) => {
+      if (ack && ack.ok) {
+        remember({ game: ack.game, seat: ack.seat });
+        own = null;
+        render();
+      } else {
+        remember(null);
+        showJoin();
+      }
+    });
+  }, 2000);
+}
+
 function rejoin() {
   socket.emit("join", { token, game: joined.game, clock: CLOCK_ID }, (ack) => {
     if (ack && ack.ok) {
@@ -327,6 +368,7 @@ function render() {
     const order = rankedPlayers(view).map((p) => p.seat);
     const place = order.indexOf(seat) + 1;
     $("#wait-status").textContent = T.t("over");
+    followNight(meta);
     fill("#wait-detail", place ? h("div", { class: "verdict-big good" },
       T.t("you_placed", { rank: place === 1 ? T.t("first") : T.t("rank", { n: place }) })) : null);
   } else {
