@@ -1,7 +1,8 @@
 """Watchtower in Debian's Chromium: a phone against two bots, the projector watching.
 
 The phone plays by taps only (ready, draw, a challenge mode then a fort card,
-blind picks by position) until a battle it fought has been resolved, then on
+blind picks by position) until a battle it fought has been resolved (the
+projector shows a battle's soldiers face up while it is the last move), then on
 to the end (a short move limit ends the game: this phone never builds a
 tower). No JavaScript error on any page, and every request stays on 127.0.0.1.
 """
@@ -43,6 +44,13 @@ def phone_moves(states: list[dict[str, Any]], seat: int, kind: str) -> int:
             and (s["view"].get("last") or {}).get("seat") == seat
             and s["view"]["last"].get("type") == kind}
     return len(seen)
+
+
+def screen_battle_faces(screen: Any) -> list[str]:
+    """The soldiers the projector shows face up in the battle just resolved (none: backs only)."""
+    return list(screen.evaluate(  # read at once: the page redraws on every move
+        "[...document.querySelectorAll(\".wt-fight[data-fight='battle'] [data-soldier]\")]"
+        ".filter((n) => !n.classList.contains('back')).map((n) => n.getAttribute('aria-label'))"))
 
 
 def play_one_round(phone: Any) -> None:
@@ -88,18 +96,22 @@ def test_watchtower_phone_against_two_bots_to_the_end(
 
     deadline = time.monotonic() + 60
     saw_pending = False
+    saw_faces: list[str] = []
     while not (phone_battles(recorder.states, 0) and phone_moves(recorder.states, 0, "pick")):
         assert time.monotonic() < deadline, (
             "no battle of the phone's resolved in time: " + phone.locator(".wt").inner_text()[:400])
         if screen.evaluate("document.body.dataset.status") == "over":
             break
         saw_pending = saw_pending or screen.locator(".wt-fight[data-fight='challenge']").count() > 0
+        if not saw_faces and screen.locator(".wt-fight[data-fight='battle']").count():
+            saw_faces = screen_battle_faces(screen)
         if phone.locator(".wt.my-turn").count():
             play_one_round(phone)
         time.sleep(0.05)
     assert phone_moves(recorder.states, 0, "draw") >= 1  # the phone really played its turns
     assert phone_battles(recorder.states, 0), "the phone never fought"
     assert saw_pending, "the projector never showed a challenge under way"
+    assert saw_faces, "the projector never showed a battle's soldiers face up"
     while screen.evaluate("document.body.dataset.status") != "over":  # on to the end
         assert time.monotonic() < deadline + 30, "the game did not reach its move limit in time"
         if phone.locator(".wt.my-turn").count():

@@ -307,15 +307,19 @@ def test_on_campaign_royals_are_kept_and_an_empty_army_ends_the_campaign() -> No
     assert state.barracks[-2:] == ["9H", "9S"]
 
 
-def test_a_campaign_cannot_be_challenged_but_two_campaigners_fight_with_three_cards() -> None:
+def test_a_campaign_cannot_be_challenged_but_two_campaigners_open_three_card_fights() -> None:
     state = table([(["9C", "9D", "9H"], []), (["2C", "2D", "3H"], [])], ["4C", "5C", "6C", "8C"])
     for p, rank_code in zip(state.players, "KQ", strict=True):
         p.campaign, p.tower = True, [f"{rank_code}{s}" for s in "CDHS"]
     state.players.append(Player(2, "P2", None, ["5S"], [["6S"]]))
     challenges = [a for a in game.legal_actions(state, 0) if a["type"] == "challenge"]
     assert {"type": "challenge", "seat": 0, "target": 1, "cards": 3} in challenges
-    state.turn = 2
-    assert not [a for a in game.legal_actions(state, 2) if a.get("target") in (0, 1)]
+    state.turn = 2  # two on campaign: the player still playing normally may fight them too
+    fights = [a for a in game.legal_actions(state, 2) if a.get("target") in (0, 1)]
+    assert fights == [
+        {"type": "challenge", "seat": 2, "target": 0, "cards": 1},
+        {"type": "challenge", "seat": 2, "target": 1, "cards": 1},
+    ]
     state.turn = 0
     state = challenge(state, 0, 1, None, 3)
     assert sorted(state.player(0).army) == ["2C", "2D", "3H", "9C", "9D", "9H"]

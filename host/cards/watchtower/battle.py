@@ -47,6 +47,17 @@ def limit_key(state: State, attacker: int, card: str) -> str:
     return card if state.settings.limit_scope == "card" else f"{attacker}:{card}"
 
 
+def mark_won(state: State, taker: Player, attacker: Player, card: str) -> None:
+    """A card won in battle: the attacker may place it this turn, the defender on its next turn.
+
+    The text reaches a watchtower when its last card "est gagnée au combat", whoever wins it.
+    """
+    if taker is attacker:
+        state.fresh[card] = "battle"
+    else:
+        state.spoils[card] = taker.seat
+
+
 def resolve_challenge(state: State, pending: Pending) -> None:
     att = state.player(pending.attacker)
     assert pending.defender is not None
@@ -61,13 +72,15 @@ def resolve_challenge(state: State, pending: Pending) -> None:
     for owner, line in ((att, a_line), (dfn, d_line)):
         for card in line:
             if is_royal_or_ace(card) and not owner.campaign:
+                state.spoils.pop(card, None)
                 state.barracks.append(card)
                 burnt.append(card)
-            else:
-                taker = winner or owner
-                taker.army.append(card)
-                if taker is att:
-                    state.fresh[card] = "battle"
+                continue
+            taker = winner or owner
+            taker.army.append(card)
+            if taker is not owner:  # won in battle: it may complete a watchtower (ruling 22)
+                state.spoils.pop(card, None)
+                mark_won(state, taker, att, card)
     report: dict[str, Any] = {
         "type": "battle",
         "seat": att.seat,
@@ -83,7 +96,7 @@ def resolve_challenge(state: State, pending: Pending) -> None:
         if result == "attacker":
             remove_from_fort(state, dfn, pending.target)
             att.army.append(pending.target)
-            state.fresh[pending.target] = "battle"
+            mark_won(state, att, att, pending.target)
         elif state.counts.get(limit_key(state, att.seat, pending.target), 0) >= CHALLENGE_LIMIT:
             remove_from_fort(state, dfn, pending.target)
             state.barracks.append(pending.target)

@@ -10,6 +10,11 @@ and it judges with what its seat may know: its own army and the table. Blind
 picks are uniform (the army was shuffled, so no position is better). The
 enemy's army is guessed as a uniform draw from the cards the bot has not seen
 ("the pool") at levels 4-5, or from every rank alike at levels 2-3.
+
+Outside campaign, a fight with a campaigner's army (ruling 27) is worth the
+chance of winning the last card of one of the bot's triples: once others are
+on campaign those cards often sit in their armies, and without such fights
+3-4 player games stalled until the move limit.
 """
 
 from __future__ import annotations
@@ -134,6 +139,16 @@ class _Judge:
             return 2.0
         return 0.8 - strength(card) / 14
 
+    def _completing_share(self, pairs: int) -> float:
+        """Roughly, the chance that `pairs` soldiers won from an unseen army include the last
+        card of one of my triples. Once others are on campaign, those cards often sit in
+        their armies, and fighting a campaigner is then the only way to win them."""
+        wanted = {rank(s[0]) for s in self.me.fort if len(s) == TOWER - 1}
+        if not wanted:
+            return 0.0
+        share = sum(rank(c) in wanted for c in self.pool) / len(self.pool)
+        return min(1.0, pairs * share)
+
     def _gain(self, card: str) -> float:
         """What winning this fort card is worth to me."""
         if self.me.campaign:
@@ -162,6 +177,8 @@ class _Judge:
         gain = pairs * theirs_kept
         if target:
             gain += self._gain(target) - SOLDIER + _worth(target)
+        elif enemy.campaign and not self.me.campaign:
+            gain += COMPLETE * self._completing_share(pairs)
         cost = pairs * mine_kept
         if not self.me.fort and not self.me.campaign:
             cost += ELIMINATED

@@ -37,7 +37,9 @@ def refill_barracks(state: State) -> None:
     for p in state.active():
         for _ in range(refill_count(len(p.army))):
             index, state.rng = rng.randbelow(state.rng, len(p.army))
-            collected.append(p.army.pop(index))
+            card = p.army.pop(index)
+            state.spoils.pop(card, None)  # back in the barracks: no longer won in battle
+            collected.append(card)
         for card in [s[0] for s in p.fort if len(s) == 1]:
             remove_from_fort(state, p, card)
             collected.append(card)
@@ -128,6 +130,8 @@ def lose_campaign(state: State, p: Player) -> None:
 def eliminate(state: State, p: Player) -> None:
     """A player out of the game: army, fort and any watchtower go under the barracks."""
     p.out = True
+    for card in p.army:
+        state.spoils.pop(card, None)
     state.barracks.extend(p.army)
     p.army = []
     for stack in list(p.fort):

@@ -142,6 +142,15 @@ def can_burn(state: State, me: Player) -> bool:
     return all(len(stack) < 2 for p in rivals for stack in p.fort)
 
 
+def campaigns_open(state: State) -> bool:
+    """Two players or more on campaign: anyone may fight a campaigner's army (ruling 27).
+
+    The seed: "si deux personnes participent à des campagnes, alors que d'autres
+    personnes dans le jeu jouent toujours normalement, elles peuvent se battre".
+    """
+    return sum(p.campaign for p in state.active()) >= 2
+
+
 def challenges(state: State, me: Player) -> list[Event]:
     """Every challenge (and seizure of an unguarded fort card) this player may make now."""
     out: list[Event] = []
@@ -152,7 +161,7 @@ def challenges(state: State, me: Player) -> list[Event]:
         theirs = len(enemy.army)
         base = {"type": "challenge", "seat": me.seat, "target": enemy.seat}
         if enemy.campaign:
-            if me.campaign and mine and theirs:
+            if (me.campaign or campaigns_open(state)) and mine and theirs:
                 out.append({**base, "cards": min(CAMPAIGN_DUEL, mine, theirs)})
             continue
         for stack in enemy.fort:
@@ -312,8 +321,11 @@ def _challenge(state: State, me: Player, event: Event) -> None:
     if state.challenges >= state.settings.challenges_per_turn:
         raise GameError("you have no challenge left this turn")
     target = state.player(event["target"]) if isinstance(event.get("target"), int) else None
-    if target is not None and target.campaign and not me.campaign:
-        raise GameError("a watchtower on campaign cannot be challenged")
+    if target is not None and target.campaign and not me.campaign and not campaigns_open(state):
+        raise GameError(
+            "a watchtower on campaign cannot be challenged; its army can be fought by another "
+            "campaigner, or by anyone once two players are on campaign"
+        )
     action = _find_legal(state, me, event, ("type", "target", "card", "cards"))
     size = int(action["cards"])
     enemy = state.player(action["target"])
@@ -392,8 +404,17 @@ def _next_turn(state: State) -> None:
     state.turn = next_active(state, state.turn)
     state.burnt = False
     state.challenges = 0
-    state.fresh = {}
+    state.fresh = _defence_spoils(state, state.player(state.turn))
     state.phase = "main" if state.player(state.turn).campaign else "draw"
+
+
+def _defence_spoils(state: State, me: Player) -> dict[str, str]:
+    """The cards this player won as a defender since its last turn, still in its army: won in
+    battle for this turn (ruling 22). Older spoils are forgotten."""
+    won = {card: "battle" for card, seat in state.spoils.items() if seat == me.seat}
+    for card in won:
+        del state.spoils[card]
+    return {card: how for card, how in won.items() if card in me.army}
 
 
 def _showdown(state: State, me: Player, event: Event) -> None:

@@ -185,6 +185,9 @@ class State:
     winner: int | None = None
     end: str | None = None  # "showdown", "last_standing", "stalemate", "move_limit"
     last: dict[str, Any] | None = None  # public report of the last move
+    # Cards a defender won in battle, card -> seat: they count as won in battle
+    # ("gagnée au combat") during that seat's next turn, when it may place them.
+    spoils: dict[str, int] = field(default_factory=dict)
 
     @property
     def over(self) -> bool:
@@ -217,6 +220,7 @@ class State:
             self.winner,
             self.end,
             dict(self.last) if self.last else None,
+            dict(self.spoils),
         )
 
 
@@ -270,6 +274,7 @@ def state_from_json(data: dict[str, Any]) -> State:
             winner=data["winner"],
             end=data["end"],
             last=data["last"],
+            spoils={str(k): int(v) for k, v in data.get("spoils", {}).items()},
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         if isinstance(exc, GameError):

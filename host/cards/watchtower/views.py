@@ -61,6 +61,7 @@ def build_view(state: State, audience: str) -> View:
     if see_all:
         view["barracks"] = list(state.barracks)
         view["fresh"] = dict(state.fresh)
+        view["spoils"] = {card: seat for card, seat in state.spoils.items()}
     if kind == "seat":
         view["you"] = own
     return view
@@ -91,8 +92,9 @@ def _pending(state: State, own: int | None, see_all: bool) -> dict[str, Any] | N
 def _blank(value: Any, hidden: set[str]) -> Any:
     """The last move's report with every card now hidden from this audience blanked out.
 
-    Soldiers turned up in a battle were seen by the room, but once back in an
-    army they are secrets again: the report keeps the outcome, not the cards.
+    Soldiers turned up in a battle are public while that battle is the last
+    move (`secrets.turned_up`); after the next move they are secrets again in
+    their armies, and the report keeps only the outcome.
     """
     if isinstance(value, str):
         return None if value in hidden else value

@@ -169,15 +169,26 @@
         lines));
   }
 
-  /** The last battle's outcome pair by pair (the soldiers went back into armies: faces hidden). */
+  /** The battle just resolved, pair by pair: the attacker's soldier, the mark, the defender's.
+   * The soldiers are turned up while the battle is the last move (the views give their faces);
+   * a face the view blanks is drawn as a back. */
   function battleReport(state) {
     const last = state.view.last;
     if (!last || last.type !== "battle") return null;
-    const marks = (last.outcomes || []).map((o) => h("span",
-      { class: "wt-pair " + (o > 0 ? "win" : o < 0 ? "loss" : "tie") }, o > 0 ? "▲" : o < 0 ? "▼" : "＝"));
+    const lang = T.lang;
+    const attackers = last.attacker_cards || [];
+    const defenders = last.defender_cards || [];
+    const face = (code, side) => (code ? Cards.face(code, lang, { "data-soldier": side })
+      : Cards.back({ "data-soldier": side }));
+    const pairs = (last.outcomes || []).map((o, i) => h("div",
+      { class: "wt-pair " + (o > 0 ? "win" : o < 0 ? "loss" : "tie"), "data-pair": i,
+        style: "display: flex; align-items: center; gap: 0.2em" },
+      face(attackers[i], "attacker"),
+      h("span", { class: "wt-mark" }, o > 0 ? "▲" : o < 0 ? "▼" : "＝"),
+      face(defenders[i], "defender")));
     return h("div", { class: "wt-fight battle", "data-fight": "battle" },
       h("strong", {}, t("challenge_head", { att: seatName(state, last.seat), def: seatName(state, last.defender) })),
-      h("div", { class: "wt-pairs" }, marks),
+      h("div", { class: "wt-pairs" }, pairs),
       h("span", {}, t(last.result === "draw" ? "draw_result" : last.result)));
   }
 
