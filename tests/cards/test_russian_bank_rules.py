@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from host.cards.russian_bank import GAME, Settings, State, zones
+from host.cards.russian_bank import GAME, SIMULATOR, Settings, State, zones
 from host.cards.russian_bank.game import scores
 from host.games.contract import BadEvent, BadSettings, GameError, OutOfTurn, StaleEvent
 
@@ -289,31 +289,143 @@ def test_move_cap_ends_the_game_scored_as_a_stalemate() -> None:
 # -- Stop! mode ---------------------------------------------------------------------
 
 
+def stop(seat: int) -> dict[str, Any]:
+    return {"type": "stop", "seat": seat}
+
+
 def test_default_mode_refuses_skipping_but_stop_mode_lets_the_opponent_call_it() -> None:
     missed = table(reserves=[["AH", "AD"], ["9C#1"]], hands=[["4D", "10C"], ["10C#1"]])
     with pytest.raises(GameError, match="compulsory move first: reserve AD"):
         game.apply(missed, draw())
+    assert game.legal_actions(missed, 1) == []  # no Stop! outside Stop! mode
     missed.settings = Settings(stop_mode=True)
-    assert game.legal_actions(missed, 1) == []
     after = game.apply(missed, draw())
     assert after.turned == "10C" and after.turn == 0
-    assert game.legal_actions(after, 1) == [{"type": "stop", "seat": 1}]
-    stopped = game.apply(after, {"type": "stop", "seat": 1})
+    assert game.legal_actions(after, 1) == [stop(1)]
+    stopped = game.apply(after, stop(1))
     assert stopped.turn == 1 and stopped.wastes[0] == ["10C"] and stopped.turned is None
+    assert stopped.fines == [0, 0] and stopped.last == {
+        "type": "stop", "seat": 1, "missed": "compulsory move first: reserve AD to a foundation"}
 
 
-def test_stop_window_closes_with_the_next_move_and_needs_a_miss() -> None:
+def test_stop_is_offered_before_any_skip_and_the_legal_list_does_not_tell() -> None:
+    """Ruling 14: spotting the skip is the game, so the offer never depends on a skip."""
     state = table(reserves=[["AH", "AD"], ["9C#1"]], settings=Settings(stop_mode=True))
-    with pytest.raises(GameError, match="nothing to stop"):
-        game.apply(state, {"type": "stop", "seat": 1})
+    state.houses[4] = []
+    assert game.legal_actions(state, 1) == [stop(1)]  # before anything happened
+    skipped = game.apply(state, move("reserve", "house:4"))  # skips AD to a foundation
+    compliant = game.apply(state, move("reserve", "foundation:0"))
+    assert skipped.stop_call is not None and compliant.stop_call is None
+    assert game.legal_actions(skipped, 1) == game.legal_actions(compliant, 1) == [stop(1)]
+    for audience in ("screen", "seat:0", "seat:1"):
+        for view in (game.view(skipped, audience), game.view(compliant, audience)):
+            assert "stop_call" not in view and "stop_call" not in json.dumps(view)
+            assert "compulsory" not in json.dumps(view)
+    assert game.view(skipped, "host")["stop_call"] is not None  # the host alone sees it
+
+
+def test_a_wrong_stop_costs_the_caller_two_penalty_points() -> None:
+    state = table(settings=Settings(stop_mode=True))
+    before = game.result(state)["penalties"]
+    after = game.apply(state, stop(1))  # nothing was skipped
+    assert after.turn == 0 and after.fines == [0, 2]
+    assert game.result(after)["penalties"] == [before[0], before[1] + 2]
+    assert after.last == {"type": "stop", "seat": 1, "missed": None, "fine": 2}
+    twice = game.apply(after, stop(1))  # every wrong call costs again
+    assert twice.fines == [0, 4]
+    with pytest.raises(GameError, match="not played"):
+        game.apply(table(), stop(1))
+    with pytest.raises(GameError, match="cannot stop yourself"):
+        game.apply(state, stop(0))
+
+
+def test_stop_window_closes_with_the_next_move() -> None:
+    state = table(reserves=[["AH", "AD"], ["9C#1"]], settings=Settings(stop_mode=True))
     state.houses[4] = []
     after = game.apply(state, move("reserve", "house:4"))  # skips AD to a foundation
     assert after.stop_call is not None
     fixed = game.apply(after, move("reserve", "foundation:0"))  # AH, compliant
-    with pytest.raises(GameError, match="nothing to stop"):
-        game.apply(fixed, {"type": "stop", "seat": 1})
-    with pytest.raises(GameError, match="not played"):
-        game.apply(table(), {"type": "stop", "seat": 1})
+    late = game.apply(fixed, stop(1))  # too late: now a wrong call
+    assert late.turn == 0 and late.fines == [0, 2]
+
+
+def test_ending_the_turn_over_a_compulsory_move_can_be_stopped() -> None:
+    """Ruling 14: the skip made by putting the hand card on the waste is stoppable too."""
+    state = table(reserves=[["AH", "AD"], ["9C#1"]], turned="10C",
+                  settings=Settings(stop_mode=True))
+    ended = game.apply(state, move("hand", "waste"))  # AD should have gone to a foundation
+    assert ended.turn == 1 and ended.wastes[0] == ["10C"]
+    assert stop(1) in game.legal_actions(ended, 1)  # the new mover, before acting
+    stopped = game.apply(ended, stop(1))
+    assert stopped.turn == 1 and stopped.fines == [2, 0]  # the offender pays the fine
+    assert stopped.last is not None and "reserve AD" in stopped.last["missed"]
+    assert stop(1) not in game.legal_actions(stopped, 1)  # one call per turn start
+    # The window closes with the caller's first action.
+    acted = game.apply(ended, draw(1))
+    assert stop(1) not in game.legal_actions(acted, 1)
+    with pytest.raises(GameError, match="cannot stop yourself"):
+        game.apply(acted, stop(1))
+
+
+def test_passing_over_a_compulsory_move_can_be_stopped() -> None:
+    state = table(reserves=[["AD"], ["9C#1"]], hands=[[], ["10C#1"]],
+                  settings=Settings(stop_mode=True))
+    passed = game.apply(state, {"type": "pass", "seat": 0})  # AD should have gone up first
+    assert passed.turn == 1
+    assert game.apply(passed, stop(1)).fines == [2, 0]
+
+
+def test_a_stop_at_the_start_of_a_turn_after_a_compliant_end_is_wrong() -> None:
+    state = table(turned="10C", settings=Settings(stop_mode=True))
+    ended = game.apply(state, move("hand", "waste"))
+    assert stop(1) in game.legal_actions(ended, 1)  # offered as after a skip
+    wrong = game.apply(ended, stop(1))
+    assert wrong.turn == 1 and wrong.fines == [0, 2]
+
+
+def test_a_winner_by_going_out_pays_their_stop_fines() -> None:
+    state = table(reserves=[["AH"], ["2C#1", "9C#1"]], hands=[[], []], wastes=[[], []])
+    state.fines = [4, 0]
+    after = game.apply(state, move("reserve", "foundation:0"))
+    assert after.winner == 0 and scores(after) == [2 * 2 + 30 - 4, 0]
+
+
+# -- repeated positions ---------------------------------------------------------------
+
+
+def loading_loop() -> State:
+    """Hands and wastes empty; the 5H can only be loaded from one reserve onto the other."""
+    return table(reserves=[["9C", "6H", "5H"], ["9C#1", "6H#1"]], hands=[[], []])
+
+
+def test_a_position_that_starts_a_turn_again_ends_the_game_as_a_stalemate() -> None:
+    state = loading_loop()
+    loop = [move("reserve", "opp_reserve", 0), {"type": "pass", "seat": 0},
+            move("reserve", "opp_reserve", 1), {"type": "pass", "seat": 1}]
+    for event in loop:  # one round: the 5H went over and came back
+        state = game.apply(state, event)
+    assert not game.is_over(state)
+    assert state.reserves == [["9C", "6H", "5H"], ["9C#1", "6H#1"]]
+    state = game.apply(state, loop[0])
+    state = game.apply(state, loop[1])  # seat 1's turn starts as it did once already
+    assert state.over == "stalemate" and state.moves == 6
+    assert state.winner == 0 and scores(state) == [6 - 4, 0]
+
+
+def test_a_foundation_move_forgets_the_positions_seen() -> None:
+    state = loading_loop()
+    state = game.apply(state, move("reserve", "opp_reserve", 0))
+    state = game.apply(state, {"type": "pass", "seat": 0})
+    assert len(state.seen) == 1
+    state.reserves[1].append("AS#1")
+    after = game.apply(state, move("reserve", "foundation:0", 1))
+    assert after.seen == []
+
+
+def test_the_move_cap_game_of_seed_9_now_ends_by_repetition() -> None:
+    """Seed 9 (level 5 against level 5) used to load cards back and forth until the cap."""
+    final = SIMULATOR.play({}, (5, 5), 9, game)
+    assert final.over == "stalemate" and final.moves < final.settings.move_cap
 
 
 # -- contract details ----------------------------------------------------------------

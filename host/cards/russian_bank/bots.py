@@ -83,9 +83,10 @@ def bot_move(
     """A legal, compliant action for `seat` (None if it has nothing to do) and the new generator."""
     if state.over:
         return None, rng_state
+    if state.stop_call is not None and state.stop_seat == seat:
+        return {"type": "stop", "seat": seat}, rng_state  # bots see the table: they spot skips
     if seat != state.turn:
-        actions = game.legal_actions(state, seat)
-        return (actions[0] if actions else None), rng_state
+        return None, rng_state
     level = min(max(level, 1), 5)
     scored = [
         (value, event)

@@ -4,7 +4,8 @@ Events a seat sends:
 - {"type": "move", "seat": s, "from": src, "to": dst, "count": k}  (count optional, default 1)
 - {"type": "draw", "seat": s}   turn the top hand card face up (refilling the hand from the waste)
 - {"type": "pass", "seat": s}   only with hand and waste empty
-- {"type": "stop", "seat": s}   Stop! mode: the opponent skipped a compulsory move
+- {"type": "stop", "seat": s}   Stop! mode: a claim that the opponent skipped a compulsory move
+  (open to the player not moving, and to the player on turn before their first action)
 and the Session's {"type": "timeout", "timer": id} when a turn time limit is set.
 """
 
@@ -39,6 +40,7 @@ from host.games.contract import (
 from host.games.ranking import places
 
 WIN_BONUS = 30
+STOP_FINE = 2  # ruling 14: the price of a reserve card, the seed's dearest penalty
 SEAT_TYPES = ("move", "draw", "pass", "stop")
 
 
@@ -76,7 +78,7 @@ def scores(table: State) -> list[int]:
         return out
     loser = 1 - table.winner
     if table.over == "out":
-        out[table.winner] = penalty(table, loser) + WIN_BONUS
+        out[table.winner] = max(0, penalty(table, loser) + WIN_BONUS - table.fines[table.winner])
     else:
         out[table.winner] = penalty(table, loser) - penalty(table, table.winner)
     return out
@@ -111,7 +113,8 @@ class RussianBank:
         if seat != state.turn:
             raise OutOfTurn("it is not your turn")
         table = state.clone()
-        table.stop_call = None  # the player moved on: the chance to stop them has passed
+        # The player moved on: the chance to stop the last skip has passed.
+        table.stop_call, table.stop_seat, table.stop_open = None, None, False
         last: dict[str, Any] = {"type": kind, "seat": seat}
         if kind == "move":
             move = parse_move(event)
@@ -138,20 +141,29 @@ class RussianBank:
             return
         if not table.settings.stop_mode:
             raise GameError(missed.message)
-        if table.turn == seat and not table.over:
+        if not table.over:  # also when the skip ended the turn: it can still be stopped
             table.stop_call = missed.message
+            table.stop_seat = 1 - seat
 
     def _stop(self, state: State, seat: int) -> State:
-        if seat == state.turn:
-            raise GameError("you cannot stop yourself")
+        """A Stop! call (ruling 14). Right: the offender pays; wrong: the caller is fined."""
         if not state.settings.stop_mode:
             raise GameError("Stop! is not played in this game")
-        if state.stop_call is None:
-            raise GameError("nothing to stop: no compulsory move was skipped")
+        if seat == state.turn and not state.stop_open:
+            raise GameError("you cannot stop yourself")
         table = state.clone()
-        missed = table.stop_call
-        end_turn(table)
-        table.last = {"type": "stop", "seat": seat, "missed": missed}
+        offender = 1 - seat
+        if state.stop_call is not None and state.stop_seat == seat:
+            missed = state.stop_call
+            if table.turn == offender:
+                end_turn(table)  # the offender's turn ends; their turned card goes to the waste
+            else:
+                table.fines[offender] += STOP_FINE  # the skip ended the turn: a fine instead
+            table.last = {"type": "stop", "seat": seat, "missed": missed}
+        else:
+            table.fines[seat] += STOP_FINE
+            table.last = {"type": "stop", "seat": seat, "missed": None, "fine": STOP_FINE}
+        table.stop_call, table.stop_seat, table.stop_open = None, None, False
         return self._count(table)
 
     def _timeout(self, state: State, event: Event) -> State:
@@ -174,9 +186,13 @@ class RussianBank:
     def legal_actions(self, state: State, seat: int) -> list[Event]:
         if state.over:
             return []
+        # Stop! is always offered to the player not moving (and to the player on turn before
+        # their first action), so the list never tells whether a compulsory move was skipped.
+        stop: list[Event] = [{"type": "stop", "seat": seat}] if state.settings.stop_mode else []
         if seat != state.turn:
-            return [{"type": "stop", "seat": seat}] if state.stop_call else []
-        return [event for event, _ in self.actions_with_duties(state)]
+            return stop
+        actions = [event for event, _ in self.actions_with_duties(state)]
+        return actions + stop if state.stop_open else actions
 
     def actions_with_duties(self, state: State) -> list[tuple[Event, bool]]:
         """The turn player's legal actions, each flagged True when it makes every compulsory move.

@@ -6,6 +6,7 @@ mutate the table they are given; the engine hands them a fresh clone.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
 from host.cards.russian_bank.cards import (
@@ -262,6 +263,31 @@ def end_turn(table: State) -> None:
     table.turn = 1 - seat
     table.turn_no += 1
     table.stop_call = None
+    table.stop_seat = None
+    table.stop_open = table.settings.stop_mode
+    note_position(table)
+
+
+def position_key(table: State) -> str:
+    """A digest of where every card lies and who is on turn (nothing else)."""
+    piles = [*table.reserves, *table.hands, *table.wastes, *table.houses, *table.foundations]
+    text = f"{table.turn}|{table.turned or '-'}|" + "|".join(",".join(pile) for pile in piles)
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def note_position(table: State) -> None:
+    """At each turn's start: a position that already started a turn ends the game (ruling 17).
+
+    Only turn-start positions are kept, and a foundation move clears them (no earlier
+    position can come back once a foundation has grown), so the list stays short.
+    """
+    if table.over:
+        return
+    key = position_key(table)
+    if key in table.seen:
+        finish_by_penalty(table, "stalemate")
+        return
+    table.seen.append(key)
 
 
 def play_move(table: State, move: Move) -> None:
@@ -288,6 +314,7 @@ def play_move(table: State, move: Move) -> None:
         table.wastes[1 - seat].extend(cards)
     elif move.dst.startswith("foundation:"):
         table.foundations[int(move.dst.split(":")[1])].extend(cards)
+        table.seen = []  # the foundations only grow: no earlier position can come back
     else:
         table.houses[int(move.dst.split(":")[1])].extend(cards)
     if not (table.reserves[seat] or table.hands[seat] or table.wastes[seat] or table.turned):

@@ -77,7 +77,11 @@ class State:
     moves: int = 0
     played_this_pass: list[bool] = field(default_factory=lambda: [False, False])
     quiet: list[bool] = field(default_factory=lambda: [False, False])
-    stop_call: str | None = None  # the compulsory move the player on turn just skipped
+    stop_call: str | None = None  # the compulsory move just skipped (host view only)
+    stop_seat: int | None = None  # who may stop that skip (the offender's opponent)
+    stop_open: bool = False  # Stop! mode: the player on turn has not acted yet this turn
+    fines: list[int] = field(default_factory=lambda: [0, 0])  # penalty points from Stop! calls
+    seen: list[str] = field(default_factory=list)  # digests of turn-start positions (repetition)
     over: str | None = None  # None, "out", "stalemate" or "move_cap"
     winner: int | None = None
     last: dict[str, Any] | None = None
@@ -100,6 +104,10 @@ class State:
             played_this_pass=list(self.played_this_pass),
             quiet=list(self.quiet),
             stop_call=self.stop_call,
+            stop_seat=self.stop_seat,
+            stop_open=self.stop_open,
+            fines=list(self.fines),
+            seen=list(self.seen),
             over=self.over,
             winner=self.winner,
             last=dict(self.last) if self.last else None,
@@ -181,8 +189,9 @@ def zones(table: State) -> dict[str, list[str]]:
 
 
 def penalty(table: State, seat: int) -> int:
-    """Penalty points: 2 per reserve card, 1 per card in hand and waste (and a turned card)."""
+    """Penalty points: 2 per reserve card, 1 per card in hand and waste (and a turned card),
+    plus the Stop! fines (ruling 14)."""
     in_hand = len(table.hands[seat]) + len(table.wastes[seat])
     if table.turned is not None and table.turn == seat:
         in_hand += 1
-    return 2 * len(table.reserves[seat]) + in_hand
+    return 2 * len(table.reserves[seat]) + in_hand + table.fines[seat]

@@ -9,10 +9,11 @@
       label: "Crapette", turn_of: "À {who} de jouer", your_turn: "À vous !", wait_turn: "Tour de l'adversaire",
       reserve: "Réserve", hand: "Talon", waste: "Défausse", turned: "Carte tournée", penalty: "Pénalité",
       draw: "Tourner une carte", pass: "Passer", stop: "Stop !",
-      stop_hint: "L'adversaire a oublié un coup obligatoire",
+      skipped: "Coup obligatoire oublié",
       pick_source: "Touchez une carte à jouer", pick_target: "Touchez où la poser", cancel: "Annuler",
       last_move: "Dernier coup : {what}", moved: "{card} vers {to}", drew: "tourne une carte", passed: "passe",
-      stopped: "Stop ! ({missed})", timeout: "temps écoulé", foundation: "fondation", house: "maison",
+      stopped: "Stop ! ({missed})", wrong_stop: "Stop ! à tort (+{n} pts de pénalité)",
+      timeout: "temps écoulé", foundation: "fondation", house: "maison",
       opp_reserve: "réserve adverse", opp_waste: "défausse adverse", winner: "{who} gagne", draw_game: "Partie nulle",
       over_out: "a posé toutes ses cartes", over_stalemate: "blocage", over_move_cap: "limite de coups",
       points: "{n} pts",
@@ -20,10 +21,11 @@
     en: {
       label: "Russian Bank", turn_of: "{who} to play", your_turn: "Your turn!", wait_turn: "Opponent's turn",
       reserve: "Reserve", hand: "Hand", waste: "Waste", turned: "Turned card", penalty: "Penalty",
-      draw: "Turn a card", pass: "Pass", stop: "Stop!", stop_hint: "Your opponent skipped a compulsory move",
+      draw: "Turn a card", pass: "Pass", stop: "Stop!", skipped: "Compulsory move skipped",
       pick_source: "Tap a card to play", pick_target: "Tap where it goes", cancel: "Cancel",
       last_move: "Last move: {what}", moved: "{card} to {to}", drew: "turns a card", passed: "passes",
-      stopped: "Stop! ({missed})", timeout: "time ran out", foundation: "foundation", house: "house",
+      stopped: "Stop! ({missed})", wrong_stop: "Stop! for nothing (+{n} penalty pts)",
+      timeout: "time ran out", foundation: "foundation", house: "house",
       opp_reserve: "opponent's reserve", opp_waste: "opponent's waste", winner: "{who} wins", draw_game: "Drawn game",
       over_out: "played every card", over_stalemate: "stalemate", over_move_cap: "move limit",
       points: "{n} pts",
@@ -55,7 +57,9 @@
       what = t("moved", { card: last.card ? Cards.words(last.card, T.lang) : "?", to: zoneWords(last.to) });
     } else if (last.type === "draw") what = t("drew");
     else if (last.type === "pass") what = t("passed");
-    else if (last.type === "stop") what = t("stopped", { missed: last.missed || "" });
+    else if (last.type === "stop") {
+      what = last.missed ? t("stopped", { missed: last.missed }) : t("wrong_stop", { n: last.fine || 0 });
+    }
     else what = t("timeout");
     return t("last_move", { what: who + " " + what });
   }
@@ -146,7 +150,9 @@
         t(draw.type)) : null,
       phone.selected ? h("button", { class: "ghost", onclick: () => { phone.selected = null; redraw(); } }, t("cancel"))
         : null);
-    const hint = stop ? t("stop_hint") : !myTurn ? t("wait_turn")
+    // In Stop! mode view.legal offers Stop! whether or not a move was skipped (ruling 14):
+    // the button is always there for the player not moving, with no hint.
+    const hint = !myTurn ? t("wait_turn")
       : phone.selected ? t("pick_target") : t("pick_source");
     root.replaceChildren(h("div", { class: "cards-kind rb phone-table" + (myTurn ? " my-turn" : "") },
       h("p", { class: "rb-head" }, myTurn ? t("your_turn") : hint), table(state, me), buttons,
@@ -190,7 +196,7 @@
   function drawHost(root, state) {
     root.replaceChildren(h("div", { class: "cards-kind rb host-table" }, headline(state), table(state, 0),
       h("p", { class: "rb-last" }, lastMoveText(state)),
-      state.view.stop_call ? h("p", { class: "note" }, t("stop_hint"), " · ", state.view.stop_call) : null));
+      state.view.stop_call ? h("p", { class: "note" }, t("skipped"), " · ", state.view.stop_call) : null));
     markLast(root, state.view);
   }
 
