@@ -146,17 +146,18 @@ POOL: tuple[CardDef, ...] = (
 )
 
 # The robot's own set: its base deck (level R, weak) and stronger exchange cards.
+# Tuned by measurement (docs/rules/challengers.md, ruling 15): a level-5 bot must be
+# able to beat every robot level, each level harder than the one below.
 ROBOT_BASE: tuple[CardDef, ...] = (
-    _c("ROB-BOLT", "robot", "R", 1, "Boulon", "Bolt", copies=3),
-    _c("ROB-GEAR", "robot", "R", 2, "Engrenage", "Gear", copies=3),
+    _c("ROB-BOLT", "robot", "R", 1, "Boulon", "Bolt", copies=4),
+    _c("ROB-GEAR", "robot", "R", 2, "Engrenage", "Gear", copies=4),
     _c("ROB-PISTON", "robot", "R", 3, "Piston", "Piston", copies=3),
-    _c("ROB-SERVO", "robot", "R", 4, "Servomoteur", "Servo", copies=2),
 )
 ROBOT_STRONG: tuple[CardDef, ...] = (
-    _c("ROB-DRONE", "robot", "R", 5, "Drone", "Drone", ("attack", "power", 1), copies=3),
-    _c("ROB-LASER", "robot", "R", 6, "Laser", "Laser", copies=3),
-    _c("ROB-MECH", "robot", "R", 7, "Méca", "Mech", ("flag", "power", 1), copies=3),
-    _c("ROB-TITAN", "robot", "R", 8, "Titan", "Titan", copies=3),
+    _c("ROB-DRONE", "robot", "R", 3, "Drone", "Drone", ("attack", "power", 1), copies=3),
+    _c("ROB-LASER", "robot", "R", 4, "Laser", "Laser", copies=3),
+    _c("ROB-MECH", "robot", "R", 4, "Méca", "Mech", ("flag", "power", 1), copies=3),
+    _c("ROB-TITAN", "robot", "R", 5, "Titan", "Titan", copies=3),
 )
 SOLO_CARDS: tuple[CardDef, ...] = (
     _c("SOLO-OVERCLOCK", "solo", "SOLO", 6, "Surcadençage", "Overclock", ("reveal", "power", 2),

@@ -1,7 +1,7 @@
 """The robot opponent: its own deck, levels 1-5, the solo challenge.
 
 The robot takes no part in the deck phase. Its deck starts from the robot
-base cards; at level L it exchanges 2*(L-1) random base cards for random
+base cards; at level L it exchanges L-1 random base cards for random
 strong robot cards (the exchanged cards leave the game). Outside solo play it
 gains the top card of its face-down reserve at every round from round 2; in
 solo it gains nothing, and the solo challenge adds the SOLO cards at setup.
@@ -21,11 +21,16 @@ def robot_codes(solo_challenge: bool) -> list[str]:
     return codes + copies(SOLO_CARDS) if solo_challenge else codes
 
 
+def swaps_at(level: int) -> int:
+    """How many base cards the robot exchanges for strong ones at this level (ruling 15)."""
+    return level - 1
+
+
 def build_robot(level: int, solo_challenge: bool, state: int) -> tuple[Side, int]:
     """The robot's side at setup, and the generator's next state."""
     base, state = rng.shuffled(state, copies(ROBOT_BASE))
     strong, state = rng.shuffled(state, copies(ROBOT_STRONG))
-    swaps = 2 * (level - 1)
+    swaps = swaps_at(level)
     deck = base[swaps:] + strong[:swaps]
     if solo_challenge:
         deck += copies(SOLO_CARDS)
