@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 import threading
 from pathlib import Path
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from host.clock import Clock, RealClock, Scheduler, ThreadScheduler
@@ -14,6 +14,7 @@ from host.games.contract import GameError
 from host import night as night_rules
 from host.journal import Journal, StorageError
 from host.quiz.bank import QuestionBank, Selection
+from host.quiz.errors import BankExhausted
 from host.quiz.memory import QuestionMemory
 from host.session import STORAGE_MESSAGES, Publisher, QuestionSource, Session
 from host.teams import TeamRules
@@ -42,7 +43,7 @@ class BankQuestions:
             with QuestionMemory(memory_path) as memory:
                 self._remembered = memory.used()
 
-    def draw(self, kind: str, used_in_game: set[str], rng_state: int) -> dict[str, Any]:
+    def draw(self, kind: str, used_in_game: Sequence[str], rng_state: int) -> dict[str, Any]:
         question, _ = self.bank.draw(kind, self.selection, used_in_game, self._remembered,
                                      rng_state)
         return question
@@ -217,7 +218,11 @@ class Hub:
             if found is None or found["status"] != "open":
                 raise GameError(f"there is no open night {night!r}")
             config["night"] = night
-        selection_from(config)  # a bad selection is refused before anything is written
+        selection = selection_from(config)  # a bad selection is refused before anything is written
+        try:
+            self.bank.require_kinds(kind.question_kinds, selection)
+        except BankExhausted as err:
+            raise GameError(str(err)) from None
         kind.make(config)  # so is an unknown map
         game_id = secrets.token_hex(4)
         with self._lock:

@@ -17,7 +17,7 @@ class Rebuilt:
     state: Any | None  # None while the game is in its lobby
     seats: list[dict[str, Any]]
     paused: bool = False
-    used_questions: set[str] = field(default_factory=set)
+    used_questions: dict[str, None] = field(default_factory=dict)  # oldest first
     last_seq: int = 0
 
 
@@ -45,6 +45,8 @@ def rebuild(game: Game, config: dict[str, Any], rows: list[JournalRow]) -> Rebui
             out.paused = False
         else:
             if kind == "question":
-                out.used_questions.add(str(body["question"]["id"]))
+                asked = str(body["question"]["id"])
+                out.used_questions.pop(asked, None)
+                out.used_questions[asked] = None
             out.state = game.apply(out.state, body)
     return out

@@ -35,7 +35,7 @@ import json
 import logging
 import queue
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
@@ -62,7 +62,9 @@ Publisher = Publish | None
 
 
 class QuestionSource(Protocol):
-    def draw(self, kind: str, used_in_game: set[str], rng_state: int) -> dict[str, Any]: ...
+    def draw(self, kind: str, used_in_game: Sequence[str], rng_state: int) -> dict[str, Any]:
+        """A question of this kind; `used_in_game` oldest first."""
+        ...
 
     def remember(self, question_ids: list[str]) -> None: ...
 
@@ -171,7 +173,8 @@ class Session:
         self.state: Any | None = None
         self.seats: list[dict[str, Any]] = []
         self.paused = False
-        self.used_questions: set[str] = set()
+        # The questions asked in this game, oldest first (a dry bank reuses the oldest).
+        self.used_questions: dict[str, None] = {}
         self.last_seq = 0
         self._timer_id: str | None = None
         self._timer_total = 0.0
@@ -505,7 +508,9 @@ class Session:
         seq = self._append(origin, event)
         self.state = new_state
         if kind == "question":
-            self.used_questions.add(str(event["question"]["id"]))
+            asked = str(event["question"]["id"])
+            self.used_questions.pop(asked, None)
+            self.used_questions[asked] = None
         self._after_change()
         return Outcome(True, seq=seq)
 
@@ -573,6 +578,10 @@ class Session:
             self._after_change(publish_only=True)
             return Outcome(True, seq=seq)
         if kind == "resume":
+            if not self.paused and self.rules_pause() is not None:
+                # The rules paused the game (e.g. nobody answered): it goes on with the
+                # game's own `continue`, journaled as the host's decision.
+                return self._handle(origin, {"type": "continue"})
             if not self.paused:
                 return Outcome.refuse("stale", "the game is not paused")
             seq = self._append(origin, {"type": "resume"})
@@ -779,7 +788,7 @@ class Session:
 
     def _supply_question(self, kind: str, request_id: str) -> None:
         draw_rng = rng.derive(self.seed, f"question:{self.last_seq}")
-        question = self.questions.draw(kind, self.used_questions, draw_rng)
+        question = self.questions.draw(kind, list(self.used_questions), draw_rng)
         outcome = self._handle(
             SESSION, {"type": "question", "request_id": request_id, "question": question}
         )
@@ -933,7 +942,9 @@ class Session:
             "game": self.id,
             "kind": self.kind.name,
             "status": self.status,
-            "paused": self.paused or self.storage is not None,
+            "paused": self.paused or self.storage is not None or self.rules_pause() is not None,
+            "pause_reason": ("storage" if self.storage is not None else
+                             "host" if self.paused else self.rules_pause()),
             "storage": self.storage,
             "low_space": (round(free / 1048576, 1)
                           if free is not None and free < self.LOW_SPACE_BYTES else None),
@@ -946,6 +957,11 @@ class Session:
             "config": {k: v for k, v in self.config.items()
                        if k in ("map", "settings", "title", "language")},
         }
+
+    def rules_pause(self) -> str | None:
+        """A pause the game's rules call for (contract: the optional `pause_reason`)."""
+        reason = getattr(self.game, "pause_reason", None)
+        return reason(self.state) if reason is not None and self.state is not None else None
 
     def _night(self) -> dict[str, Any] | None:
         summary = self.night_summary() if self.night_summary is not None else None

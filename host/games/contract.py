@@ -131,6 +131,10 @@ class Game(Protocol):
         """
         ...
 
+# A game may also define `pause_reason(state) -> str | None`: a pause the rules themselves
+# call for (the territory game's "nobody_answered"); the Session then shows the game as paused
+# and the host's `resume` sends the game's `continue`.
+
 
 @dataclass(frozen=True)
 class BotPlan:
@@ -186,6 +190,8 @@ class GameKind:
     settings: tuple[dict[str, Any], ...] = ()
     uses_map: bool = False
     uses_questions: bool = False
+    # The question kinds its games ask: a bank without one is refused at `create`.
+    question_kinds: tuple[str, ...] = ()
     simulate: Simulator | None = None
     secrets: Callable[[Any, str], set[str]] | None = None
     private_keys: frozenset[str] = frozenset()

@@ -123,7 +123,7 @@ class QuestionBank:
         self,
         kind: str,
         selection: Selection,
-        used_in_game: AbstractSet[str],
+        used_in_game: AbstractSet[str] | Sequence[str],
         remembered: Remembered,
         rng_state: int,
     ) -> tuple[dict[str, Any], int]:
@@ -133,7 +133,11 @@ class QuestionBank:
         `remembered` (past games); when none is left, reuses remembered ones,
         least recently used first if `remembered` maps ids to times ("reused":
         true). When the selection has nothing left for this game, it widens
-        the selection ("relaxed": true). Raises BankExhausted at the end.
+        the selection ("relaxed": true). When even the widest selection has
+        nothing left, it reuses a question already asked in this game, the
+        least recently asked first if `used_in_game` is ordered (oldest first),
+        drawn with the seeded generator ("reused": true, "reused_in_game":
+        true). Raises BankExhausted only when there is no question of the kind.
         """
         for step, wider in enumerate(selection.relaxations()):
             candidates = [q for q in self.matching(kind, wider) if q.id not in used_in_game]
@@ -147,9 +151,34 @@ class QuestionBank:
             form, rng_state = question.to_engine(rng_state)
             form["relaxed"] = step > 0
             form["reused"] = reused
+            form["reused_in_game"] = False
+            return form, rng_state
+        asked = self.matching(kind, selection) or self.matching(kind, selection.relaxations()[-1])
+        if asked:
+            pool = _least_recent_in_game(asked, used_in_game)
+            question, rng_state = rng.choice(rng_state, pool)
+            form, rng_state = question.to_engine(rng_state)
+            form["relaxed"] = not self.matching(kind, selection)
+            form["reused"] = True
+            form["reused_in_game"] = True
             return form, rng_state
         where = f" in '{selection.language}'" if selection.language else ""
-        raise BankExhausted(f"every {kind} question{where} has been used in this game")
+        raise BankExhausted(f"no {kind} question{where} in the bank")
+
+    def require_kinds(self, kinds: Iterable[str], selection: Selection) -> None:
+        """Raise BankExhausted naming every kind the selection's language has no question of.
+
+        Called when a game is created, so a game that could never get a question of a kind
+        it needs (e.g. a custom pack of choice questions only) is refused at once.
+        """
+        widest = selection.relaxations()[-1]
+        missing = [kind for kind in kinds if not self.matching(kind, widest)]
+        if missing:
+            where = f" in '{selection.language}'" if selection.language else ""
+            raise BankExhausted(
+                f"the question bank has no {' or '.join(missing)} question{where}; "
+                "this game needs some: add a pack with them"
+            )
 
     def stats(self) -> dict[str, Any]:
         """Counts by language, kind, category and difficulty, overall and per language."""
@@ -168,6 +197,17 @@ def _least_recent(candidates: list[Question], remembered: Remembered) -> list[Qu
         return candidates
     oldest = min(remembered.get(q.id, 0.0) for q in candidates)
     return [q for q in candidates if remembered.get(q.id, 0.0) == oldest]
+
+
+def _least_recent_in_game(
+    candidates: list[Question], used_in_game: AbstractSet[str] | Sequence[str]
+) -> list[Question]:
+    """The candidates asked least recently in this game (all of them if the order is unknown)."""
+    if isinstance(used_in_game, AbstractSet):
+        return candidates
+    last_asked = {qid: index for index, qid in enumerate(used_in_game)}
+    oldest = min(last_asked.get(q.id, -1) for q in candidates)
+    return [q for q in candidates if last_asked.get(q.id, -1) == oldest]
 
 
 def _counts(questions: list[Question]) -> dict[str, Any]:

@@ -118,6 +118,10 @@ class TerritoryGame:
         an answer or a timeout may not: the room has seen it or it is the clock's word."""
         return event.get("type") in _UNDOABLE
 
+    def pause_reason(self, state: TerritoryState) -> str | None:
+        """The game stalled itself: expansion questions nobody answered (host `resume`)."""
+        return rules.STALL_REASON if state.stage == "stalled" else None
+
     def undo_barrier(self, event: Event) -> bool:
         """A question shown is drawn afresh on undo: nothing secret is ever revealed."""
         return False

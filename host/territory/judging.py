@@ -33,7 +33,9 @@ def numeric_key(question: Question, seat: int) -> NumericKey:
     if ruled is False:
         return _SILENT
     if ruled is True:
-        return (0, 0, answer.t_ns if answer is not None else _LATE)
+        if answer is None:  # docs/rules/territory.md: ranked after all timed answers
+            return (0, _LATE, 0)
+        return (0, 0, answer.t_ns)
     if answer is None or question.content is None:
         return _SILENT
     return (0, abs(answer.value - question.content["answer"]), answer.t_ns)

@@ -30,6 +30,11 @@ def map_by_name(name: str) -> GameMap:
     return load_map(name)
 
 
+# The question kinds a territory game asks (expansion/speed/final: numeric; duel: choice).
+# A bank without one of them is refused when the game is created (QuestionBank.require_kinds).
+QUESTION_KINDS = ("numeric", "choice")
+
+
 def make(config: dict[str, Any]) -> Game:
     """The game on its map: a shipped name, generated:<N>:<seed>, or a map file the host gave."""
     name = str(config.get("map") or DEFAULT_MAP)
@@ -89,6 +94,7 @@ KIND = GameKind(
     settings=SETTINGS,
     uses_map=True,
     uses_questions=True,
+    question_kinds=QUESTION_KINDS,
     page="js/kinds/territory.js",
     private_keys=frozenset({"audience", "your_answer"}),
     order=0,

@@ -46,6 +46,10 @@ from host.territory.state import (
 )
 
 
+# Expansion questions in a row that nobody answers before the game stalls for the host.
+SILENT_LIMIT = 3
+STALL_REASON = "nobody_answered"
+
 # ---------------------------------------------------------------- queries
 
 
@@ -143,7 +147,9 @@ def _on_question(board: Board, state: TerritoryState, event: Event) -> Territory
     content = event.get("question")
     _check_question(content, q.kind)
     assert isinstance(content, dict)
-    return _next_stage(state, "answering", question=evolve(q, content=content))
+    reused = state.reused_questions + (1 if content.get("reused_in_game") else 0)
+    return _next_stage(state, "answering", question=evolve(q, content=content),
+                       reused_questions=reused)
 
 
 def _check_question(content: Any, kind: str) -> None:
@@ -229,6 +235,8 @@ def _on_override(board: Board, state: TerritoryState, event: Event) -> Territory
 
 
 def _on_continue(board: Board, state: TerritoryState, event: Event) -> TerritoryState:
+    if state.stage == "stalled":  # the host goes on after "nobody answered"
+        return next_pick(board, evolve(state, silent_questions=0))
     if state.stage != "reveal":
         raise OutOfTurn("There is no revealed outcome to apply now.")
     return _resolve(board, state)
@@ -331,6 +339,10 @@ def _resolve(board: Board, state: TerritoryState) -> TerritoryState:
     state = evolve(state, question=None)
     if q.purpose == "expansion":
         order = expansion_order(q)
+        silent = 0 if order else state.silent_questions + 1
+        state = evolve(state, silent_questions=silent)
+        if silent >= SILENT_LIMIT:
+            return _next_stage(state, "stalled")
         picks: list[int] = []
         for seat, count in zip(order, EXPANSION_PICKS, strict=False):
             picks += [seat] * count

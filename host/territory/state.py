@@ -106,6 +106,11 @@ class TerritoryState:
     standing: tuple[tuple[int, ...], ...] = ()
     # Final tie-break questions in a row that split nobody (all silent, or all equal).
     final_tries: int = 0
+    # Expansion questions in a row that nobody answered; at SILENT_LIMIT the game stalls
+    # (stage "stalled", reason "nobody_answered") until the host goes on.
+    silent_questions: int = 0
+    # Questions asked again in this game because the bank ran dry.
+    reused_questions: int = 0
 
     def player(self, seat: int) -> Player:
         for player in self.players:
@@ -194,6 +199,8 @@ def to_json(state: TerritoryState) -> dict[str, Any]:
         },
         "standing": [list(block) for block in state.standing],
         "final_tries": state.final_tries,
+        "silent_questions": state.silent_questions,
+        "reused_questions": state.reused_questions,
     }
 
 
@@ -231,6 +238,8 @@ def from_json(data: dict[str, Any]) -> TerritoryState:
         ),
         standing=tuple(tuple(block) for block in data["standing"]),
         final_tries=int(data.get("final_tries", 0)),
+        silent_questions=int(data.get("silent_questions", 0)),
+        reused_questions=int(data.get("reused_questions", 0)),
     )
 
 

@@ -19,7 +19,7 @@ from host.territory.judging import (
     numeric_key,
     speed_outcome,
 )
-from host.territory.rules import current_actor, ranking, timer_id
+from host.territory.rules import STALL_REASON, current_actor, ranking, timer_id
 from host.territory.state import Question, TerritoryState
 
 _PUBLIC_QUESTION_KEYS = ("id", "kind", "prompt", "options")
@@ -46,6 +46,9 @@ def view(state: TerritoryState, audience: str) -> dict[str, Any]:
         "phase": state.phase,
         "round": state.round,
         "stage": state.stage,
+        "paused": state.stage == "stalled",
+        "pause_reason": STALL_REASON if state.stage == "stalled" else None,
+        "reused": state.reused_questions,
         "timer": timer_id(state),
         "order": list(state.order),
         "turn_seat": current_actor(state),

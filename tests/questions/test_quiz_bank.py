@@ -42,7 +42,7 @@ def bank_of(n: int, **fields: str | int) -> QuestionBank:
 ANY = Selection()
 
 
-def test_draws_every_question_once_then_is_exhausted() -> None:
+def test_draws_every_question_once_then_reuses() -> None:
     bank = bank_of(12)
     used: set[str] = set()
     state = rng.seed_state(1)
@@ -52,8 +52,30 @@ def test_draws_every_question_once_then_is_exhausted() -> None:
         assert (form["relaxed"], form["reused"]) == (False, False)
         used.add(form["id"])
     assert used == {q.id for q in bank.questions}
-    with pytest.raises(BankExhausted, match="every choice question"):
-        bank.draw("choice", ANY, used, set(), state)
+    form, state = bank.draw("choice", ANY, used, set(), state)
+    assert form["id"] in used
+    assert (form["reused"], form["reused_in_game"]) == (True, True)
+
+
+def test_a_dry_bank_reuses_the_least_recently_asked_in_this_game() -> None:
+    bank = bank_of(5, kind="numeric")
+    asked: list[str] = []
+    state = rng.seed_state(3)
+    for _ in range(5):
+        form, state = bank.draw("numeric", ANY, asked, set(), state)
+        asked.append(form["id"])
+    for _ in range(12):
+        form, state = bank.draw("numeric", ANY, asked, set(), state)
+        assert form["id"] == asked[-5]  # the oldest of the five
+        assert form["reused_in_game"] is True
+        asked.remove(form["id"])
+        asked.append(form["id"])
+
+
+def test_a_bank_without_the_kind_is_exhausted() -> None:
+    bank = bank_of(3)
+    with pytest.raises(BankExhausted, match="no numeric question"):
+        bank.draw("numeric", ANY, set(), set(), 0)
 
 
 def test_draw_is_deterministic_for_a_seed_and_varies_across_seeds() -> None:
@@ -108,8 +130,10 @@ def test_relaxes_difficulty_then_categories_but_never_language() -> None:
         used.add(form["id"])
         order.append((form["id"], form["relaxed"]))
     assert order == [("en-geo-001", False), ("en-geo-002", True), ("en-his-001", True)]
-    with pytest.raises(BankExhausted, match="in 'en'"):
-        bank.draw("choice", easy_geo, used, set(), 0)
+    form, _ = bank.draw("choice", easy_geo, used, set(), 0)
+    assert form["reused_in_game"] and form["language"] == "en"
+    with pytest.raises(BankExhausted, match="in 'fr'"):
+        bank_of(2).draw("choice", Selection("fr"), set(), set(), 0)
 
 
 def test_strict_remembered_question_beats_relaxing() -> None:
@@ -204,3 +228,13 @@ def test_a_whole_game_never_repeats(sizes: list[str], seed: int, remembered: set
         assert not (form["reused"] and fresh_left)
         used.add(form["id"])
     assert len(used) == len(sizes)
+
+
+def test_require_kinds_refuses_a_bank_without_a_needed_kind() -> None:
+    from host.territory.kind import QUESTION_KINDS
+
+    bank = bank_of(3)  # choice only
+    with pytest.raises(BankExhausted, match="no numeric question in 'en'"):
+        bank.require_kinds(QUESTION_KINDS, Selection("en"))
+    both = QuestionBank([make("en-geo-001"), make("en-geo-002", kind="numeric")])
+    both.require_kinds(QUESTION_KINDS, Selection("en", frozenset({"history"})))  # relaxed: fine

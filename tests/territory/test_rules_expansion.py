@@ -241,3 +241,55 @@ def test_state_after_setup_is_seeded(kit):
     castles = {tuple(p.castle for p in start(kit, seed=s).state.players) for s in range(10)}
     assert a == b and len(castles) > 1
     assert replace(a, rng=0) != a
+
+
+def test_a_silent_seat_judged_right_ranks_after_an_inexact_timed_answer(kit):
+    """docs/rules/territory.md: `correct: true` for a silent seat ranks after all timed answers,
+    even an inexact one (it was never counted as exact)."""
+    d = start(kit)
+    d.ask(100)
+    d.answer(0, 160, 50)  # 60 away, but timed
+    d.timeout()
+    d.do({"type": "override", "seat": 1, "correct": True})
+    d.cont()
+    assert d.state.picks == (0, 0, 1)
+
+
+def test_three_silent_expansion_questions_stall_until_the_host_goes_on(kit):
+    d = start(kit)
+    for n in range(3):
+        assert d.state.stage == "awaiting_question", n
+        d.ask(100)
+        d.timeout()  # nobody answered: reveal
+        d.timeout()  # reveal over
+    assert d.state.stage == "stalled" and d.game.needs(d.state) is None
+    assert d.game.timer(d.state) is None
+    host = d.game.view(d.state, "host")
+    assert host["paused"] is True and host["pause_reason"] == "nobody_answered"
+    d.cont()  # the host goes on (Session `resume` maps to this; see the report)
+    assert d.state.stage == "awaiting_question" and d.state.silent_questions == 0
+    d.ask(100)
+    d.answer(0, 100, 5)
+    d.timeout()
+    d.timeout()
+    assert d.state.silent_questions == 0 and d.state.picks
+
+
+def test_an_answer_resets_the_silent_count(kit):
+    d = start(kit)
+    for _ in range(2):
+        d.ask(100)
+        d.timeout()
+        d.timeout()
+    assert d.state.silent_questions == 2
+    answer_all(d, {0: (100, 5)})
+    d.timeout()
+    d.timeout()
+    assert d.state.silent_questions == 0 and d.state.stage == "pick"
+
+
+def test_reused_questions_are_counted_in_the_view(kit):
+    d = start(kit)
+    d.ask(100, reused_in_game=True)
+    assert d.state.reused_questions == 1
+    assert d.game.view(d.state, "host")["reused"] == 1

@@ -149,6 +149,8 @@ const STRINGS = {
     cat_geography: "Géographie", cat_history: "Histoire", cat_science: "Sciences", cat_nature: "Nature",
     cat_sport: "Sport", cat_arts: "Arts", cat_music: "Musique", cat_screen: "Écrans",
     cat_food: "Cuisine", cat_technology: "Technologie", cat_language: "Langue", cat_society: "Société",
+    nobody_answered: "Personne n'a répondu : les téléphones sont-ils connectés ? (Reprendre pour continuer)",
+    questions_reused: "Banque épuisée : {n} question(s) reposée(s)",
   },
   en: {
     colours: ["Red", "Blue", "Yellow", "Green"],
@@ -292,6 +294,8 @@ const STRINGS = {
     cat_geography: "Geography", cat_history: "History", cat_science: "Science", cat_nature: "Nature",
     cat_sport: "Sport", cat_arts: "Arts", cat_music: "Music", cat_screen: "Screen",
     cat_food: "Food", cat_technology: "Technology", cat_language: "Language", cat_society: "Society",
+    nobody_answered: "Nobody answered: are the phones connected? (Resume to go on)",
+    questions_reused: "Question bank ran dry: {n} question(s) asked again",
   },
 };
 

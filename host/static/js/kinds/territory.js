@@ -69,6 +69,8 @@
     } else if (view.stage === "attack") {
       parts.push(h("p", {}, seatChip(view.turn_seat), " ", T.t("attacks", { who: seatLabel(state, view.turn_seat) })));
     }
+    if (view.stage === "stalled") parts.push(h("p", { class: "stalled" }, T.t("nobody_answered")));
+    if (view.reused) parts.push(h("p", { class: "reused" }, T.t("questions_reused", { n: view.reused })));
     if (view.stage === "pick" || view.stage === "attack") {
       const bar = h("div", { class: "timer" }, h("div", { class: "timer-bar" }));
       parts.push(bar);
