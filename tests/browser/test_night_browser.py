@@ -70,6 +70,8 @@ def test_a_night_of_two_games(live: LiveServer, browser: Any) -> None:
     screen.wait_for_function("document.querySelector('#night-title').textContent.includes('2')")
 
     host.click("#n-end")
+    # The night's podium (the territory game's own podium shows first, until the night ends).
+    screen.wait_for_function("document.body.dataset.night === 'over'")
     screen.wait_for_selector("#podium:not([hidden]) .step.place-1")
     assert "Quiz du jeudi" in screen.inner_text("#podium h1")
     href = host.get_attribute("#n-csv", "href")
