@@ -49,6 +49,7 @@ def mdns_status(output: str) -> str:
     return str({c["check"]: c for c in json.loads(output)["checks"]}["mDNS"]["status"])
 
 
+@pytest.mark.slow  # a server in a namespace with mDNS: in `make test`, not the `make unit` loop
 def test_doctor_sees_a_running_server_over_the_lan_and_mdns(tmp_path: Path, packs: Path,
                                                             lab: NetLab) -> None:
     server = LiveServer(data=tmp_path / "data", packs=packs, bind="0.0.0.0", netns=lab.name,

@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 from host.mdns import Advertiser, browse
 from tests.live import LiveServer
 
@@ -32,6 +34,7 @@ def test_a_failing_advertiser_reports_null_and_never_raises() -> None:
     bad.stop()
 
 
+@pytest.mark.slow  # two servers with mDNS up and down: in `make test`, not the `make unit` loop
 def test_serve_advertises_itself_and_no_mdns_turns_it_off(tmp_path: Path, packs: Path) -> None:
     server = LiveServer(data=tmp_path / "on", packs=packs,
                         extra=("--mdns-name", "tourelle-serve", "--mdns-interface",
