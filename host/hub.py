@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import threading
 from pathlib import Path
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from host.clock import Clock, RealClock, Scheduler, ThreadScheduler
@@ -65,6 +66,15 @@ def selection_from(config: dict[str, Any]) -> Selection:
     )
 
 
+@contextlib.contextmanager
+def storage_refused() -> Iterator[None]:
+    """A host command's write that meets a storage fault is refused with what to do."""
+    try:
+        yield
+    except StorageError as err:
+        raise StorageRefused(STORAGE_MESSAGES.get(err.reason, str(err))) from err
+
+
 class Hub:
     def __init__(
         self,
@@ -122,20 +132,16 @@ class Hub:
         if not name:
             raise GameError("a night needs a name")
         night_id = "n" + secrets.token_hex(4)
-        try:
+        with storage_refused():
             self.journal.create_night(night_id, name, parsed.as_json())
-        except StorageError as err:
-            raise StorageRefused(STORAGE_MESSAGES.get(err.reason, str(err))) from err
         return night_id
 
     def end_night(self, night_id: str) -> None:
         found = self.night(night_id)
         if found is None:
             raise GameError(f"there is no night {night_id!r}")
-        try:
+        with storage_refused():
             self.journal.end_night(night_id)
-        except StorageError as err:
-            raise StorageRefused(STORAGE_MESSAGES.get(err.reason, str(err))) from err
         self._nights.pop(night_id, None)
         for session in list(self.sessions.values()):
             if session.config.get("night") == night_id:
@@ -226,10 +232,8 @@ class Hub:
         kind.make(config)  # so is an unknown map
         game_id = secrets.token_hex(4)
         with self._lock:
-            try:
+            with storage_refused():
                 self.journal.create_game(game_id, kind_name, config)
-            except StorageError as err:
-                raise StorageRefused(STORAGE_MESSAGES.get(err.reason, str(err))) from err
             session = self._open(game_id)
             self.sessions[game_id] = session
             if night is not None:

@@ -938,13 +938,14 @@ class Session:
             timer = {"id": self._timer_id, "left": round(self.timer_left(), 2),
                      "total": self._timer_total}
         free = self.free_space()
+        reason = ("storage" if self.storage is not None else
+                  "host" if self.paused else self.rules_pause())
         return {
             "game": self.id,
             "kind": self.kind.name,
             "status": self.status,
-            "paused": self.paused or self.storage is not None or self.rules_pause() is not None,
-            "pause_reason": ("storage" if self.storage is not None else
-                             "host" if self.paused else self.rules_pause()),
+            "paused": reason is not None,
+            "pause_reason": reason,
             "storage": self.storage,
             "low_space": (round(free / 1048576, 1)
                           if free is not None and free < self.LOW_SPACE_BYTES else None),
