@@ -627,12 +627,11 @@ class Session:
         if self.status == "over":
             return Outcome.refuse("over", "this game is over")
         wanted = event.get("seat")
-        people = [s["seat"] for s in self.seats if not s.get("bot")]
-        free = [seat for seat in people if not self.phones.taken(seat)]
+        free = [seat for seat in self.joinable_seats() if not self.phones.taken(seat)]
         if wanted is not None:
             if wanted not in [s["seat"] for s in self.seats]:
                 return Outcome.refuse("bad_event", "there is no such seat")
-            if wanted not in free and not (self.teams.enabled and wanted in people):
+            if wanted not in self.joinable_seats():
                 return Outcome.refuse("taken", "that seat is taken; ask the host to free it")
             seat = int(wanted)
         elif free:
@@ -657,6 +656,12 @@ class Session:
         # Otherwise nothing changed for the others; the socket layer sends the phone its view.
         return Outcome(True, seq=seq, data={"seat": seat, "rejoined": False,
                                             **self._captaincy(seat, token)})
+
+    def joinable_seats(self) -> list[int]:
+        """The seats a new phone may take: no bot's, and no phone's yet (in a team game
+        every team takes more phones)."""
+        return [s["seat"] for s in self.seats if not s.get("bot")
+                and (self.teams.enabled or not self.phones.taken(s["seat"]))]
 
     def _rename(self, origin: Origin, seat: int, name: str) -> Outcome:
         """Host: name a seat (a team) in the lobby; journaled as the row that names a seat."""

@@ -27,8 +27,6 @@ def api_seats() -> Response:
     hub = current_app.extensions["tourelle_hub"]
     games = {}
     for session in list(hub.sessions.values()):
-        teams = session.teams.enabled
-        free = [s["seat"] for s in session.seats
-                if not s.get("bot") and (teams or not session.phones.taken(s["seat"]))]
-        games[session.id] = {"status": session.status, "free": free, "teams": teams}
+        games[session.id] = {"status": session.status, "free": session.joinable_seats(),
+                             "teams": session.teams.enabled}
     return jsonify(games=games)
