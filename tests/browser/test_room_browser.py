@@ -110,6 +110,8 @@ def test_a_phone_finding_no_free_seat_says_why_and_can_watch(lan_server: LiveSer
         phone.click("#watch")
         phone.wait_for_url("**/screen")
         phone.wait_for_selector("#lobby:not([hidden])")
+        # The lobby shows before the room's join data has arrived ("—" until then).
+        phone.wait_for_function("document.querySelector('#room-code').textContent !== '—'")
         assert phone.text_content("#room-code") == game[:4].upper()
         phone.context.close()
     # A free seat again (the host released it): the colours come back.
