@@ -26,6 +26,7 @@ Run: .venv/bin/python bench/burst.py --fsync-delay-ms 10 [--phones 200] [--round
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing as mp
 import os
 import sqlite3
@@ -41,6 +42,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import psutil  # noqa: E402
 import socketio  # noqa: E402
 
 from tests.live import ROOT, free_port  # noqa: E402
@@ -49,7 +51,8 @@ from tests.synthetic import write_pack  # noqa: E402
 MS = 1_000_000
 
 
-def start_server(data: Path, port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
+def start_server(data: Path, port: int, env: dict[str, str],
+                 async_mode: str = "threading") -> subprocess.Popen[bytes]:
     packs = data / "packs"
     packs.mkdir(parents=True)
     write_pack(packs / "p.yaml", 20, "fr")
@@ -57,7 +60,7 @@ def start_server(data: Path, port: int, env: dict[str, str]) -> subprocess.Popen
     process = subprocess.Popen(
         [sys.executable, "-m", "host.cli", "serve", "--bind", "127.0.0.1", "--port", str(port),
          "--data", str(data), "--packs", str(packs), "--no-bundled-packs", "--no-mdns",
-         "--threads", "512"],
+         "--threads", "512", "--async-mode", async_mode],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         env={**os.environ, **env, "PYTHONUNBUFFERED": "1"},
     )
@@ -172,10 +175,76 @@ class Phones:
                 acked[seat], answers[seat] = at, answer
         return start, acked, answers
 
+    @property
+    def pids(self) -> list[int]:
+        return [w.pid for w, _, _ in self.workers if w.pid is not None]
+
     def close(self) -> None:
         for worker, orders, _ in self.workers:
             orders.put("stop")
             worker.join(30)
+
+
+class NodePhones:
+    """Every seat's phone in one Node process (bench/phones.mjs): the socket.io client the
+    phone pages run, on one event loop, so the phones' own work stays small beside the
+    host's on these shared cores."""
+
+    SCRIPT = ROOT / "bench" / "phones.mjs"
+
+    def __init__(self, url: str, game: str, count: int) -> None:
+        self.count = count
+        self.process = subprocess.Popen(
+            ["node", str(self.SCRIPT), url, game, "0", str(count)], cwd=ROOT,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.stdin, self.stdout = self.process.stdin, self.process.stdout
+        line = self.stdout.readline()
+        assert line and json.loads(line).get("joined") == count, line
+        self.messages = 0
+
+    @property
+    def pids(self) -> list[int]:
+        return [self.process.pid]
+
+    def burst(self, spread_ms: float) -> tuple[int, list[int | None], list[Any]]:
+        start = time.monotonic_ns() + 200 * MS
+        order = {"start_ns": str(start), "spread_ms": spread_ms, "total": self.count}
+        self.stdin.write(json.dumps({"burst": order}) + "\n")
+        self.stdin.flush()
+        reply = json.loads(self.stdout.readline())
+        self.messages = reply["messages"]
+        acked: list[int | None] = [None] * self.count
+        answers: list[Any] = [None] * self.count
+        for seat, at, answer in reply["burst"]:
+            acked[seat], answers[seat] = (None if at is None else int(at)), answer
+        return start, acked, answers
+
+    def close(self) -> None:
+        self.stdin.write(json.dumps({"stop": True}) + "\n")
+        self.stdin.flush()
+        self.process.wait(30)
+
+
+def spread(values: list[float]) -> str:
+    """min / p50 / max in ms."""
+    if not values:
+        return "-"
+    return f"{min(values):.0f} / {statistics.median(values):.0f} / {max(values):.0f}"
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU of these processes and their children (the gunicorn worker)."""
+    total = 0.0
+    for pid in pids:
+        try:
+            root = psutil.Process(pid)
+            for process in [root, *root.children(recursive=True)]:
+                times = process.cpu_times()
+                total += times.user + times.system
+        except psutil.NoSuchProcess:
+            pass
+    return total
 
 
 def run(args: argparse.Namespace, group: bool) -> dict[str, Any]:
@@ -185,7 +254,7 @@ def run(args: argparse.Namespace, group: bool) -> dict[str, Any]:
         data = Path(tmp)
         env = {"TOURELLE_FSYNC_DELAY_MS": str(args.fsync_delay_ms),
                "TOURELLE_GROUP_COMMIT": "1" if group else "0"}
-        server = start_server(data, port, env)
+        server = start_server(data, port, env, args.async_mode)
         try:
             key = (data / "host_key").read_text().strip()
             host = socketio.Client(reconnection=False)
@@ -195,7 +264,8 @@ def run(args: argparse.Namespace, group: bool) -> dict[str, Any]:
                 "settings": {"settle_ms": args.settle_ms}}, namespace="/host", timeout=30)
             assert created["ok"], created
             game = created["game"]
-            phones = Phones(url, game, args.phones)
+            phones: Phones | NodePhones = (NodePhones if args.phone_client == "node"
+                                           else Phones)(url, game, args.phones)
             screen = Screen(url, game)
             assert host.call("command", {"game": game, "type": "start"}, namespace="/host")["ok"]
             rounds = []
@@ -204,10 +274,14 @@ def run(args: argparse.Namespace, group: bool) -> dict[str, Any]:
                                    namespace="/host", timeout=30)
                 assert opened["ok"], opened
                 time.sleep(0.3)
+                phone_pids = phones.pids
+                cpu_before = cpu_seconds([server.pid]), cpu_seconds(phone_pids)
                 start, acked, answers = phones.burst(args.spread_ms)
                 # Closed once every press is acknowledged, so that no press comes after it.
                 host.emit("command", {"game": game, "type": "close"}, namespace="/host")
                 decided = screen.wait(window)
+                cpu = (cpu_seconds([server.pid]) - cpu_before[0],
+                       cpu_seconds(phone_pids) - cpu_before[1])
                 latencies = [(t - start) / MS for t in acked if t is not None]
                 ok_seqs = [a["seq"] for a in answers if a and a.get("ok")]
                 rounds.append({
@@ -218,7 +292,7 @@ def run(args: argparse.Namespace, group: bool) -> dict[str, Any]:
                     "ack_max": max(latencies) if latencies else None,
                     "decision": None if decided is None else (decided[0] - start) / MS,
                     "ranked": None if decided is None else decided[1],
-                    "seqs": ok_seqs,
+                    "seqs": ok_seqs, "start": start, "cpu": cpu, "acks": spread(latencies),
                 })
                 time.sleep(0.5)
             phones.close()
@@ -228,15 +302,26 @@ def run(args: argparse.Namespace, group: bool) -> dict[str, Any]:
             server.terminate()
             server.wait(15)
         db = sqlite3.connect(data / "journal.sqlite")
-        seqs = {int(s) for (s,) in db.execute("SELECT seq FROM events WHERE game_id=?", (game,))}
+        # seq -> (the host's stamp when the press arrived, the event's mono_ns in the journal)
+        rows = {int(s): (json.loads(body).get("t_ns"), int(mono))
+                for s, mono, body in db.execute(
+                    "SELECT seq, mono_ns, body FROM events WHERE game_id=?", (game,))}
         db.close()
         for r in rounds:
-            r["missing"] = len([s for s in r.pop("seqs") if s not in seqs])
+            seqs = r.pop("seqs")
+            start = r.pop("start")
+            r["missing"] = len([s for s in seqs if s not in rows])
+            # Where the time goes, on the host's clock (CLOCK_MONOTONIC, shared by every
+            # process of this machine): arrival at the host, and the event's handling.
+            heard = [(rows[s][0] - start) / MS for s in seqs if s in rows and rows[s][0]]
+            handled = [(rows[s][1] - start) / MS for s in seqs if s in rows]
+            r["heard"] = spread(heard)
+            r["handled"] = spread(handled)
         return {"group": group, "rounds": rounds}
 
 
 def in_process(args: argparse.Namespace, group: bool) -> dict[str, Any]:
-    import json
+
 
     from host.clock import RealClock, ThreadScheduler
     from host.hub import Hub
@@ -307,6 +392,10 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--group-commit", choices=("on", "off", "both"), default="both")
     parser.add_argument("--in-process", action="store_true", help="no server, no sockets")
+    parser.add_argument("--async-mode", choices=("threading", "eventlet"), default="threading")
+    parser.add_argument("--phone-client", choices=("node", "python"), default="node",
+                        help="phones as socket.io-client in one Node process (the pages' "
+                        "client) or as python-socketio clients in processes of 50")
     parser.add_argument("--publish", choices=("on", "off"), default="on",
                         help="with --in-process: build and encode every audience's view")
     args = parser.parse_args()
@@ -329,6 +418,12 @@ def main() -> int:
                   f"refused {r['refused'] or '-'}), ack p50 {r['ack_p50']:.0f} ms, "
                   f"max {r['ack_max']:.0f} ms; decision on the projector {decision}; "
                   f"acknowledged but not in the journal: {r['missing']}", flush=True)
+            if r.get("heard") is not None:
+                print(f"{'':>22}   after the burst's start, min / p50 / max: presses heard "
+                      f"by the host {r['heard']} ms, handled {r['handled']} ms, "
+                      f"acknowledged on the phones {r['acks']} ms; CPU from the burst to the "
+                      f"decision: host {r['cpu'][0]:.2f} s, phones {r['cpu'][1]:.2f} s",
+                      flush=True)
     print("uptime:", subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip())
     return 0
 

@@ -3,17 +3,28 @@
 Why: with 200 phones, building and sending 200 seat views after every event
 took hundreds of milliseconds on the Session's worker, and the next press sat
 in the queue behind them: a phone that was merely connected slowed the
-projector down. Here one thread per game publishes, in this order, the
-projector, the host page, then the seats, always from the newest state:
+projector down. Here one thread per game publishes, always from the newest
+state, in two parts: the screens (projector, then host page) and the phones.
 
-- a change arriving while seats are being sent stops that round; the next
-  round starts again with the projector, so no seat's work stands between an
-  event and the projector's emit (a round after a stopped one runs to its end,
-  so phones are never starved by a long burst);
-- after a round, the next waits until `gap` seconds have passed since it began
-  (30 ms): a burst of presses publishes a bounded number of states, the
-  newest winning. Every page draws from the newest state alone, so merging
-  loses nothing a player should see.
+- The screens go first, at most once per `gap` (30 ms): a burst of presses
+  publishes a bounded number of states, the newest winning. Every page draws
+  from the newest state alone, so merging loses nothing a player should see.
+- The phones follow the screens with the same state, at most once per
+  `phone_gap` (200 ms), and while events are still coming in (a burst of
+  presses) they wait until the game has had no input for `phone_quiet`
+  (50 ms), for at most `phone_delay` (1 s). A round of 200 phones is 200
+  socket writes (and on a Pi's Wi-Fi about 200 x 9 KB on the air for a
+  200-seat board); sent every 30 ms through a burst they took the cores the
+  projector's next state and the presses' acknowledgements needed
+  (bench/burst.py: 200 presses in 100 ms acknowledged within 0.4-0.5 s with
+  the phones' rounds inside the burst, 0.2-0.3 s with them after it). A
+  phone's own press is answered by its acknowledgement, not by this round.
+- A newer state arriving while phones are being sent stops that part; the
+  screens get the newer state first, and the phones the newest one at their
+  next round. A phones' part after a stopped one runs to its end, so phones
+  are never starved by a long burst.
+- A join needs only the joined phones' catch-up (`full` false): it goes at
+  once, whatever the phones' gap.
 
 An inline Session (tests, the headless demo) publishes at once, in the same
 order, with no thread.
@@ -25,46 +36,80 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 log = logging.getLogger(__name__)
 
 GAP_SECONDS = 0.03
+PHONE_GAP_SECONDS = 0.2
+PHONE_QUIET_SECONDS = 0.05
+PHONE_DELAY_SECONDS = 1.0
 T = TypeVar("T")
 
+
+@dataclass(frozen=True)
+class Parts:
+    """What a round sends: the screens, the phones, and whether the state changed (a
+    full round) or only some phones must catch up (a join)."""
+
+    screens: bool = True
+    phones: bool = True
+    full: bool = True
+
+
+ALL = Parts()
+
 # One round of publication for a snapshot: it yields after each audience it sent, so the
-# publisher can stop between two audiences when a newer snapshot has come. The flag says
-# whether the state changed (a full round) or only some phones must catch up (a join).
-Round = Callable[[T, bool], Iterator[str]]
+# publisher can stop between two audiences when a newer snapshot has come.
+Round = Callable[[T, Parts], Iterator[str]]
 
 
 class Broadcaster(Generic[T]):
-    """Runs a round for the newest snapshot, one at a time, at most once per `gap`."""
+    """Publishes the newest snapshot: screens at most once per `gap`, then phones at most
+    once per `phone_gap`, never ahead of the screens."""
 
     def __init__(self, name: str, send: Round[T], threaded: bool = True,
-                 gap: float = GAP_SECONDS) -> None:
+                 gap: float = GAP_SECONDS, phone_gap: float = PHONE_GAP_SECONDS,
+                 last_input: Callable[[], float] | None = None,
+                 phone_quiet: float = PHONE_QUIET_SECONDS,
+                 phone_delay: float = PHONE_DELAY_SECONDS) -> None:
+        """`last_input()`: when (time.monotonic) the game last received an event."""
         self._send = send
         self._gap = gap
+        self._phone_gap = phone_gap
+        self._last_input = last_input
+        self._phone_quiet = phone_quiet
+        self._phone_delay = phone_delay
+        self._phones_owed_at = 0.0  # when the phones were first owed a full round
         self._threaded = threaded
         self._wake = threading.Condition()
         self._newest: tuple[T] | None = None  # a 1-tuple: a snapshot may itself be None
-        self._full = True
+        self._screens_owed = False  # the screens have not had the newest snapshot
+        self._phones_owed = False  # the phones have not had it (or some must catch up)
+        self._phones_full = False  # ... and the state changed since their last round
         self._stopped = False
         self.rounds = 0  # rounds started (for tests and benches)
+        self.phone_rounds = 0  # of which with the phones
         if threaded:
             threading.Thread(target=self._run, name=f"publish-{name}", daemon=True).start()
 
     def changed(self, snapshot: T, full: bool = True) -> None:
         """A new snapshot to publish; an older one not yet sent is dropped (a full round
-        asked for and not yet run stays full)."""
+        owed to the phones stays full)."""
         if not self._threaded:
             self.rounds += 1
-            for _ in self._send(snapshot, full):
+            self.phone_rounds += 1
+            for _ in self._send(snapshot, Parts(screens=full, full=full)):
                 pass
             return
         with self._wake:
-            self._full = full or (self._newest is not None and self._full)
             self._newest = (snapshot,)
+            self._screens_owed = self._screens_owed or full
+            if full and not self._phones_full:
+                self._phones_owed_at = time.monotonic()
+            self._phones_owed = True
+            self._phones_full = self._phones_full or full
             self._wake.notify()
 
     def stop(self) -> None:
@@ -72,27 +117,56 @@ class Broadcaster(Generic[T]):
             self._stopped = True
             self._wake.notify()
 
+    def _phones_due(self, phones_at: float) -> float:
+        """When the phones' next full round may go."""
+        due = phones_at + self._phone_gap
+        if self._last_input is not None:  # not inside a burst of input, within reason
+            due = max(due, min(self._last_input() + self._phone_quiet,
+                               self._phones_owed_at + self._phone_delay))
+        return due
+
+    def _next(self, screens_at: float, phones_at: float) -> tuple[T, Parts] | None:
+        """Wait for the next round that is due; None once stopped."""
+        with self._wake:
+            while not self._stopped:
+                now = time.monotonic()
+                screens = self._screens_owed and now >= screens_at + self._gap
+                # Phones never get a state before the screens have it.
+                phones = self._phones_owed and (screens or not self._screens_owed) and (
+                    not self._phones_full or now >= self._phones_due(phones_at))
+                if (screens or phones) and self._newest is not None:
+                    (snapshot,) = self._newest
+                    parts = Parts(screens=screens, phones=phones,
+                                  full=screens or self._phones_full)
+                    self._screens_owed &= not screens
+                    if phones:
+                        self._phones_owed = self._phones_full = False
+                    return snapshot, parts
+                due = [at for owed, at in ((self._screens_owed, screens_at + self._gap),
+                                           (self._phones_owed, self._phones_due(phones_at)))
+                       if owed]
+                self._wake.wait(max(0.0, min(due) - now) if due else None)
+            return None
+
     def _run(self) -> None:
-        stopped = False  # whether the last round stopped for a newer state
-        while True:
-            with self._wake:
-                while self._newest is None and not self._stopped:
-                    self._wake.wait()
-                newest = self._newest
-                if self._stopped or newest is None:
-                    return
-                (snapshot,), self._newest = newest, None
-                full = self._full
+        screens_at = phones_at = float("-inf")  # when the last round of each began
+        stopped = False  # whether the last phones' part stopped for a newer state
+        while (step := self._next(screens_at, phones_at)) is not None:
+            snapshot, parts = step
             started = time.monotonic()
             self.rounds += 1
-            may_stop, stopped = not stopped, False
+            if parts.screens:
+                screens_at = started
+            if parts.phones and parts.full:
+                phones_at = started
+                self.phone_rounds += 1
+            may_stop, stopped = parts.phones and not stopped, False
             try:
-                for _audience in self._send(snapshot, full):
-                    if may_stop and self._newest is not None:
-                        stopped = True  # a newer state: start again with the projector
+                for audience in self._send(snapshot, parts):
+                    if may_stop and audience not in ("screen", "host") and self._screens_owed:
+                        stopped = True  # a newer state: the screens first, phones after
+                        with self._wake:
+                            self._phones_owed = self._phones_full = True
                         break
             except Exception:  # a failed broadcast must never stop the next ones
                 log.exception("publication %s failed", threading.current_thread().name)
-            rest = self._gap - (time.monotonic() - started)
-            if rest > 0:
-                time.sleep(rest)

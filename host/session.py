@@ -35,13 +35,14 @@ import json
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from host import phone_parts, rng
-from host.broadcast import Broadcaster
+from host.broadcast import Broadcaster, Parts
 from host.clock import Clock, Scheduler
 from host.games.contract import Event, Game, GameError, GameKind, View
 from host.journal import GameRecord, Journal, Op, StorageError, env_float
@@ -200,14 +201,17 @@ class Session:
         self._threaded = threaded
         self._queue: queue.Queue[Item] = queue.Queue()
         self._held: Item | None = None
+        self._input_at = 0.0  # time.monotonic() of the last event queued (phones' pacing)
         # The newest (state, meta) is broadcast by a publisher thread (host/broadcast.py), so
         # the worker goes on with the next batch meanwhile: projector first, states that pile
-        # up sent as the newest, at most one round per 30 ms.
+        # up sent as the newest: screens at most every 30 ms, phones every 200 ms and not
+        # inside a burst of input.
         # seat -> (the state, its private part) last sent to it
         self._sent_private: dict[int, tuple[Any, tuple[Any, Any]]] = {}
         self._catch_up: set[int] = set()  # seats (re)joined since the last round
         self._broadcaster: Broadcaster[tuple[Any, dict[str, Any]]] | None = (
-            Broadcaster(self.id, self._send, threaded=threaded) if publish is not None else None)
+            Broadcaster(self.id, self._send, threaded=threaded,
+                        last_input=lambda: self._input_at) if publish is not None else None)
         if threaded:
             self._worker = threading.Thread(target=self._work, name=f"session-{self.id}",
                                             daemon=True)
@@ -219,6 +223,7 @@ class Session:
         if not self._threaded:
             return self._run_batch([(origin, event, None)])[0]
         future: Future[Outcome] = Future()
+        self._input_at = time.monotonic()
         self._queue.put((origin, event, future))
         try:
             return future.result(timeout=timeout)
@@ -229,6 +234,7 @@ class Session:
         if not self._threaded:
             self._run_batch([(origin, event, None)])
         else:
+            self._input_at = time.monotonic()
             self._queue.put((origin, event, None))
 
     def stop(self) -> None:
@@ -1014,24 +1020,29 @@ class Session:
         if self._broadcaster is not None:
             self._broadcaster.changed((self.state, self.meta()))
 
-    def _send(self, snapshot: tuple[Any, dict[str, Any]], full: bool = True) -> Iterator[str]:
+    def _send(self, snapshot: tuple[Any, dict[str, Any]], parts: Parts) -> Iterator[str]:
         """Each audience with listeners gets its view of the snapshot's state (immutable:
-        the engine makes new values): projector, host page, then the phones - each seat's
-        private part when it changed, then one public part for all (host/phone_parts.py).
+        the engine makes new values): projector and host page (`parts.screens`), then the
+        phones (`parts.phones`) - each seat's private part when it changed, then one public
+        part for all (host/phone_parts.py).
 
-        A round that is not `full` (nothing changed, phones joined) sends the joined seats
-        their two parts, to their own rooms, and nothing to anyone else: with 500 phones
-        joining, a public part to all of them on each join would cost 500 x 500 emits."""
+        A phones' part that is not `full` (nothing changed, phones joined) sends the joined
+        seats their two parts, to their own rooms, and nothing to anyone else: with 500
+        phones joining, a public part to all of them on each join would cost 500 x 500
+        emits."""
         state, meta = snapshot
         assert self._publish is not None
-        if not full:
+        if parts.screens:
+            for audience in ("screen", "host"):
+                if self._listened(audience):
+                    self._publish(self.id, audience, self._payload(state, audience, meta))
+                    yield audience
+        if not parts.phones:
+            return
+        if not parts.full:
             yield from self._catch_up_round(state, meta)
             return
         self._catch_up.clear()  # their private parts were forgotten: this round sends them
-        for audience in ("screen", "host"):
-            if self._listened(audience):
-                self._publish(self.id, audience, self._payload(state, audience, meta))
-                yield audience
         if not self._listened(PHONES):
             return
         public: View | None = None

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from host.broadcast import Broadcaster
+from host.broadcast import Broadcaster, Parts
 from host.clock import RealClock
 from host.hub import Hub
 from host.journal import Journal
@@ -16,6 +16,7 @@ from host.session import HOST, Origin
 from tests.synthetic import synthetic_bank
 
 AUDIENCES = ["screen", "host", "seat:0", "seat:1", "seat:2"]
+SCREENS = AUDIENCES[:2]
 
 
 class Recorder:
@@ -26,8 +27,10 @@ class Recorder:
         self.per_audience = per_audience
         self.lock = threading.Lock()
 
-    def send(self, snapshot: int, full: bool = True) -> Iterator[str]:
-        for audience in AUDIENCES if full else AUDIENCES[-1:]:
+    def send(self, snapshot: int, parts: Parts) -> Iterator[str]:
+        audiences = (SCREENS if parts.screens else []) + (
+            (AUDIENCES[2:] if parts.full else AUDIENCES[-1:]) if parts.phones else [])
+        for audience in audiences:
             time.sleep(self.per_audience)
             with self.lock:
                 self.sent.append((snapshot, audience))
@@ -51,7 +54,7 @@ def test_inline_sends_every_audience_in_order_at_once() -> None:
 
 def test_a_burst_is_merged_into_few_rounds_and_the_newest_state_reaches_everyone() -> None:
     recorder = Recorder()
-    broadcaster = Broadcaster("t", recorder.send, gap=0.03)
+    broadcaster = Broadcaster("t", recorder.send, gap=0.03, phone_gap=0.0)
     try:
         started = time.monotonic()
         for snapshot in range(1, 51):  # 50 changes within about 10 ms
@@ -68,7 +71,7 @@ def test_a_burst_is_merged_into_few_rounds_and_the_newest_state_reaches_everyone
 
 def test_a_newer_state_stops_the_seats_and_starts_again_with_the_projector() -> None:
     recorder = Recorder(per_audience=0.02)
-    broadcaster = Broadcaster("t", recorder.send, gap=0.0)
+    broadcaster = Broadcaster("t", recorder.send, gap=0.0, phone_gap=0.0)
     try:
         broadcaster.changed(1)
         wait_for(lambda: (1, "host") in recorder.sent)
@@ -83,7 +86,7 @@ def test_a_newer_state_stops_the_seats_and_starts_again_with_the_projector() -> 
 
 def test_a_round_after_a_stopped_one_runs_to_its_end() -> None:
     recorder = Recorder(per_audience=0.01)
-    broadcaster = Broadcaster("t", recorder.send, gap=0.0)
+    broadcaster = Broadcaster("t", recorder.send, gap=0.0, phone_gap=0.0)
     try:
         for snapshot in range(1, 40):  # a change every 5 ms, faster than a round
             broadcaster.changed(snapshot)
@@ -137,7 +140,7 @@ def test_a_burst_of_presses_on_a_live_session_publishes_few_states_and_the_last_
 
 def test_a_join_catches_up_alone_but_never_turns_a_pending_change_into_a_catch_up() -> None:
     recorder = Recorder(per_audience=0.02)
-    broadcaster = Broadcaster("t", recorder.send, gap=0.0)
+    broadcaster = Broadcaster("t", recorder.send, gap=0.0, phone_gap=0.0)
     try:
         broadcaster.changed(1, full=False)  # a phone joined, nothing changed
         wait_for(lambda: (1, "seat:2") in recorder.sent)
@@ -147,5 +150,77 @@ def test_a_join_catches_up_alone_but_never_turns_a_pending_change_into_a_catch_u
         broadcaster.changed(4, full=False)  # a join after that change: still a full round
         wait_for(lambda: (4, "seat:2") in recorder.sent)
         assert [a for s, a in recorder.sent if s == 4] == AUDIENCES
+    finally:
+        broadcaster.stop()
+
+
+def test_phones_are_paced_apart_from_the_screens_and_never_get_a_state_first() -> None:
+    recorder = Recorder()
+    broadcaster = Broadcaster("t", recorder.send, gap=0.03, phone_gap=0.2)
+    try:
+        started = time.monotonic()
+        for snapshot in range(1, 101):  # 100 changes over about 0.5 s
+            broadcaster.changed(snapshot)
+            time.sleep(0.005)
+        burst = time.monotonic() - started
+        wait_for(lambda: (100, "seat:2") in recorder.sent)
+        with recorder.lock:
+            sent = list(recorder.sent)
+        screen_states = [s for s, a in sent if a == "screen"]
+        phone_states = [s for s, a in sent if a == "seat:0"]
+        assert len(screen_states) <= 2 + burst / 0.03, screen_states
+        # The first change goes to the phones at once; then at most one round per 200 ms.
+        assert phone_states[0] == 1
+        assert len(phone_states) <= 2 + burst / 0.2, phone_states
+        assert len(phone_states) < len(screen_states)
+        for snapshot in phone_states:  # the projector had that state before any phone
+            assert sent.index((snapshot, "screen")) < sent.index((snapshot, "seat:0"))
+        assert [a for s, a in sent if s == 100] == AUDIENCES  # the newest, to everyone
+    finally:
+        broadcaster.stop()
+
+
+def test_a_join_catches_up_at_once_inside_the_phones_gap() -> None:
+    recorder = Recorder()
+    broadcaster = Broadcaster("t", recorder.send, gap=0.0, phone_gap=30.0)
+    try:
+        broadcaster.changed(1)
+        wait_for(lambda: (1, "seat:2") in recorder.sent)
+        broadcaster.changed(2, full=False)  # a phone joined 30 s before the phones' next round
+        wait_for(lambda: (2, "seat:2") in recorder.sent, seconds=2.0)
+        assert [a for s, a in recorder.sent if s == 2] == ["seat:2"]
+        broadcaster.changed(3)  # a change: the screens at once, the phones wait their gap
+        wait_for(lambda: (3, "host") in recorder.sent)
+        time.sleep(0.1)
+        assert [a for s, a in recorder.sent if s == 3] == SCREENS
+    finally:
+        broadcaster.stop()
+
+
+def test_phones_wait_for_a_burst_of_input_to_end_but_not_forever() -> None:
+    recorder = Recorder()
+    inputs = {"at": time.monotonic()}
+    broadcaster = Broadcaster("t", recorder.send, gap=0.0, phone_gap=0.0,
+                              last_input=lambda: inputs["at"], phone_quiet=0.05,
+                              phone_delay=0.6)
+    try:
+        started = time.monotonic()
+        broadcaster.changed(1)
+        while time.monotonic() - started < 0.3:  # input keeps coming for 0.3 s
+            inputs["at"] = time.monotonic()
+            time.sleep(0.005)
+        wait_for(lambda: (1, "seat:0") in recorder.sent)
+        waited = time.monotonic() - started
+        assert (1, "screen") in recorder.sent
+        assert 0.3 <= waited < 0.6, waited  # sent once the input was quiet for 50 ms
+        broadcaster.changed(2)
+        started = time.monotonic()
+        while time.monotonic() - started < 1.5:  # input that never stops
+            inputs["at"] = time.monotonic()
+            time.sleep(0.005)
+            if (2, "seat:0") in recorder.sent:
+                break
+        assert (2, "seat:0") in recorder.sent, "phones starved by endless input"
+        assert time.monotonic() - started >= 0.55  # ... after at most phone_delay
     finally:
         broadcaster.stop()

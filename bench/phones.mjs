@@ -1,0 +1,95 @@
+// Phones for the benches: N socket.io clients in one Node process, the same client
+// library (socket.io-client 4.8.1) the phone pages run, on one event loop.
+//
+// Why not Python clients: 200 python-socketio clients (three threads each) took 5 s of
+// CPU during a 200-press burst against the host's 0.9 s, on the host's own two cores;
+// the bench then measured the clients. On a real night each phone is its own device.
+//
+//   node bench/phones.mjs URL GAME FIRST COUNT
+// stdin, one JSON object per line:
+//   {"burst": {"start_ns": "<CLOCK_MONOTONIC ns>", "spread_ms": 100, "total": 200}}
+//       every phone presses `buzz` at start + seat * spread / (total - 1)
+//   {"stop": true}
+// stdout, one JSON object per line:
+//   {"joined": COUNT}
+//   {"burst": [[seat, ack_ns or null, answer or null], ...], "messages": n}
+// process.hrtime is CLOCK_MONOTONIC on Linux, the clock of Python's time.monotonic_ns.
+import { createInterface } from "node:readline";
+import { io } from "socket.io-client";
+
+const [url, game, firstArg, countArg] = process.argv.slice(2);
+const first = Number(firstArg);
+const count = Number(countArg);
+const seats = Array.from({ length: count }, (_, i) => first + i);
+const phones = new Map();
+let messages = 0;
+
+function say(object) {
+  process.stdout.write(JSON.stringify(object) + "\n");
+}
+
+function join(seat) {
+  return new Promise((resolve, reject) => {
+    const socket = io(url + "/seat", { transports: ["websocket"], reconnection: false,
+      timeout: 20000 });
+    socket.on("state", () => { messages += 1; });
+    socket.on("public", () => { messages += 1; });
+    socket.on("private", () => { messages += 1; });
+    socket.on("connect_error", reject);
+    socket.on("connect", () => {
+      const token = "burst-phone-" + String(seat).padStart(6, "0");
+      socket.timeout(20000).emit("join", { game, seat, token }, (error, reply) => {
+        if (error || !reply || !reply.ok) {
+          reject(new Error("seat " + seat + ": " + JSON.stringify(error || reply)));
+        } else {
+          phones.set(seat, socket);
+          resolve();
+        }
+      });
+    });
+  });
+}
+
+function burst({ start_ns: startNs, spread_ms: spreadMs, total }) {
+  const start = BigInt(startNs);
+  const step = (spreadMs * 1e6) / Math.max(1, total - 1);
+  const due = seats.map((seat) => [seat, start + BigInt(Math.round(seat * step))]);
+  const results = new Map();
+  const before = messages;
+  let next = 0;
+  const finish = () => {
+    clearTimeout(timer);
+    say({ burst: seats.map((seat) => results.get(seat) || [seat, null, null]),
+      messages: messages - before });
+  };
+  const timer = setTimeout(finish, 120000);
+  const press = () => {
+    const now = process.hrtime.bigint();
+    while (next < due.length && due[next][1] <= now) {
+      const seat = due[next][0];
+      next += 1;
+      phones.get(seat).emit("buzz", {}, (answer) => {
+        results.set(seat, [seat, String(process.hrtime.bigint()), answer]);
+        if (results.size === seats.length) finish();
+      });
+    }
+    if (next < due.length) setImmediate(press);
+  };
+  press();
+}
+
+const lines = createInterface({ input: process.stdin });
+lines.on("line", (line) => {
+  const order = JSON.parse(line);
+  if (order.burst) burst(order.burst);
+  if (order.stop) {
+    for (const socket of phones.values()) socket.disconnect();
+    process.exit(0);
+  }
+});
+
+// Joins in small groups: 200 at once would be a join storm, not what the bench measures.
+for (let i = 0; i < seats.length; i += 20) {
+  await Promise.all(seats.slice(i, i + 20).map(join));
+}
+say({ joined: phones.size });
