@@ -46,11 +46,13 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
         logger=False,
         engineio_logger=False,
         json=jsonwire,  # orjson when installed: a publication encodes ~200 payloads
-        # A message is handled on its connection's own reader thread instead of a new
-        # thread per message: a burst of 200 presses started 200 threads that fought the
-        # Session's worker for the GIL (bench/burst.py: acknowledgements p50 ~200 -> ~150
-        # ms). A connection waits for its own message's answer, as a phone does anyway.
-        async_handlers=False,
+        # Threading: a message is handled on its connection's own reader thread instead of
+        # a new thread per message: a burst of 200 presses started 200 threads that fought
+        # the Session's worker for the GIL (bench/burst.py: acknowledgements p50 ~200 ->
+        # ~150 ms). A connection waits for its own message's answer, as a phone does
+        # anyway. Eventlet's green threads cost nothing to start, and handling inline there
+        # made the same burst slower (acknowledgements max 0.2 -> 0.4-0.9 s).
+        async_handlers=config.async_mode != "threading",
     )
 
     def publish(game_id: str, audience: str, payload: dict[str, Any],
