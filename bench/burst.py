@@ -45,6 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import psutil  # noqa: E402
 import socketio  # noqa: E402
 
+from bench.node_phones import NodePhones  # noqa: E402
 from tests.live import ROOT, free_port  # noqa: E402
 from tests.synthetic import write_pack  # noqa: E402
 
@@ -185,47 +186,6 @@ class Phones:
             worker.join(30)
 
 
-class NodePhones:
-    """Every seat's phone in one Node process (bench/phones.mjs): the socket.io client the
-    phone pages run, on one event loop, so the phones' own work stays small beside the
-    host's on these shared cores."""
-
-    SCRIPT = ROOT / "bench" / "phones.mjs"
-
-    def __init__(self, url: str, game: str, count: int) -> None:
-        self.count = count
-        self.process = subprocess.Popen(
-            ["node", str(self.SCRIPT), url, game, "0", str(count)], cwd=ROOT,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        assert self.process.stdin is not None and self.process.stdout is not None
-        self.stdin, self.stdout = self.process.stdin, self.process.stdout
-        line = self.stdout.readline()
-        assert line and json.loads(line).get("joined") == count, line
-        self.messages = 0
-
-    @property
-    def pids(self) -> list[int]:
-        return [self.process.pid]
-
-    def burst(self, spread_ms: float) -> tuple[int, list[int | None], list[Any]]:
-        start = time.monotonic_ns() + 200 * MS
-        order = {"start_ns": str(start), "spread_ms": spread_ms, "total": self.count}
-        self.stdin.write(json.dumps({"burst": order}) + "\n")
-        self.stdin.flush()
-        reply = json.loads(self.stdout.readline())
-        self.messages = reply["messages"]
-        acked: list[int | None] = [None] * self.count
-        answers: list[Any] = [None] * self.count
-        for seat, at, answer in reply["burst"]:
-            acked[seat], answers[seat] = (None if at is None else int(at)), answer
-        return start, acked, answers
-
-    def close(self) -> None:
-        self.stdin.write(json.dumps({"stop": True}) + "\n")
-        self.stdin.flush()
-        self.process.wait(30)
-
-
 def spread(values: list[float]) -> str:
     """min / p50 / max in ms."""
     if not values:
@@ -276,7 +236,12 @@ def run(args: argparse.Namespace, group: bool) -> dict[str, Any]:
                 time.sleep(0.3)
                 phone_pids = phones.pids
                 cpu_before = cpu_seconds([server.pid]), cpu_seconds(phone_pids)
-                start, acked, answers = phones.burst(args.spread_ms)
+                if isinstance(phones, NodePhones):
+                    start, by_seat, said = phones.burst(args.spread_ms, args.phones)
+                    acked = [by_seat.get(s) for s in range(args.phones)]
+                    answers = [said.get(s) for s in range(args.phones)]
+                else:
+                    start, acked, answers = phones.burst(args.spread_ms)
                 # Closed once every press is acknowledged, so that no press comes after it.
                 host.emit("command", {"game": game, "type": "close"}, namespace="/host")
                 decided = screen.wait(window)

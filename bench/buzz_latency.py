@@ -38,6 +38,7 @@ from gpiozero.pins.mock import MockFactory  # noqa: E402
 
 from buzzers.config import parse_config  # noqa: E402
 from buzzers.gpio import GpioBuzzers  # noqa: E402
+from bench.node_phones import NodePhones  # noqa: E402
 from buzzers.run import BuzzerLink  # noqa: E402
 from tests.live import ROOT, free_port  # noqa: E402
 from tests.synthetic import write_pack  # noqa: E402
@@ -108,8 +109,33 @@ def phone_process(url: str, game: str, count: int, first: int, orders: Any, done
         client.disconnect()
 
 
+class NodeBatches:
+    """Phones in batches, each batch a Node process (bench/node_phones.py): the pages'
+    own socket.io client, so the phones' work stays small beside the host's."""
+
+    def __init__(self, url: str, game: str) -> None:
+        self.url, self.game = url, game
+        self.count = 0
+        self.batches: list[NodePhones] = []
+
+    def grow(self, count: int) -> None:
+        if count > self.count:
+            self.batches.append(NodePhones(self.url, self.game, count - self.count,
+                                           first=self.count + 1))
+            self.count = count
+
+    def sync(self) -> None:
+        for batch in self.batches:
+            batch.sync()
+
+    def close(self) -> None:
+        for batch in self.batches:
+            batch.close()
+
+
 class Phones:
-    """Phones in batches, each batch a spawned process driven through queues."""
+    """Phones in batches, each batch a spawned process of python-socketio clients driven
+    through queues (`--phone-client python`)."""
 
     def __init__(self, url: str, game: str) -> None:
         self.url, self.game = url, game
@@ -168,6 +194,9 @@ def main() -> int:
     parser.add_argument("--reaction-ms", type=float, default=20.0,
                         help="from the window's opening to the press (20: a press that "
                              "races the opening's own broadcast; a human takes 200 or more)")
+    parser.add_argument("--phone-client", choices=("node", "python"), default="node",
+                        help="phones as socket.io-client in Node processes (the pages' "
+                        "client) or as python-socketio clients in a spawned process")
     args = parser.parse_args()
     counts = [int(x) for x in args.phones.split(",")]
     if max(counts) >= SEATS:
@@ -177,7 +206,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         data = Path(folder)
         server = start_server(data, port, threads=max(counts) + 64)
-        phones: Phones | None = None
+        phones: Phones | NodeBatches | None = None
         try:
             key = (data / "host_key").read_text().strip()
             host = socketio.Client(reconnection=False)
@@ -187,7 +216,7 @@ def main() -> int:
                                         "seats": [{"name": f"S{i}"} for i in range(SEATS)]},
                              namespace="/host", timeout=30)
             game = made["game"]
-            phones = Phones(url, game)
+            phones = (NodeBatches if args.phone_client == "node" else Phones)(url, game)
             screen = Screen(url, game)
             factory = MockFactory()
             config = parse_config({"holdoff_ms": 1, "seats": [{"seat": 0, "name": "Box",

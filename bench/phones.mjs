@@ -9,9 +9,11 @@
 // stdin, one JSON object per line:
 //   {"burst": {"start_ns": "<CLOCK_MONOTONIC ns>", "spread_ms": 100, "total": 200}}
 //       every phone presses `buzz` at start + seat * spread / (total - 1)
+//   {"sync": ROUNDS}  every phone runs the pages' clock sync (ping, then sync) ROUNDS times
 //   {"stop": true}
 // stdout, one JSON object per line:
 //   {"joined": COUNT}
+//   {"synced": COUNT}
 //   {"burst": [[seat, ack_ns or null, answer or null], ...], "messages": n}
 // process.hrtime is CLOCK_MONOTONIC on Linux, the clock of Python's time.monotonic_ns.
 import { createInterface } from "node:readline";
@@ -53,7 +55,7 @@ function join(seat) {
 function burst({ start_ns: startNs, spread_ms: spreadMs, total }) {
   const start = BigInt(startNs);
   const step = (spreadMs * 1e6) / Math.max(1, total - 1);
-  const due = seats.map((seat) => [seat, start + BigInt(Math.round(seat * step))]);
+  const due = seats.map((seat) => [seat, start + BigInt(Math.round((seat - first) * step))]);
   const results = new Map();
   const before = messages;
   let next = 0;
@@ -78,10 +80,33 @@ function burst({ start_ns: startNs, spread_ms: spreadMs, total }) {
   press();
 }
 
+function nowMs() {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
+
+async function syncOne(socket, rounds) {
+  for (let i = 0; i < rounds; i += 1) {
+    const c0 = nowMs();
+    const pong = await socket.timeout(20000).emitWithAck("ping", { c: c0 });
+    await socket.timeout(20000).emitWithAck("sync", { c0, h: pong.h, c1: nowMs() });
+  }
+}
+
+// One phone at a time: a phone alone on its link, as the sync assumes (twenty at once
+// measured their own queueing, and the host widened its settle wait for it).
+async function sync(rounds) {
+  const sockets = [...phones.values()];
+  for (const socket of sockets) {
+    await syncOne(socket, rounds);
+  }
+  say({ synced: sockets.length });
+}
+
 const lines = createInterface({ input: process.stdin });
 lines.on("line", (line) => {
   const order = JSON.parse(line);
   if (order.burst) burst(order.burst);
+  if (order.sync) sync(order.sync);
   if (order.stop) {
     for (const socket of phones.values()) socket.disconnect();
     process.exit(0);

@@ -74,7 +74,8 @@ class Broadcaster(Generic[T]):
                  last_input: Callable[[], float] | None = None,
                  phone_quiet: float = PHONE_QUIET_SECONDS,
                  phone_delay: float = PHONE_DELAY_SECONDS) -> None:
-        """`last_input()`: when (time.monotonic) the game last received an event."""
+        """`last_input()`: when (time.monotonic) the game last received an event inside a
+        burst of events."""
         self._send = send
         self._gap = gap
         self._phone_gap = phone_gap

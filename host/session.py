@@ -92,6 +92,7 @@ class Origin:
 TIMER = Origin("timer")
 SESSION = Origin("session")
 HOST = Origin("host")
+BURST_SECONDS = 0.05  # events closer than this are a burst (phones' pacing)
 PHONES = "phones"  # the audience of every phone of a game (its public part)
 
 # What the host page, the projector and a refused phone are told, by fault.
@@ -201,7 +202,9 @@ class Session:
         self._threaded = threaded
         self._queue: queue.Queue[Item] = queue.Queue()
         self._held: Item | None = None
-        self._input_at = 0.0  # time.monotonic() of the last event queued (phones' pacing)
+        # Phones' pacing: when (time.monotonic) the last event came in, and the last one that
+        # came within BURST_SECONDS of the one before (inside a burst of input).
+        self._input_at = self._burst_at = 0.0
         # The newest (state, meta) is broadcast by a publisher thread (host/broadcast.py), so
         # the worker goes on with the next batch meanwhile: projector first, states that pile
         # up sent as the newest: screens at most every 30 ms, phones every 200 ms and not
@@ -211,7 +214,7 @@ class Session:
         self._catch_up: set[int] = set()  # seats (re)joined since the last round
         self._broadcaster: Broadcaster[tuple[Any, dict[str, Any]]] | None = (
             Broadcaster(self.id, self._send, threaded=threaded,
-                        last_input=lambda: self._input_at) if publish is not None else None)
+                        last_input=lambda: self._burst_at) if publish is not None else None)
         if threaded:
             self._worker = threading.Thread(target=self._work, name=f"session-{self.id}",
                                             daemon=True)
@@ -223,7 +226,7 @@ class Session:
         if not self._threaded:
             return self._run_batch([(origin, event, None)])[0]
         future: Future[Outcome] = Future()
-        self._input_at = time.monotonic()
+        self._heard()
         self._queue.put((origin, event, future))
         try:
             return future.result(timeout=timeout)
@@ -234,8 +237,16 @@ class Session:
         if not self._threaded:
             self._run_batch([(origin, event, None)])
         else:
-            self._input_at = time.monotonic()
+            self._heard()
             self._queue.put((origin, event, None))
+
+    def _heard(self) -> None:
+        """An event came in: a burst of input holds the phones' next round (broadcast.py),
+        a lone event (the host opening a window) does not."""
+        now = time.monotonic()
+        if now - self._input_at < BURST_SECONDS:
+            self._burst_at = now
+        self._input_at = now
 
     def stop(self) -> None:
         self.scheduler.cancel_all()
