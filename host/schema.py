@@ -10,6 +10,9 @@ import json
 from typing import Any
 
 MAX_MESSAGE_BYTES = 4096
+# A host's `create` names every seat: 256 seats of 24-character names with their colours
+# and teams are about 20 KB (the 4 KB of a player's message refused a 230-seat board).
+MAX_CREATE_BYTES = 32768
 MAX_STRING = 64
 
 
@@ -21,15 +24,16 @@ class BadMessage(ValueError):
     code = "bad_message"
 
 
-def require_dict(payload: Any, what: str = "message") -> dict[str, Any]:
+def require_dict(payload: Any, what: str = "message",
+                 limit: int = MAX_MESSAGE_BYTES) -> dict[str, Any]:
     if not isinstance(payload, dict):
         raise BadMessage(f"the {what} must be a JSON object")
     try:
         size = len(json.dumps(payload))
     except (TypeError, ValueError):
         raise BadMessage(f"the {what} is not plain JSON") from None
-    if size > MAX_MESSAGE_BYTES:
-        raise BadMessage(f"the {what} is too large ({size} bytes, at most {MAX_MESSAGE_BYTES})")
+    if size > limit:
+        raise BadMessage(f"the {what} is too large ({size} bytes, at most {limit})")
     return payload
 
 

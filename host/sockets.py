@@ -24,7 +24,13 @@ from host.games.contract import GameError
 from host.hub import Hub
 from host.quiz.memory import QuestionMemory
 from host.phone_clocks import STALL_MAX_NS, clocks_of
-from host.schema import BadMessage, check_field, parse_action, require_dict
+from host.schema import (
+    MAX_CREATE_BYTES,
+    BadMessage,
+    check_field,
+    parse_action,
+    require_dict,
+)
 from host.session import HOST, PHONES, Origin, Outcome, Session, token_hash
 from host.night import NightError
 from host.teams import team_rules
@@ -380,7 +386,7 @@ class HostNamespace(Base):
         ]}
 
     def on_create(self, payload: Any = None) -> dict[str, Any]:
-        message = require_dict(payload, "create")
+        message = require_dict(payload, "create", limit=MAX_CREATE_BYTES)
         kind = message.get("kind", "territory")
         check_field("kind", kind, (str,))
         seats = message.get("seats")
