@@ -51,6 +51,9 @@ import psutil
 import socketio
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.node_phones import NodePhones  # noqa: E402
 MIB = 1024 * 1024
 MS = 1_000_000
 # Every time limit multiplied by this: the paused game must not move on by itself.
@@ -273,6 +276,9 @@ def measure_on(server: Server, count: int, args: argparse.Namespace) -> Figures:
     time.sleep(0.5)
     rss_idle = server.rss_bytes()
 
+    if args.phone_client == "node":
+        return measure_node(server, count, seated, game_id, command, rss_idle, args,
+                            host, kind)
     specs = plan_clients(count, seated)
     groups = [specs[i:i + args.per_process] for i in range(0, count, args.per_process)]
     context = mp.get_context("spawn")
@@ -314,6 +320,58 @@ def measure_on(server: Server, count: int, args: argparse.Namespace) -> Figures:
                    acks, lost, rss_idle, rss_connected, cpu, http, join_seconds)
 
 
+def measure_node(server: Server, count: int, seated: int, game_id: str, command: Any,
+                 rss_idle: int, args: argparse.Namespace, host: socketio.Client,
+                 kind: str) -> Figures:
+    """The same rounds with the clients in Node processes (bench/node_phones.py): the
+    pages' own socket.io client on one event loop, so the clients' work stays small
+    beside the server's on these shared cores."""
+    joining = time.monotonic()
+    groups: list[NodePhones] = []
+    try:
+        if seated:
+            groups.append(NodePhones(server.url, game_id, seated))
+        if count > seated:
+            groups.append(NodePhones(server.url, game_id, count - seated, first=seated,
+                                     screens=True))
+        join_seconds = time.monotonic() - joining
+        time.sleep(0.5)  # the watch/join states are in
+        http = server.http_ms()
+        sent: dict[int, int] = {}
+        acks: list[int] = []
+        lost = 0
+        cpu = 0.0
+        for number in range(args.rounds):
+            kind_now = "resume" if number % 2 == 0 else "pause"
+            cpu_before = server.cpu_seconds()
+            t0 = time.monotonic_ns()
+            answer = command({"game": game_id, "type": kind_now})
+            acks.append(time.monotonic_ns() - t0)
+            if not answer.get("ok"):
+                raise RuntimeError(f"{kind_now} was refused: {answer}")
+            sent[int(answer["seq"])] = t0
+            lost += sum(g.count - g.wait_for(int(answer["seq"])) for g in groups)
+            cpu += server.cpu_seconds() - cpu_before  # the round only, not the gap after
+            time.sleep(ROUND_GAP)
+        cpu /= args.rounds
+        rss_connected = server.rss_bytes()
+        receipts = [seen for g in groups for seen in g.receipts()]
+    finally:
+        for group in groups:
+            group.close()
+        host.disconnect()
+    latencies = [seen[seq] - t0 for seen in receipts for seq, t0 in sent.items() if seq in seen]
+    completes = [max(seen[seq] for seen in receipts if seq in seen) - t0
+                 for seq, t0 in sent.items() if any(seq in seen for seen in receipts)]
+    return Figures(server.mode, kind, count, seated, len(groups), latencies, completes,
+                   acks, lost, rss_idle, rss_connected, cpu, http, join_seconds)
+
+
+# Between two broadcasts: longer than the phones' pacing (host/broadcast.py, a phones'
+# round at most every 200 ms), which would otherwise be measured instead of the delivery.
+ROUND_GAP = 0.25
+
+
 def broadcast_rounds(command: Any, game_id: str, received: Synchronized[int], count: int,
                      rounds: int) -> tuple[dict[int, int], list[int], int]:
     """Alternate resume/pause; returns {seq: send time}, the ack times and missed deliveries."""
@@ -333,7 +391,7 @@ def broadcast_rounds(command: Any, game_id: str, received: Synchronized[int], co
         while received.value < before + count and time.monotonic() < deadline:
             time.sleep(0.002)
         lost += max(0, before + count - received.value)
-        time.sleep(0.05)  # let the room settle before the next broadcast
+        time.sleep(ROUND_GAP)  # let the room settle before the next broadcast
     return sent, acks, lost
 
 
@@ -380,6 +438,9 @@ def main(argv: list[str] | None = None) -> int:
                         choices=("seats", "screens"),
                         help="seats: each client a phone on its own seat (buzzer board); "
                              "screens: each client a projector on /screen")
+    parser.add_argument("--phone-client", choices=("node", "python"), default="node",
+                        help="clients as socket.io-client in Node (the pages' client, one "
+                        "event loop) or as python-socketio clients in spawned processes")
     args = parser.parse_args(argv)
     if args.rounds < 1 or args.per_process < 1 or min(args.sizes + args.seat_sizes) < 1:
         parser.error("rounds, per-process and sizes must be at least 1")
@@ -391,11 +452,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"broadcast: host pause/resume x{args.rounds}; seats = each client joins its own seat "
           "on /seat (buzzer board if registered, else territory's seats + the rest on /screen);"
           " screens = each client watches /screen (territory game)")
-    print(f"clients: {args.per_process} per process (spawned processes, threads inside); "
+    print(f"clients: {args.phone_client}: " + ("socket.io-client in one Node process per "
+          "audience; " if args.phone_client == "node" else
+          f"{args.per_process} per process (spawned processes, threads inside); ") +
           f"threading = gunicorn gthread --threads {args.threads}")
     print("latency: command sent -> state received (journal fsync included); all-in = until the"
           " last client; ack = host's reply; RSS summed over the server's process tree")
-    print("CPU/bc = server CPU time per broadcast round; http = a /healthz request while the N"
+    print("CPU/bc = server CPU time per broadcast round (node: from the command until every "
+          "client has it; python: the rounds and their gaps); http = a /healthz request while the N"
           " clients are connected ('blocked' = no answer in 3 s); join = until all N are in"
           " (client processes start included)")
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -22,10 +22,13 @@ MS = 1_000_000
 class NodePhones:
     """Seats first .. first + count - 1, each a phone joined to `game`."""
 
-    def __init__(self, url: str, game: str, count: int, first: int = 0) -> None:
+    def __init__(self, url: str, game: str, count: int, first: int = 0,
+                 screens: bool = False) -> None:
+        """`screens`: projectors watching the game on /screen instead of phones."""
         self.count, self.first = count, first
         self.process = subprocess.Popen(
-            ["node", str(SCRIPT), url, game, str(first), str(count)], cwd=ROOT,
+            ["node", str(SCRIPT), url, game, str(first), str(count)]
+            + (["screens"] if screens else []), cwd=ROOT,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         assert self.process.stdin is not None and self.process.stdout is not None
         self.stdin, self.stdout = self.process.stdin, self.process.stdout
@@ -66,6 +69,19 @@ class NodePhones:
         acked = {seat: None if at is None else int(at) for seat, at, _ in reply["burst"]}
         answers = {seat: answer for seat, _, answer in reply["burst"]}
         return start, acked, answers
+
+    def wait_for(self, seq: int) -> int:
+        """Until every client has had a state of sequence `seq` or later (15 s at most);
+        returns how many have."""
+        self._order({"await": seq})
+        seen: int = self._read()["seen"]
+        return seen
+
+    def receipts(self) -> list[dict[int, int]]:
+        """Per client: sequence number -> CLOCK_MONOTONIC ns when its state first came."""
+        self._order({"receipts": True})
+        return [{int(seq): int(ns) for seq, ns in seen.items()}
+                for seen in self._read()["receipts"]]
 
     def close(self) -> None:
         try:

@@ -5,11 +5,15 @@
 // CPU during a 200-press burst against the host's 0.9 s, on the host's own two cores;
 // the bench then measured the clients. On a real night each phone is its own device.
 //
-//   node bench/phones.mjs URL GAME FIRST COUNT
+//   node bench/phones.mjs URL GAME FIRST COUNT [screens]
+// (with `screens`: COUNT projectors watching the game on /screen instead of phones)
 // stdin, one JSON object per line:
 //   {"burst": {"start_ns": "<CLOCK_MONOTONIC ns>", "spread_ms": 100, "total": 200}}
 //       every phone presses `buzz` at start + seat * spread / (total - 1)
 //   {"sync": ROUNDS}  every phone runs the pages' clock sync (ping, then sync) ROUNDS times
+//   {"await": SEQ}     answers once every client has had a state of sequence SEQ or later
+//                      (15 s at most): {"seen": clients that have}
+//   {"receipts": true} answers {"receipts": [{seq: ns when it first came}, ...]} per client
 //   {"stop": true}
 // stdout, one JSON object per line:
 //   {"joined": COUNT}
@@ -19,26 +23,51 @@
 import { createInterface } from "node:readline";
 import { io } from "socket.io-client";
 
-const [url, game, firstArg, countArg] = process.argv.slice(2);
+const [url, game, firstArg, countArg, role] = process.argv.slice(2);
 const first = Number(firstArg);
 const count = Number(countArg);
+const screens = role === "screens";
 const seats = Array.from({ length: count }, (_, i) => first + i);
 const phones = new Map();
+const receipts = new Map(); // seat -> Map(seq -> ns as a string)
 let messages = 0;
+let waiting = null; // {seq, resolve}
+
+function received(seat, payload) {
+  const meta = payload && payload.meta;
+  if (!meta || typeof meta.seq !== "number") return;
+  const seen = receipts.get(seat);
+  if (!seen.has(meta.seq)) seen.set(meta.seq, String(process.hrtime.bigint()));
+  if (waiting) waiting.check();
+}
 
 function say(object) {
   process.stdout.write(JSON.stringify(object) + "\n");
 }
 
 function join(seat) {
+  receipts.set(seat, new Map());
   return new Promise((resolve, reject) => {
-    const socket = io(url + "/seat", { transports: ["websocket"], reconnection: false,
-      timeout: 20000 });
-    socket.on("state", () => { messages += 1; });
-    socket.on("public", () => { messages += 1; });
-    socket.on("private", () => { messages += 1; });
+    const socket = io(url + (screens ? "/screen" : "/seat"), { transports: ["websocket"],
+      reconnection: false, timeout: 20000 });
+    socket.on("state", (payload) => { messages += 1; received(seat, payload); });
+    // A phone's state is whole when its public part comes (a changed private part
+    // carries it).
+    socket.on("public", (payload) => { messages += 1; received(seat, payload); });
+    socket.on("private", (payload) => { messages += 1; received(seat, payload.public); });
     socket.on("connect_error", reject);
     socket.on("connect", () => {
+      if (screens) {
+        socket.timeout(20000).emit("watch", { game }, (error, reply) => {
+          if (error || !reply || !reply.ok) {
+            reject(new Error("screen " + seat + ": " + JSON.stringify(error || reply)));
+          } else {
+            phones.set(seat, socket);
+            resolve();
+          }
+        });
+        return;
+      }
       const token = "burst-phone-" + String(seat).padStart(6, "0");
       socket.timeout(20000).emit("join", { game, seat, token }, (error, reply) => {
         if (error || !reply || !reply.ok) {
@@ -102,11 +131,28 @@ async function sync(rounds) {
   say({ synced: sockets.length });
 }
 
+function awaitSeq(seq) {
+  const seenBy = () => [...receipts.values()].filter(
+    (seen) => [...seen.keys()].some((s) => s >= seq)).length;
+  const done = () => {
+    clearTimeout(timer);
+    waiting = null;
+    say({ seen: seenBy() });
+  };
+  const timer = setTimeout(done, 15000);
+  waiting = { check: () => { if (seenBy() === count) done(); } };
+  waiting.check();
+}
+
 const lines = createInterface({ input: process.stdin });
 lines.on("line", (line) => {
   const order = JSON.parse(line);
   if (order.burst) burst(order.burst);
   if (order.sync) sync(order.sync);
+  if (order.await !== undefined) awaitSeq(order.await);
+  if (order.receipts) {
+    say({ receipts: seats.map((seat) => Object.fromEntries(receipts.get(seat))) });
+  }
   if (order.stop) {
     for (const socket of phones.values()) socket.disconnect();
     process.exit(0);
