@@ -8,6 +8,7 @@ import pytest
 
 from host.cards.challengers import GAME, ROBOT, State, all_cards
 from host.cards.challengers.cards import POOL, THEMED_SETS, kind_of
+from host.cards.challengers.robot import GAIN_ROUNDS
 from host.cards.challengers.rules import standing
 from host.cards.challengers.state import OFFERS, TROPHY_FANS
 from host.games.contract import BadEvent, BadSettings, GameError, StaleEvent
@@ -212,7 +213,8 @@ def test_robot_levels_strengthen_its_deck_and_it_gains_cards_outside_solo() -> N
         robot = state.robot()
         assert robot is not None
         size = len(robot.deck)
-        while state.round == 1:
+        first_gain = min(GAIN_ROUNDS[state.settings.robot_level])  # ruling 16
+        while state.round < first_gain and not state.over:
             state = play_out_step(state)
         assert (len(state.robot().deck) > size) == gains  # type: ignore[union-attr]
 

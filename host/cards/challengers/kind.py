@@ -3,17 +3,19 @@ simulator, page."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from host.cards.challengers.bots import bot_move
 from host.cards.challengers.game import Challengers
+from host.cards.challengers.match import robot_record
 from host.cards.challengers.rules import ACTIONS
 from host.cards.challengers.state import MAX_PLAYERS, MIN_PLAYERS, Settings, State
 from host.cards.challengers.secrets import secrets
 from host.cards.common.adapter import CardGameAdapter, card_planner
 from host.games.contract import Game, GameKind
 from host.games.forms import boolean, integer, label
-from host.games.simulate import Outcome, Simulator, Tally
+from host.games.simulate import Outcome, Simulator, Tally, bot_levels
 
 
 def make(config: dict[str, Any]) -> Game:
@@ -47,7 +49,27 @@ def report(tally: Tally, name: str, levels: list[int]) -> dict[str, Any]:
 # Bot games: in the deck phase every seat may act; the first in seat order that moves plays.
 SIMULATOR = Simulator(Challengers, bot_move, movers=lambda game, state: range(len(state.players())),
                       outcome=outcome, report=report)
-simulate = SIMULATOR.run
+
+
+def simulate(games: int, seed: int, players: int, levels: Sequence[int] | None = None,
+             settings: dict[str, Any] | None = None) -> dict[str, Any]:
+    """`SIMULATOR.run`'s tally plus `robot_matches`: the robot's match wins at 3-7 players.
+
+    There the robot never wins the game (no trophies, never a finalist), so its
+    strength shows only in the matches it wins (ruling 16 is tuned on them).
+    """
+    chosen = bot_levels(levels, players, SIMULATOR.default_level)
+    game = Challengers()
+    tally = Tally(players)
+    won = played = 0
+    for index in range(games):
+        state = SIMULATOR.play(settings, chosen, SIMULATOR.game_seed(seed, index), game)
+        tally.add(outcome(game, state, players))
+        record = robot_record(state)
+        won, played = won + record[0], played + record[1]
+    share = round(won / played, 4) if played else None
+    return report(tally, game.name, chosen) | {
+        "robot_matches": {"won": won, "played": played, "share": share}}
 
 KIND = GameKind(
     name="challengers",

@@ -111,3 +111,24 @@ def finish(state: State, match: Match, loser: int, why: str) -> None:
 def _add(reports: list[dict[str, Any]], report: dict[str, Any] | None, seat: int) -> None:
     if report is not None:
         reports.append({"type": "effect", "seat": seat, **report})
+
+
+def robot_record(state: State) -> tuple[int, int]:
+    """The robot's (match wins, matches played) in the rounds played so far, at 3-7 players.
+
+    Read back from the table, not stored: the pairings are fixed by the round
+    (`pairings`), and at 3-7 players the robot's opponent takes the round's
+    trophy exactly when it beats the robot (the robot never takes one, and a
+    round has a trophy for every match). (0, 0) without a robot or in solo.
+    """
+    if state.robot() is None or state.solo:
+        return 0, 0
+    seats = [s.seat for s in state.sides]
+    last = state.round if state.phase in ("final_deck", "final", "over") else state.round - 1
+    won = played = 0
+    for round_no in range(1, last + 1):
+        pair = next(p for p in pairings(seats, round_no) if ROBOT in p)
+        rival = state.side(pair[0] if pair[1] == ROBOT else pair[1])
+        played += 1
+        won += all(r != round_no for r, _ in rival.trophies)
+    return won, played

@@ -3,8 +3,9 @@
 The robot takes no part in the deck phase. Its deck starts from the robot
 base cards; at level L it exchanges L-1 random base cards for random
 strong robot cards (the exchanged cards leave the game). Outside solo play it
-gains the top card of its face-down reserve at every round from round 2; in
-solo it gains nothing, and the solo challenge adds the SOLO cards at setup.
+gains the top card of its face-down reserve at the start of some rounds from
+round 2, more of them the higher its level (ruling 16); in solo it gains
+nothing, and the solo challenge adds the SOLO cards at setup.
 """
 
 from __future__ import annotations
@@ -24,6 +25,21 @@ def robot_codes(solo_challenge: bool) -> list[str]:
 def swaps_at(level: int) -> int:
     """How many base cards the robot exchanges for strong ones at this level (ruling 15)."""
     return level - 1
+
+
+# Rounds whose deck phase starts with the robot's gain at 3-7 players, by level (ruling 16).
+GAIN_ROUNDS: dict[int, frozenset[int]] = {
+    1: frozenset({4, 7}),
+    2: frozenset({4, 7}),
+    3: frozenset({3, 5, 7}),
+    4: frozenset({3, 5, 6, 7}),
+    5: frozenset({2, 3, 4, 5, 6, 7}),
+}
+
+
+def gains_at(level: int, round_no: int) -> bool:
+    """Whether the robot of this level gains a card as round `round_no` starts (multiplayer)."""
+    return round_no in GAIN_ROUNDS[level]
 
 
 def build_robot(level: int, solo_challenge: bool, state: int) -> tuple[Side, int]:

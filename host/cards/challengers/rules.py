@@ -15,7 +15,7 @@ from host.cards.challengers import match as matches
 from host.cards.challengers.cards import SETS_PER_GAME, THEMED_SETS, copies, pool_defs
 from host.cards.challengers.cards import starter_codes
 from host.cards.challengers.effects import empty_bench, resolve
-from host.cards.challengers.robot import build_robot, gain_card, robot_codes
+from host.cards.challengers.robot import build_robot, gain_card, gains_at, robot_codes
 from host.cards.challengers.state import (
     HAND_SIZE,
     LEAD_TO_WIN,
@@ -303,7 +303,7 @@ def _robot_reveals(state: State) -> None:
 
 def _start_deck_phase(state: State) -> None:
     robot = state.robot()
-    if robot is not None and not state.solo and state.round > 1:
+    if robot is not None and not state.solo and gains_at(state.settings.robot_level, state.round):
         gain_card(state.edit(ROBOT))
     for me in state.edit_all():
         if me.seat == ROBOT:

@@ -1,15 +1,25 @@
-"""Bots for Watchtower, levels 1 (near random) to 5 (greedy on estimated odds).
+"""Bots for Watchtower, levels 1 (a careless builder) to 5 (greedy on estimated odds).
+
+Every level plays towards the game's aim, watchtowers: no level moves at
+random. Levels differ in how carefully they build their fort (noise on the
+scores of building moves: place, burn, end, ready; completing a watchtower
+always outscores it), in what they know of the enemy's army (below) and, at
+level 1, in how they value soldiers (by count, not strength). Battles are never
+blurred: random or blurred challenges lost soldiers that piled up in
+campaigners' armies, and 3-4 player games then stalled until the move limit
+(docs/rules/watchtower.md, "Bot levels").
 
 The game is won at the showdown by the stronger army, so battles are judged
 by the strength of the cards that change hands, not by their count: winning
 low soldiers gains little, and fighting off campaign burns one's own royals
-and aces. (Counting cards alone made level 5 lose to level 1.)
+and aces. (Counting cards alone made level 5 lose to level 1; it is now
+level 1's way.)
 
 A bot chooses among `legal_actions` only, so it never plays an illegal move,
 and it judges with what its seat may know: its own army and the table. Blind
 picks are uniform (the army was shuffled, so no position is better). The
 enemy's army is guessed as a uniform draw from the cards the bot has not seen
-("the pool") at levels 4-5, or from every rank alike at levels 2-3.
+("the pool") at levels 4-5, or from every rank alike at levels 1-3.
 
 Outside campaign, a fight with a campaigner's army (ruling 27) is worth the
 chance of winning the last card of one of the bot's triples: once others are
@@ -35,13 +45,16 @@ CHALLENGE_MARGIN = 0.2  # a challenge must promise at least this much
 
 _SAMPLE = {rank(c): c for c in DECK}  # one card of each rank, for rank-only duels
 
-# level -> (chance of a uniformly random move, noise added to each score, sees the pool)
-LEVELS: dict[int, tuple[float, float, bool]] = {
-    1: (0.9, 0.0, False),
-    2: (0.4, 2.0, False),
-    3: (0.1, 1.0, False),
-    4: (0.0, 0.4, True),
-    5: (0.0, 0.0, True),
+BATTLES = frozenset({"challenge", "seize"})
+
+# level -> (chance of a random move: none, see above; noise on the scores of building moves,
+# that is place, burn, end and ready; sees the pool; values soldiers by strength, not count).
+LEVELS: dict[int, tuple[float, float, bool, bool]] = {
+    1: (0.0, 3.0, False, False),
+    2: (0.0, 2.0, False, True),
+    3: (0.0, 1.0, False, True),
+    4: (0.0, 0.4, True, True),
+    5: (0.0, 0.0, True, True),
 }
 
 
@@ -52,11 +65,17 @@ def bot_move(
     turn = start_turn(game, state, seat, level, LEVELS, rng_state)
     if turn is None:
         return None, rng_state
-    actions, (_, noise, pool_aware), rng_state = turn.actions, turn.level, turn.rng
-    if actions[0]["type"] == "pick" or turn.random:
+    actions, (_, noise, pool_aware, by_strength), rng_state = turn.actions, turn.level, turn.rng
+    if actions[0]["type"] == "pick":
         return rng.choice(rng_state, actions)
-    judge = _Judge(state, seat, pool_aware)
-    return best_move(actions, judge.score, noise, rng_state)
+    judge = _Judge(state, seat, pool_aware, by_strength)
+    scores: dict[int, float] = {}
+    for action in actions:  # the noise blurs building moves only
+        scores[id(action)] = judge.score(action)
+        if noise and action["type"] not in BATTLES:
+            roll, rng_state = rng.next_u64(rng_state)
+            scores[id(action)] += noise * (roll / 2**64 - 0.5)
+    return best_move(actions, lambda action: scores[id(action)], 0.0, rng_state)
 
 
 def _outcome_odds(mine: list[str], theirs: list[str], assassins: bool) -> tuple[float, float]:
@@ -90,8 +109,9 @@ def _battle_odds(p_win: float, p_lose: float, pairs: int) -> tuple[float, float]
 
 
 class _Judge:
-    def __init__(self, state: State, seat: int, pool_aware: bool) -> None:
+    def __init__(self, state: State, seat: int, pool_aware: bool, by_strength: bool) -> None:
         self.state = state
+        self.by_strength = by_strength
         self.me = state.player(seat)
         self.pool: list[str] = []
         self.odds: tuple[float, float] | None = None
@@ -174,9 +194,11 @@ class _Judge:
         mine_kept, mine_burnt = _soldier_worth(self.me.army, self.me.campaign)
         theirs_kept, _ = _soldier_worth(self.pool, enemy.campaign)
         target = action.get("card")
+        if not self.by_strength:  # level 1: a card is a card, and burnt royals are not seen
+            mine_kept, mine_burnt, theirs_kept = SOLDIER, 0.0, SOLDIER
         gain = pairs * theirs_kept
         if target:
-            gain += self._gain(target) - SOLDIER + _worth(target)
+            gain += self._gain(target) - SOLDIER + (_worth(target) if self.by_strength else SOLDIER)
         elif enemy.campaign and not self.me.campaign:
             gain += COMPLETE * self._completing_share(pairs)
         cost = pairs * mine_kept
