@@ -7,6 +7,7 @@ request a page makes is recorded so a test can prove nothing leaves localhost.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -44,12 +45,15 @@ def chromium(executable: Path = CHROMIUM) -> Iterator[Any]:
 class Recorder:
     """Every URL the pages asked for, console errors, and the states received: `state`
     frames, and a phone's parts merged as its page merges them (host/phone_parts.py).
-    `frames` keeps every state, public and private frame as it came (for leak checks)."""
+    `frames` keeps every state, public and private frame as it came (for leak checks);
+    `actions` the page's own `action` messages the host accepted (a phone's states are
+    paced and merged: a move's report may be merged away, the move itself is not)."""
 
     urls: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     states: list[dict[str, Any]] = field(default_factory=list)
     frames: list[dict[str, Any]] = field(default_factory=list)
+    actions: list[dict[str, Any]] = field(default_factory=list)
 
     def watch(self, page: Any, states: bool = False) -> Any:
         page.on("request", lambda request: self.urls.append(request.url))
@@ -66,11 +70,31 @@ class Recorder:
         self.urls.append(ws.url)
         if states:
             own: dict[str, Any] = {}  # this socket's last private part
-            ws.on("framereceived", lambda frame: self._frame(frame, own))
+            sent: dict[str, dict[str, Any]] = {}  # ack id -> the action sent with it
+            ws.on("framereceived", lambda frame: self._frame(frame, own, sent))
+            ws.on("framesent", lambda frame: self._sent(frame, sent))
 
-    def _frame(self, frame: Any, own: dict[str, Any]) -> None:
-        """Socket.IO events (packet type 42, possibly with a namespace before the body)."""
+    @staticmethod
+    def _sent(frame: Any, sent: dict[str, dict[str, Any]]) -> None:
+        """`42/seat,<id>["action", {...}]`: an action waiting for its acknowledgement."""
+        match = re.match(r"42(?:/[^,]*,)?(\d+)(\[.*)", frame if isinstance(frame, str) else "",
+                         re.S)
+        if match:
+            event = json.loads(match.group(2))
+            if event and event[0] == "action" and isinstance(event[1], dict):
+                sent[match.group(1)] = event[1]
+
+    def _frame(self, frame: Any, own: dict[str, Any], sent: dict[str, dict[str, Any]]) -> None:
+        """Socket.IO events (packet type 42, possibly with a namespace before the body) and
+        the acknowledgements of the page's actions (43)."""
         text = frame if isinstance(frame, str) else ""
+        ack = re.match(r"43(?:/[^,]*,)?(\d+)(\[.*)", text, re.S)
+        if ack and ack.group(1) in sent:
+            answer = json.loads(ack.group(2))
+            action = sent.pop(ack.group(1))
+            if answer and isinstance(answer[0], dict) and answer[0].get("ok"):
+                self.actions.append(action)
+            return
         if not text.startswith("42"):
             return
         body = text[text.index("["):]

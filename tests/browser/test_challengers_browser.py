@@ -86,7 +86,8 @@ def test_a_phone_plays_challengers_with_a_bot_and_the_robot(
     assert len(rounds_seen) >= 1
     assert phone_moves(recorder.states, "pick") >= 7  # a card kept in every round
     assert phone_moves(recorder.states, "reveal") >= 1
-    assert phone_moves(recorder.states, "remove") == 1
+    # The phone's one removal, accepted (its report may be merged away by the phones' pacing).
+    assert [a["type"] for a in recorder.actions].count("remove") == 1
     # The projector showed the robot's matches and every player's trophies.
     assert local_only(recorder.urls) == []
     assert recorder.errors == []
