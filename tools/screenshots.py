@@ -5,10 +5,16 @@
 A game with one phone seat and two bots on the French map, with the bundled
 question packs: the projector lobby, the map mid-game, a duel reveal, the
 phone's keypad and the host page.
+
+    .venv/bin/python tools/screenshots.py --maps [NAME ...] [--out DIR]
+
+The projector during a four-bot game on each shipped map named (default: every
+one but france-regions, which the main set shows): projector-map-NAME.png.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 import tempfile
 from pathlib import Path
@@ -23,14 +29,39 @@ from tests.live import LiveServer, Peer  # noqa: E402
 SETTINGS = {"numeric_seconds": 12, "choice_seconds": 8, "pick_seconds": 3, "reveal_seconds": 6}
 
 
-def main(out: Path) -> None:
+def main(out: Path, maps: list[str] | None = None) -> None:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         server = LiveServer(data=Path(tmp) / "data", packs=bundled_packs_dir()).start()
         try:
-            shoot(server, out)
+            if maps is None:
+                shoot(server, out)
+            else:
+                shoot_maps(server, out, maps)
         finally:
             server.stop()
+
+
+def shoot_maps(server: LiveServer, out: Path, maps: list[str]) -> None:
+    """Each map on the projector (1920x1080) once a four-bot game reaches its first attack."""
+    host = Peer(server, "/host", auth={"key": server.key})
+    recorder = Recorder()
+    with chromium() as browser:
+        for name in maps:
+            game = host.call("create", {
+                "kind": "territory", "map": name, "language": "fr", "pace": 0.3,
+                "settings": SETTINGS,
+                "seats": [{"name": n, "bot": 3} for n in ("Ana", "Bruno", "Chloé", "David")],
+            })["game"]
+            screen = new_page(browser, recorder, server.url + "/screen", PROJECTOR)
+            screen.wait_for_selector("#lobby-seats li")
+            host.call("command", {"game": game, "type": "start"})
+            screen.wait_for_function("document.body.dataset.stage === 'attack'", timeout=300000)
+            screen.wait_for_timeout(400)
+            screen.screenshot(path=str(out / f"projector-map-{name}.png"))
+            screen.context.close()
+    host.close()
+    print("pages errors:", recorder.errors or "none")
 
 
 def shoot(server: LiveServer, out: Path) -> None:
@@ -75,4 +106,14 @@ def shoot(server: LiveServer, out: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots")
+    if "--maps" in sys.argv[1:]:
+        from host.territory.maps import shipped_map_names
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--maps", nargs="*", metavar="NAME")
+        parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+        args = parser.parse_args()
+        names = args.maps or [n for n in shipped_map_names() if n != "france-regions"]
+        main(args.out, names)
+    else:
+        main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots")

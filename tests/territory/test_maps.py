@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import dataclasses
 import io
 import json
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from host.territory.gamemap import GameMap
 from host.territory.maps import (
     MapError,
     check_map,
@@ -224,13 +226,135 @@ def test_load_missing_file_and_unknown_name(tmp_path: Path) -> None:
 # --- shipped maps ---------------------------------------------------------------------
 
 
-def test_france_regions_is_shipped_and_valid() -> None:
-    assert "france-regions" in shipped_map_names()
-    for name in shipped_map_names():
-        path = Path(__file__).parents[2] / "host/territory/data/maps" / f"{name}.json"
-        data = json.loads(path.read_text(encoding="utf-8"))
-        assert check_map(data) == [], name
-        assert path.stat().st_size < 60_000
+MAPS_DIR = Path(__file__).parents[2] / "host/territory/data/maps"
+# The real maps built by tools/build_real_map.py (docs/MAPS.md) and their sizes.
+REAL_MAPS = {
+    "france-regions": 13,
+    "france-regions-2015": 22,
+    "germany-states": 16,
+    "europe-countries": 16,
+}
+
+
+def test_the_real_maps_are_shipped() -> None:
+    assert set(REAL_MAPS) <= set(shipped_map_names())
+
+
+@pytest.mark.parametrize("name", shipped_map_names())
+def test_shipped_map_is_valid(name: str) -> None:
+    path = MAPS_DIR / f"{name}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert check_map(data) == [], name
+    assert data["id"] == name
+    assert path.stat().st_size < 60_000
+    if name in REAL_MAPS:
+        assert len(data["territories"]) == REAL_MAPS[name]
+        assert "Natural Earth" in data["source"]
+
+
+def path_rings(path: str) -> list[list[tuple[float, float]]]:
+    """The closed rings of SVG path data made of M, L and Z only (as the maps are)."""
+    rings = []
+    for part in path.split("M")[1:]:
+        assert part.endswith("Z"), part[-20:]
+        points = [tuple(map(float, pair.split())) for pair in part[:-1].split("L")]
+        rings.append([(x, y) for x, y in points])
+    return rings
+
+
+def inside(point: tuple[float, float], rings: list[list[tuple[float, float]]]) -> bool:
+    """Even-odd rule over every ring, as the projector fills the path."""
+    x, y = point
+    crossings = 0
+    for ring in rings:
+        for (ax, ay), (bx, by) in zip(ring, ring[1:] + ring[:1], strict=True):
+            if (ay > y) != (by > y) and ax + (y - ay) * (bx - ax) / (by - ay) > x:
+                crossings += 1
+    return crossings % 2 == 1
+
+
+@pytest.mark.parametrize("name", shipped_map_names())
+def test_labels_sit_inside_their_territory(name: str) -> None:
+    game_map = load_map(name)
+    for territory in game_map.territories.values():
+        assert inside(territory.label_xy, path_rings(territory.path)), territory.id
+
+
+Box = tuple[float, float, float, float]
+
+
+def label_boxes(game_map: GameMap) -> dict[str, list[Box]]:
+    """Where each territory's name, value and castle may be drawn, in viewBox units.
+
+    From the projector's drawing (drawMap in host/static/js/common.js, .label in
+    host/static/css/app.css): a label group scaled by max(width, height)/1000,
+    the name (18 px) on a baseline 34 above the label point, the value (26 px)
+    8 below it, or 36 below with a castle (66 wide, 8 above the point). Text is
+    counted 0.66 em a character plus its 5 px outline: an estimate, on the safe side.
+    A castle site gets its castle and a 4-digit value, since any site may hold one.
+    """
+    scale = max(game_map.view_box[2], game_map.view_box[3]) / 1000
+    boxes = {}
+    for tid, t in game_map.territories.items():
+        x, y = t.label_xy
+        castle = tid in game_map.sites()
+        half_name = (0.66 * 18 * len(t.name_fr) + 5) / 2
+        half_value = (78 if castle else 60) / 2
+        top, bottom = (15, 38.5) if castle else (-13, 10.5)
+        parts = [(-half_name, -52.5, half_name, -27), (-half_value, top, half_value, bottom)]
+        if castle:
+            parts.append((-35, -22, 35, 4))
+        boxes[tid] = [
+            (x + a * scale, y + b * scale, x + c * scale, y + d * scale) for a, b, c, d in parts
+        ]
+    return boxes
+
+
+def label_clashes(game_map: GameMap) -> list[tuple[str, str]]:
+    """Pairs of territories whose label boxes overlap."""
+    boxes = label_boxes(game_map)
+    ids = sorted(boxes)
+    return [
+        (a, b)
+        for index, a in enumerate(ids)
+        for b in ids[index + 1:]
+        if any(
+            p[0] < q[2] and q[0] < p[2] and p[1] < q[3] and q[1] < p[3]
+            for p in boxes[a]
+            for q in boxes[b]
+        )
+    ]
+
+
+@pytest.mark.parametrize("name", sorted(REAL_MAPS))
+def test_labels_do_not_overlap(name: str) -> None:
+    """Names, values and castles of different territories never cover each other."""
+    assert label_clashes(load_map(name)) == []
+
+
+def test_label_clash_is_found() -> None:
+    france = load_map("france-regions-2015")
+    x, y = france.territories["picardie"].label_xy
+    moved = dataclasses.replace(france.territories["haute-normandie"], label_xy=(x - 60, y + 20))
+    crowded = dataclasses.replace(
+        france, territories={**france.territories, "haute-normandie": moved}
+    )
+    assert ("haute-normandie", "picardie") in label_clashes(crowded)
+
+
+@pytest.mark.parametrize("name", sorted(REAL_MAPS))
+def test_land_neighbours_share_a_border_line(name: str) -> None:
+    """Adjacency comes from shared borders: both outlines hold the same border vertices."""
+    game_map = load_map(name)
+    vertices = {
+        tid: {p for ring in path_rings(t.path) for p in ring}
+        for tid, t in game_map.territories.items()
+    }
+    links = {frozenset(link) for link in game_map.links}
+    for tid, others in game_map.adjacency.items():
+        for other in others:
+            if frozenset((tid, other)) not in links:
+                assert len(vertices[tid] & vertices[other]) >= 2, (tid, other)
 
 
 def test_france_regions_geography() -> None:
@@ -246,6 +370,52 @@ def test_france_regions_geography() -> None:
         assert territory.name_fr and territory.name_en
         x, y = territory.label_xy
         assert 0 <= x <= france.view_box[2] and 0 <= y <= france.view_box[3]
+
+
+def test_france_regions_2015_geography() -> None:
+    france = load_map("france-regions-2015")
+    assert france.neighbours("bretagne") == {"basse-normandie", "pays-de-la-loire"}
+    assert france.neighbours("alsace") == {"lorraine", "franche-comte"}
+    assert france.neighbours("nord-pas-de-calais") == {"picardie"}
+    assert france.neighbours("ile-de-france") == {
+        "haute-normandie", "picardie", "champagne-ardenne", "bourgogne", "centre"
+    }
+    assert france.neighbours("limousin") == {
+        "centre", "poitou-charentes", "aquitaine", "midi-pyrenees", "auvergne"
+    }
+    assert france.neighbours("corse") == {"provence-alpes-cote-d-azur"}  # by sea only
+    assert france.links == (("corse", "provence-alpes-cote-d-azur"),)
+    assert "corse" not in france.sites()
+    assert france.territories["basse-normandie"].name_en == "Lower Normandy"
+
+
+def test_germany_states_geography() -> None:
+    germany = load_map("germany-states")
+    assert germany.neighbours("berlin") == {"brandebourg"}
+    assert germany.neighbours("breme") == {"basse-saxe"}
+    assert germany.neighbours("hambourg") == {"schleswig-holstein", "basse-saxe"}
+    assert germany.neighbours("sarre") == {"rhenanie-palatinat"}
+    assert germany.neighbours("baviere") == {"bade-wurtemberg", "hesse", "thuringe", "saxe"}
+    assert germany.links == ()  # every state is reached by land
+    assert not {"berlin", "breme", "hambourg"} & set(germany.sites())
+    assert germany.territories["baviere"].name_en == "Bavaria"
+
+
+def test_europe_countries_geography() -> None:
+    europe = load_map("europe-countries")
+    assert europe.neighbours("portugal") == {"espagne"}
+    assert europe.neighbours("espagne") == {"portugal", "france"}
+    assert europe.neighbours("irlande") == {"royaume-uni"}
+    assert europe.neighbours("royaume-uni") == {"irlande", "france"}  # France by sea
+    assert europe.links == (("royaume-uni", "france"),)
+    assert europe.neighbours("suisse") == {"france", "allemagne", "autriche", "italie"}
+    assert europe.neighbours("allemagne") == {
+        "danemark", "pays-bas", "belgique", "france", "suisse", "autriche", "tchequie", "pologne"
+    }
+    assert europe.neighbours("italie") == {"france", "suisse", "autriche"}
+    assert europe.neighbours("hongrie") == {"autriche", "slovaquie"}
+    assert "luxembourg" not in europe.territories  # too small: a gap in the map
+    assert europe.territories["tchequie"].name_en == "Czechia"
 
 
 # --- CLI ----------------------------------------------------------------------------------
@@ -278,7 +448,8 @@ def test_cli_generate_writes_a_valid_file(tmp_path: Path) -> None:
 def test_cli_list_and_argparse_wiring(tmp_path: Path) -> None:
     out = io.StringIO()
     assert list_command(out) == 0
-    assert "france-regions\t13 territories" in out.getvalue()
+    for name, size in REAL_MAPS.items():
+        assert f"{name}\t{size} territories" in out.getvalue()
     parser = argparse.ArgumentParser(prog="tourelle")
     register(parser.add_subparsers(dest="command"))
     args = parser.parse_args(["maps", "check", str(write(tmp_path, "r.json", "[]"))])
