@@ -58,7 +58,21 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _demo_settings(args: argparse.Namespace) -> dict[str, Any] | None:
+    """The demo's game settings: only the mode, and nothing at all for classic (as before)."""
+    if args.players is None:
+        args.players = 2 if args.mode == "duel" else 3
+    if args.mode == "duel" and args.players != 2:
+        raise ValueError(f"the duel mode is for 2 players, not {args.players}")
+    return None if args.mode == "classic" else {"mode": args.mode}
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
+    try:
+        settings = _demo_settings(args)
+    except ValueError as err:
+        print(f"tourelle demo: {err}", file=sys.stderr)
+        return 2
     if args.headless:
         from host.config import default_data_dir
         from host.demo import run_headless
@@ -70,7 +84,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
         result = run_headless(args.seed, players=args.players, game_map=args.map,
                               data_dir=args.data or default_data_dir(), language=args.language,
-                              bank=question_bank(_config(args)))
+                              bank=question_bank(_config(args)), settings=settings)
         print(json.dumps(result, indent=2, ensure_ascii=False) if args.json
               else _describe(result))
         return 0
@@ -79,7 +93,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from host.server import serve
 
     serve(_config(args), after_start=lambda hub: start_live_demo(
-        hub, players=args.players, game_map=args.map, language=args.language, pace=args.pace))
+        hub, players=args.players, game_map=args.map, language=args.language, pace=args.pace,
+        settings=settings))
     return 0
 
 
@@ -152,7 +167,10 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--headless", action="store_true", help="no server: play and print")
     demo.add_argument("--fast", action="store_true", help="virtual time (with --headless)")
     demo.add_argument("--seed", type=int, default=1)
-    demo.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
+    demo.add_argument("--players", type=int, default=None, choices=(2, 3, 4),
+                      help="2 to 4 (default 3; 2 in the duel mode, which needs exactly 2)")
+    demo.add_argument("--mode", default="classic", choices=("classic", "duel", "campaign"),
+                      help="rules: classic (the French text), duel (2 players), campaign")
     demo.add_argument("--map", default=None, help="a shipped map name or a map file")
     demo.add_argument("--language", default="fr", choices=("fr", "en"))
     demo.add_argument("--json", action="store_true")

@@ -72,7 +72,8 @@ NEXT_DEMO_SECONDS = 20.0  # the podium stays up this long before the next demo g
 
 
 def start_live_demo(hub: Hub, players: int = 3, game_map: str | None = None,
-                    language: str = "fr", pace: float = 1.0, loop: bool = True) -> Session:
+                    language: str = "fr", pace: float = 1.0, loop: bool = True,
+                    settings: dict[str, Any] | None = None) -> Session:
     """Served demo: a bot game that starts at once, for anyone to watch on /screen.
 
     With `loop`, a new game starts a little after each one ends, so a demo left
@@ -80,7 +81,8 @@ def start_live_demo(hub: Hub, players: int = 3, game_map: str | None = None,
     """
     def start() -> Session:
         session = hub.create_game("territory", bot_seats(players, language), game_map=game_map,
-                                  language=language, demo=True, title="demo", pace=pace)
+                                  language=language, demo=True, title="demo", pace=pace,
+                                  settings=settings)
         session.submit_nowait(HOST, {"type": "start"})
         return session
 

@@ -104,9 +104,14 @@ def _choose(
 
 
 def _rate_pick(board: Board, state: TerritoryState, seat: int, tid: str) -> float:
-    """Keep the land in one piece, then prefer room to grow (free neighbours)."""
+    """Keep the land in one piece, then prefer room to grow (free neighbours).
+
+    A campaign base: the most free neighbours, so the conquest has room.
+    """
     i = board.index[tid]
     owners = state.owners
+    if state.phase == "castles":
+        return float(sum(1 for n in board.neighbours[i] if owners[n] == FREE))
     touches_own = any(owners[n] == seat for n in board.neighbours[i])
     free_around = sum(1 for n in board.neighbours[i] if owners[n] == FREE)
     return (100.0 if touches_own else 0.0) + free_around

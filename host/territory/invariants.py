@@ -6,12 +6,12 @@ from __future__ import annotations
 from host.territory.board import (
     CASTLE_TOWERS,
     CASTLE_VALUE,
-    COMBAT_ROUNDS,
     DEFENCE_BONUS,
     PICK_VALUE,
     TAKEN_VALUE,
 )
 from host.territory.gamemap import GameMap
+from host.territory.modes import CONQUEST_VALUE, LEFTOVER_VALUE, combat_rounds
 from host.territory.state import (
     FREE,
     QUESTION_STAGES,
@@ -37,7 +37,11 @@ def check_invariants(state: TerritoryState, game_map: GameMap) -> None:
         _fail("territory tuples have different lengths")
     active = set(state.active_seats())
     held_value = {p.seat: 0 for p in state.players}
-    free_allowed = state.phase in ("expansion", "over")  # "over": the host may end early
+    # "over": the host may end early; castles and conquest: the campaign's first phases.
+    free_allowed = state.phase in ("castles", "conquest", "expansion", "over")
+    # What a territory other than a castle may be worth, by mode (docs/rules/territory.md).
+    land_values = ((CONQUEST_VALUE, LEFTOVER_VALUE) if state.settings.mode == "campaign"
+                   else (PICK_VALUE, TAKEN_VALUE))
     territories = zip(ids, state.owners, state.values, state.towers, state.castles, strict=True)
     for tid, owner, value, towers, castle in territories:
         if towers and not (castle and towers <= CASTLE_TOWERS):
@@ -47,7 +51,7 @@ def check_invariants(state: TerritoryState, game_map: GameMap) -> None:
                 _fail(f"free {tid} has a value, a castle, or is free after expansion")
         elif owner not in active:
             _fail(f"{tid} held by {owner}, not an active seat")
-        elif value != CASTLE_VALUE if castle else value not in (PICK_VALUE, TAKEN_VALUE):
+        elif value != CASTLE_VALUE if castle else value not in land_values:
             _fail(f"{tid} worth {value}")
         else:
             held_value[owner] += value
@@ -56,7 +60,10 @@ def check_invariants(state: TerritoryState, game_map: GameMap) -> None:
             _fail(f"seat {p.seat}: score {p.score} != land {held_value[p.seat]} + bonus {p.bonus}")
         if p.bonus < 0 or p.bonus % DEFENCE_BONUS:
             _fail(f"seat {p.seat} bonus {p.bonus}")
-        if p.active:
+        if p.active and not p.castle:
+            if state.phase not in ("castles", "over"):
+                _fail(f"seat {p.seat} has no base after the castles phase")
+        elif p.active:
             site = ids.index(p.castle)
             if state.owners[site] != p.seat or not state.towers[site]:
                 _fail(f"seat {p.seat} plays on without its standing castle")
@@ -86,8 +93,16 @@ def _check_flow(state: TerritoryState, active: set[int]) -> None:
             _fail("a seat answered twice, or a seat not asked answered")
         if (q.content is None) != (state.stage == "awaiting_question"):
             _fail("question content does not match the stage")
-    if state.stage == "pick" and not (state.phase == "expansion" and state.picks):
+    if state.stage == "pick" and not (
+        state.phase in ("castles", "conquest", "expansion") and state.picks
+    ):
         _fail("pick stage without picks")
+    if state.marks:
+        marked = [tid for _, tid in state.marks]
+        if state.phase != "conquest" or len(set(marked)) != len(marked):
+            _fail("marks outside the conquest, or a territory marked twice")
+        if any(state.owners[state.territory_ids.index(tid)] != FREE for tid in marked):
+            _fail("a marked territory is not free")
     if state.stage == "attack" and state.order[state.turn] not in active:
         _fail("a knocked-out seat attacks")
     attack = state.attack
@@ -96,7 +111,7 @@ def _check_flow(state: TerritoryState, active: set[int]) -> None:
             _fail("an attack outside combat")
         if state.owners[state.territory_ids.index(attack.target)] != attack.defender:
             _fail("the attacked territory changed hands mid-attack")
-    if state.phase == "combat" and not 1 <= state.round <= COMBAT_ROUNDS:
+    if state.phase == "combat" and not 1 <= state.round <= combat_rounds(state.settings.mode):
         _fail(f"combat round {state.round}")
     if state.stage == "over" and any(len(b) != 1 for b in state.standing):
         _fail("the game ended with a tie")

@@ -37,6 +37,7 @@ QUESTION_KINDS = ("numeric", "choice")
 
 def make(config: dict[str, Any]) -> Game:
     """The game on its map: a shipped name, generated:<N>:<seed>, or a map file the host gave."""
+    _check_mode_seats(config)
     name = str(config.get("map") or DEFAULT_MAP)
     if name == DEFAULT_MAP and DEFAULT_MAP not in shipped_map_names():
         shipped = shipped_map_names()
@@ -45,6 +46,15 @@ def make(config: dict[str, Any]) -> Game:
         return TerritoryGame(map_by_name(name) if name.startswith("generated:") else load_map(name))
     except ValueError as err:
         raise GameError(str(err)) from None
+
+
+def _check_mode_seats(config: dict[str, Any]) -> None:
+    """A duel game is refused when it is created with other than 2 seats (setup checks again)."""
+    settings = config.get("settings") or {}
+    seats = config.get("seats")
+    duel = isinstance(settings, dict) and settings.get("mode") == "duel"
+    if duel and isinstance(seats, list) and len(seats) != 2:
+        raise GameError(f"The duel mode is for 2 players, not {len(seats)}.")
 
 
 def plan_bot(game: Game, state: Any, seat: int, level: int, rng: int,
@@ -56,7 +66,22 @@ def plan_bot(game: Game, state: Any, seat: int, level: int, rng: int,
     return BotPlan(move.delay_seconds, dict(move.event)), rng
 
 
+# The mode, with the one line the host form shows under it (docs/rules/territory.md, "Modes").
+MODE_SETTING = {
+    **choice("mode", label("Mode de jeu", "Game mode"), "classic",
+             ("classic", label("classique (2 à 4 joueurs)", "classic (2 to 4 players)")),
+             ("duel", label("duel (2 joueurs)", "duel (2 players)")),
+             ("campaign", label("campagne longue (2 à 4 joueurs)",
+                                "long campaign (2 to 4 players)"))),
+    "help": label(
+        "Classique : les règles françaises. Duel : à deux, choix alternés après chaque "
+        "question chiffrée. Campagne : bases choisies, QCM sur un territoire visé, 6 manches.",
+        "Classic: the French rules. Duel: two players, alternating picks after each number "
+        "question. Campaign: bases chosen, multiple choice on a marked territory, 6 rounds."),
+}
+
 SETTINGS = (
+    MODE_SETTING,
     choice("attack_adjacency", label("Attaque voisine", "Attack neighbours only"), "rounds_1_3",
            ("rounds_1_3", label("manches 1 à 3", "rounds 1 to 3")),
            ("always", label("toujours", "always")),

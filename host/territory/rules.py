@@ -21,11 +21,10 @@ from host.games.contract import (
     TimerRequest,
 )
 from host.territory.board import (
+    CASTLE_TOWERS,
     CHOICE_OPTIONS,
     CASTLE_VALUE,
-    COMBAT_ROUNDS,
     DEFENCE_BONUS,
-    EXPANSION_PICKS,
     PICK_VALUE,
     TAKEN_VALUE,
     Board,
@@ -33,8 +32,20 @@ from host.territory.board import (
 from host.territory.judging import (
     duel_result,
     expansion_order,
+    is_correct_choice,
     numeric_blocks,
     speed_outcome,
+)
+from host.territory.modes import (
+    CONQUEST_ROUNDS,
+    CONQUEST_VALUE,
+    EXPANSION_PICKS,
+    LEFTOVER_VALUE,
+    castle_options,
+    combat_rounds,
+    conquest_order,
+    duel_picks,
+    duel_round_sizes,
 )
 from host.territory.state import (
     FREE,
@@ -99,17 +110,35 @@ def legal_targets(board: Board, state: TerritoryState, seat: int) -> list[str]:
 
 
 def _pick_options(board: Board, state: TerritoryState, seat: int) -> list[int]:
+    """Free territories `seat` may take now: touching its land when any does.
+
+    Campaign: a base (castles phase) or a territory to mark (conquest phase, not
+    one another player marked this round).
+    """
+    if state.phase == "castles":
+        return _castle_options(board, state)
     owners = state.owners
     free = [i for i, owner in enumerate(owners) if owner == FREE]
+    if state.marks:
+        marked = {board.index[tid] for _, tid in state.marks}
+        free = [i for i in free if i not in marked]
     touching = [i for i in free if any(owners[n] == seat for n in board.neighbours[i])]
     return touching or free
+
+
+def _castle_options(board: Board, state: TerritoryState) -> list[int]:
+    placed = [i for i, castle in enumerate(state.castles) if castle]
+    return castle_options(board.neighbours, board.sites, placed, len(state.picks) - 1)
 
 
 def _attack_options(board: Board, state: TerritoryState, seat: int) -> list[int]:
     owners = state.owners
     enemy = [i for i, owner in enumerate(owners) if owner not in (FREE, seat)]
     rule = state.settings.attack_adjacency
-    if rule == "always" or (rule == "rounds_1_3" and state.round <= 3):
+    mode = state.settings.mode
+    if rule == "rounds_1_3" and mode == "campaign":
+        rule = "always"  # the long campaign's help page: only neighbours may be attacked
+    if rule == "always" or (rule == "rounds_1_3" and state.round < combat_rounds(mode)):
         touching = [i for i in enemy if any(owners[n] == seat for n in board.neighbours[i])]
         if touching:
             return touching
@@ -252,6 +281,11 @@ def _on_pick(board: Board, state: TerritoryState, event: Event) -> TerritoryStat
     if target not in _pick_options(board, state, seat):
         if state.owners[target] != FREE:
             raise BadEvent(f"{board.ids[target]} is already taken.")
+        if state.phase == "castles":
+            raise BadEvent(f"{board.ids[target]} cannot hold your base: bases may not touch, "
+                           "and every player must still find room for one.")
+        if any(tid == board.ids[target] for _, tid in state.marks):
+            raise BadEvent(f"{board.ids[target]} is already marked this round.")
         raise BadEvent(f"{board.ids[target]} does not touch your land; pick a free neighbour.")
     return _do_pick(board, state, seat, target)
 
@@ -343,10 +377,14 @@ def _resolve(board: Board, state: TerritoryState) -> TerritoryState:
         state = evolve(state, silent_questions=silent)
         if silent >= SILENT_LIMIT:
             return _next_stage(state, "stalled")
+        if state.settings.mode == "duel":
+            return next_pick(board, _duel_block(board, state, order))
         picks: list[int] = []
-        for seat, count in zip(order, EXPANSION_PICKS, strict=False):
+        for seat, count in zip(order, EXPANSION_PICKS[state.settings.mode], strict=False):
             picks += [seat] * count
         return next_pick(board, evolve(state, picks=tuple(picks)))
+    if q.purpose == "conquest":
+        return _resolve_conquest(board, state, q)
     if q.purpose == "final":
         return _settle_block(state, q)
     attack = state.attack
@@ -374,14 +412,97 @@ def next_pick(board: Board, state: TerritoryState) -> TerritoryState:
 
 
 def _do_pick(board: Board, state: TerritoryState, seat: int, target: int) -> TerritoryState:
-    state = _set_territory(state, target, seat, PICK_VALUE)
-    state = _add_score(state, seat, PICK_VALUE)
+    if state.phase == "castles":
+        return _do_castle(board, state, seat, target)
+    if state.phase == "conquest":
+        marks = state.marks + ((seat, board.ids[target]),)
+        return _next_mark(board, evolve(state, marks=marks, picks=state.picks[1:]))
+    value = LEFTOVER_VALUE if state.settings.mode == "campaign" else PICK_VALUE
+    state = _set_territory(state, target, seat, value)
+    state = _add_score(state, seat, value)
     return next_pick(board, evolve(state, picks=state.picks[1:]))
+
+
+# ---------------------------------------------------------------- duel and campaign
+
+
+def _duel_block(board: Board, state: TerritoryState, order: list[int]) -> TerritoryState:
+    """Duel: the next block of alternating picks for the ranked answers (modes.duel_picks).
+
+    A question nobody answered hands out nothing and does not count as a block.
+    """
+    if not order:
+        return state
+    number = state.expansion_round + 1
+    sizes = duel_round_sizes(len(board.ids) - len(state.players))
+    size = sizes[number - 1] if number <= len(sizes) else state.owners.count(FREE)
+    return evolve(state, picks=duel_picks(order, size), expansion_round=number)
+
+
+def start_campaign(board: Board, state: TerritoryState) -> TerritoryState:
+    """Campaign setup: the bases are chosen in a seeded random order (the colours' draw)."""
+    order, state_rng = rng.shuffled(state.rng, state.active_seats())
+    state = evolve(state, rng=state_rng, phase="castles", order=tuple(order), picks=tuple(order))
+    return _next_stage(state, "pick")
+
+
+def _do_castle(board: Board, state: TerritoryState, seat: int, target: int) -> TerritoryState:
+    state = _set_territory(state, target, seat, CASTLE_VALUE)
+    state = _add_score(state, seat, CASTLE_VALUE)
+    players = tuple(evolve(p, castle=board.ids[target]) if p.seat == seat else p
+                    for p in state.players)
+    state = evolve(
+        state,
+        players=players,
+        towers=_with(state.towers, target, CASTLE_TOWERS),
+        castles=_with(state.castles, target, True),
+        picks=state.picks[1:],
+    )
+    if state.picks:
+        return _next_stage(state, "pick")
+    return _start_conquest(board, evolve(state, phase="conquest"), 1)
+
+
+def _start_conquest(board: Board, state: TerritoryState, number: int) -> TerritoryState:
+    """Conquest round `number`: each player in turn marks a free territory, then one
+    multiple-choice question to those who marked. After the last round, the leftovers."""
+    if number > CONQUEST_ROUNDS or FREE not in state.owners:
+        return next_pick(board, evolve(state, phase="expansion", picks=(), marks=()))
+    base_order = tuple(p for p in state.order if p in state.active_seats())
+    picks = conquest_order(base_order, number)
+    return _next_mark(board, evolve(state, picks=picks, marks=(), expansion_round=number))
+
+
+def _next_mark(board: Board, state: TerritoryState) -> TerritoryState:
+    """The next player to mark (a player with nothing left to mark is passed over), or the
+    round's question once everyone has marked."""
+    picks = state.picks
+    while picks and not _pick_options(board, evolve(state, picks=picks), picks[0]):
+        picks = picks[1:]
+    state = evolve(state, picks=picks)
+    if picks:
+        return _next_stage(state, "pick")
+    if not state.marks:
+        return _start_conquest(board, state, state.expansion_round + 1)
+    seats = tuple(seat for seat, _ in state.marks)
+    return _ask(state, "conquest", "choice", seats)
+
+
+def _resolve_conquest(board: Board, state: TerritoryState, q: Question) -> TerritoryState:
+    """A right answer takes the territory its player marked; a wrong one leaves it free."""
+    for seat, tid in state.marks:
+        if is_correct_choice(q, seat):
+            state = _set_territory(state, board.index[tid], seat, CONQUEST_VALUE)
+            state = _add_score(state, seat, CONQUEST_VALUE)
+    return _start_conquest(board, evolve(state, marks=()), state.expansion_round + 1)
+
+
+# ---------------------------------------------------------------- combat
 
 
 def _start_round(board: Board, state: TerritoryState, number: int) -> TerritoryState:
     active = state.active_seats()
-    if number <= 3:
+    if number < combat_rounds(state.settings.mode):
         order, state_rng = rng.shuffled(state.rng, active)
         state = evolve(state, rng=state_rng)
     else:
@@ -399,7 +520,7 @@ def _begin_turn(board: Board, state: TerritoryState) -> TerritoryState:
     while turn < len(state.order) and state.order[turn] not in active:
         turn += 1
     if turn == len(state.order):
-        if state.round < COMBAT_ROUNDS:
+        if state.round < combat_rounds(state.settings.mode):
             return _start_round(board, state, state.round + 1)
         return _finish(state)
     return _next_stage(state, "attack", turn=turn, attack=None)
@@ -436,8 +557,17 @@ def _duel_won(board: Board, state: TerritoryState) -> TerritoryState:
 
 
 def _take(state: TerritoryState, attack: Attack, target: int) -> TerritoryState:
-    """An ordinary territory (or a fallen castle) changes hands."""
-    new_value = CASTLE_VALUE if state.castles[target] else TAKEN_VALUE
+    """An ordinary territory (or a fallen castle) changes hands.
+
+    Campaign: the territory keeps its value (the long campaign's help page: the
+    attacker wins the territory's value, the defender loses it).
+    """
+    if state.castles[target]:
+        new_value = CASTLE_VALUE
+    elif state.settings.mode == "campaign":
+        new_value = state.values[target]
+    else:
+        new_value = TAKEN_VALUE
     state = _add_score(state, attack.defender, -state.values[target])
     state = _add_score(state, attack.attacker, new_value)
     return _set_territory(state, target, attack.attacker, new_value)
@@ -510,7 +640,7 @@ def _settle_block(state: TerritoryState, q: Question) -> TerritoryState:
 
 def _over(state: TerritoryState) -> TerritoryState:
     return _next_stage(
-        state, "over", phase="over", question=None, attack=None, picks=()
+        state, "over", phase="over", question=None, attack=None, picks=(), marks=()
     )
 
 

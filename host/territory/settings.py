@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from host.games.contract import GameError
+from host.territory.modes import MODES
 
 ATTACK_ADJACENCY = ("rounds_1_3", "always", "never")
 DEFENCE_BONUS = ("tiebreak", "any_hold", "off")
@@ -26,13 +27,21 @@ class TerritorySettings:
     attack_adjacency: str = "rounds_1_3"
     # When the defender earns +100: winning the speed tie-break, any hold, or never.
     defence_bonus: str = "tiebreak"
+    # classic (the French rules text) | duel (2 players) | campaign: see host/territory/modes.py.
+    mode: str = "classic"
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        """The settings as JSON; `mode` is written only when it is not classic, so a classic
+        game's state and journal read exactly as they did before modes existed."""
+        data = asdict(self)
+        if self.mode == "classic":
+            del data["mode"]
+        return data
 
 
 _SECONDS = ("numeric_seconds", "choice_seconds", "pick_seconds", "reveal_seconds")
-_CHOICES = {"attack_adjacency": ATTACK_ADJACENCY, "defence_bonus": DEFENCE_BONUS}
+_CHOICES = {"attack_adjacency": ATTACK_ADJACENCY, "defence_bonus": DEFENCE_BONUS,
+            "mode": MODES}
 
 
 def parse_settings(raw: dict[str, Any] | None) -> TerritorySettings:

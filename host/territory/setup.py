@@ -1,4 +1,5 @@
-"""A new territory game: seats checked, castles drawn from the seeded generator."""
+"""A new territory game: seats checked, castles drawn from the seeded generator (or, in
+the campaign mode, chosen by the players in turn)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from typing import Any
 from host import rng
 from host.games.contract import GameError
 from host.territory.board import CASTLE_TOWERS, CASTLE_VALUE, Board
-from host.territory.rules import is_int, next_pick
+from host.territory.modes import castle_room
+from host.territory.rules import is_int, next_pick, start_campaign
 from host.territory.settings import TerritorySettings
 from host.territory.state import (
     FREE,
@@ -21,6 +23,10 @@ def new_game(
 ) -> TerritoryState:
     """Seat the players, draw the castles, and open the expansion phase."""
     seat_rows = _check_seats(seats)
+    if settings.mode == "duel" and len(seat_rows) != 2:
+        raise GameError(f"The duel mode is for 2 players, not {len(seat_rows)}.")
+    if settings.mode == "campaign":
+        return _campaign_game(board, settings, seat_rows, seed)
     state_rng = rng.seed_state(seed)
     castles, state_rng = draw_castles(board, len(seat_rows), state_rng)
     n = len(board.ids)
@@ -48,6 +54,32 @@ def new_game(
         phase="expansion",
     )
     return next_pick(board, state)
+
+
+def _campaign_game(
+    board: Board, settings: TerritorySettings, seat_rows: list[tuple[int, str, int | None]],
+    seed: int,
+) -> TerritoryState:
+    """Campaign: the map starts empty; the players choose their bases in turn."""
+    if not castle_room(board.neighbours, board.sites, [], len(seat_rows)):
+        raise GameError(
+            f"Map {board.map_id!r} has no {len(seat_rows)} castle sites that do not touch "
+            "each other."
+        )
+    n = len(board.ids)
+    state = TerritoryState(
+        map_id=board.map_id,
+        territory_ids=board.ids,
+        owners=(FREE,) * n,
+        values=(0,) * n,
+        towers=(0,) * n,
+        castles=(False,) * n,
+        players=tuple(Player(seat, name, bot, "", 0) for seat, name, bot in seat_rows),
+        settings=settings,
+        rng=rng.seed_state(seed),
+        phase="castles",
+    )
+    return start_campaign(board, state)
 
 
 def _check_seats(seats: list[dict[str, Any]]) -> list[tuple[int, str, int | None]]:

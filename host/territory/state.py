@@ -17,10 +17,12 @@ T = TypeVar("T")
 FREE = -1  # owner of a territory nobody holds
 
 # Phases and stages (see docs/rules/territory.md for the table of events).
-PHASES = ("castles", "expansion", "combat", "final", "over")
+# "castles" is a stage of play only in the campaign (bases chosen in turn); "conquest"
+# (marks and multiple-choice questions) only in the campaign too (host/territory/modes.py).
+PHASES = ("castles", "conquest", "expansion", "combat", "final", "over")
 STAGES = ("awaiting_question", "answering", "reveal", "pick", "attack", "over")
 QUESTION_STAGES = ("awaiting_question", "answering", "reveal")
-PURPOSES = ("expansion", "duel", "speed", "final")
+PURPOSES = ("expansion", "conquest", "duel", "speed", "final")
 
 
 @dataclass(frozen=True)
@@ -28,7 +30,7 @@ class Player:
     seat: int
     name: str
     bot: int | None
-    castle: str
+    castle: str  # "" while a campaign player has not chosen a base yet
     score: int
     bonus: int = 0
     # 0 while in the game; else the order in which the player was knocked out (1, 2...).
@@ -50,7 +52,7 @@ class Answer:
 class Question:
     """A question the engine asked for: awaited, open, or being revealed."""
 
-    purpose: str  # expansion | duel | speed | final
+    purpose: str  # expansion | conquest | duel | speed | final
     kind: str  # numeric | choice
     request_id: str
     seats: tuple[int, ...]  # who must answer
@@ -111,6 +113,10 @@ class TerritoryState:
     silent_questions: int = 0
     # Questions asked again in this game because the bank ran dry.
     reused_questions: int = 0
+    # Campaign conquest: the territories marked this round, (seat, territory id), in turn.
+    marks: tuple[tuple[int, str], ...] = ()
+    # Duel: expansion questions answered so far; campaign: the conquest round (1..6).
+    expansion_round: int = 0
 
     def player(self, seat: int) -> Player:
         for player in self.players:
@@ -151,7 +157,7 @@ def evolve(value: T, **changes: Any) -> T:
 def to_json(state: TerritoryState) -> dict[str, Any]:
     """A JSON-able dict; `from_json` gives back an equal state."""
     question = state.question
-    return {
+    out: dict[str, Any] = {
         "map_id": state.map_id,
         "territory_ids": list(state.territory_ids),
         "owners": list(state.owners),
@@ -202,6 +208,12 @@ def to_json(state: TerritoryState) -> dict[str, Any]:
         "silent_questions": state.silent_questions,
         "reused_questions": state.reused_questions,
     }
+    # Written only when used (duel, campaign), so a classic state's JSON is unchanged.
+    if state.marks:
+        out["marks"] = [[seat, tid] for seat, tid in state.marks]
+    if state.expansion_round:
+        out["expansion_round"] = state.expansion_round
+    return out
 
 
 def from_json(data: dict[str, Any]) -> TerritoryState:
@@ -240,6 +252,8 @@ def from_json(data: dict[str, Any]) -> TerritoryState:
         final_tries=int(data.get("final_tries", 0)),
         silent_questions=int(data.get("silent_questions", 0)),
         reused_questions=int(data.get("reused_questions", 0)),
+        marks=tuple((seat, tid) for seat, tid in data.get("marks", ())),
+        expansion_round=int(data.get("expansion_round", 0)),
     )
 
 

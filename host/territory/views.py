@@ -19,10 +19,12 @@ from host.territory.judging import (
     numeric_key,
     speed_outcome,
 )
+from host.territory.modes import EXPANSION_PICKS, combat_rounds
 from host.territory.rules import STALL_REASON, current_actor, ranking, timer_id
 from host.territory.state import Question, TerritoryState
 
-_PUBLIC_QUESTION_KEYS = ("id", "kind", "prompt", "options")
+# "image" is the picture's URL (host/routes/media.py): part of the question, like its prompt.
+_PUBLIC_QUESTION_KEYS = ("id", "kind", "prompt", "options", "image", "image_on_phones")
 
 
 def parse_audience(audience: str) -> int | None:
@@ -45,6 +47,10 @@ def view(state: TerritoryState, audience: str) -> dict[str, Any]:
         "map_id": state.map_id,
         "phase": state.phase,
         "round": state.round,
+        "mode": state.settings.mode,
+        "rounds": combat_rounds(state.settings.mode),
+        # Campaign conquest: the territories marked this round, each with who marked it.
+        "marks": [{"seat": seat, "territory": tid} for seat, tid in state.marks],
         "stage": state.stage,
         "paused": state.stage == "stalled",
         "pause_reason": STALL_REASON if state.stage == "stalled" else None,
@@ -82,6 +88,7 @@ def view(state: TerritoryState, audience: str) -> dict[str, Any]:
         ],
         "standing": [list(block) for block in state.standing],
         "ranking": ranking(state),
+        "battle_order": battle_order(state),
         "question": None,
     }
     q = state.question
@@ -93,6 +100,54 @@ def view(state: TerritoryState, audience: str) -> dict[str, Any]:
         own = None if q is None or state.stage == "reveal" else q.answer_of(seat)
         out["your_answer"] = None if own is None else {"value": own.value, "t_ns": own.t_ns}
     return out
+
+
+def _order_rule(number: int, total: int) -> str:
+    """How the rules order battle round `number` of `total` when it begins
+    (rules._start_round): the last by score, the others in a seeded random order."""
+    return "score" if number >= total else "random"
+
+
+def battle_order(state: TerritoryState) -> dict[str, Any] | None:
+    """Who attacks when in the combat, for the projector's strip (None outside the combat).
+
+    The current round's seats in the order they attack, each marked "done", "current",
+    "next" or "out" (knocked out: skipped); then the rounds still to come with their
+    seats null. Why null: the rules draw a round's order (seeded generator) or rank it
+    by score (the last round) only when that round begins, so anything shown
+    earlier would be a guess or a leak of the generator. Built from the state alone, it
+    is the same for every audience and goes in the phones' public part.
+    """
+    if state.phase != "combat" or not state.order:
+        return None
+    active = set(state.active_seats())
+    seats: list[dict[str, Any]] = []
+    for index, seat in enumerate(state.order):
+        if seat not in active:
+            status = "out"
+        elif index < state.turn:
+            status = "done"
+        elif index == state.turn:
+            status = "current"
+        else:
+            status = "next"
+        seats.append({"seat": seat, "status": status})
+    current = state.order[state.turn] if state.turn < len(state.order) else None
+    total = combat_rounds(state.settings.mode)
+    rounds: list[dict[str, Any]] = [
+        {"round": state.round, "by": _order_rule(state.round, total), "seats": seats}
+    ]
+    rounds += [
+        {"round": number, "by": _order_rule(number, total), "seats": None}
+        for number in range(state.round + 1, total + 1)
+    ]
+    return {
+        "round": state.round,
+        "rounds_total": total,
+        "current": current,
+        "next": [row["seat"] for row in seats if row["status"] == "next"],
+        "rounds": rounds,
+    }
 
 
 def _question_view(state: TerritoryState, q: Question, is_host: bool) -> dict[str, Any]:
@@ -161,7 +216,8 @@ def _numeric_outcome(state: TerritoryState, q: Question) -> dict[str, Any]:
                 previous_t = t_ns
     result: dict[str, Any] = {"answers": rows}
     if q.purpose == "expansion":
-        result["pickers"] = expansion_order(q)[:2]
+        pickers = len(EXPANSION_PICKS[state.settings.mode]) or 2  # duel: both, in turn
+        result["pickers"] = expansion_order(q)[:pickers]
     elif q.purpose == "speed" and state.attack is not None:
         attacker_wins, defender_won = speed_outcome(q, state.attack)
         result["result"] = "attacker_wins" if attacker_wins else "hold"

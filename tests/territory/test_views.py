@@ -33,7 +33,8 @@ def test_no_correct_answer_leaves_before_the_reveal(kit):
                 continue
             assert "answers" not in shown and "outcome" not in shown
             if q.content is not None:
-                assert set(shown["content"]) <= {"id", "kind", "prompt", "options"}
+                assert set(shown["content"]) <= {"id", "kind", "prompt", "options", "image",
+                                                 "image_on_phones"}
                 note = q.content.get("note")
                 assert note is None or note not in text
                 seen["hidden"] += 1
@@ -105,3 +106,128 @@ def test_unknown_audience_refused(kit, grid_game):
     state = grid_game.setup({}, kit.seats(2), 1)
     with pytest.raises(GameError):
         grid_game.view(state, "projector")
+
+
+# ---------------------------------------------------------------- battle order
+
+
+def test_battle_order_marks_done_current_and_next(kit, grid_game):
+    castles = {0: "a1", 1: "c1", 2: "b3"}
+    state = kit.position(grid_game, castles, rest=2, round=2, order=(2, 0, 1), turn=1)
+    order = grid_game.view(state, "screen")["battle_order"]
+    assert order["round"] == 2 and order["rounds_total"] == 4
+    assert order["current"] == 0 and order["next"] == [1]
+    assert order["rounds"] == [
+        {"round": 2, "by": "random", "seats": [
+            {"seat": 2, "status": "done"},
+            {"seat": 0, "status": "current"},
+            {"seat": 1, "status": "next"},
+        ]},
+        # Later rounds are drawn (or ranked by score) only when they begin.
+        {"round": 3, "by": "random", "seats": None},
+        {"round": 4, "by": "score", "seats": None},
+    ]
+
+
+def test_battle_order_skips_a_knocked_out_seat(kit, grid_game):
+    castles = {0: "a1", 1: "c1", 2: "b3"}
+    state = kit.position(grid_game, castles, {"b1": (0, 200)}, rest=2, towers={"c1": 1},
+                         order=(0, 1, 2))
+    d = kit.Driver(grid_game, state)
+    d.attack(0, "c1")
+    d.choice_round({0: True, 1: False})  # the last tower falls: seat 1 is out
+    assert not d.state.player(1).active
+    order = grid_game.view(d.state, "screen")["battle_order"]
+    assert order["current"] == 2 and order["next"] == []
+    assert order["rounds"][0]["seats"] == [
+        {"seat": 0, "status": "done"},
+        {"seat": 1, "status": "out"},
+        {"seat": 2, "status": "current"},
+    ]
+
+
+def test_no_battle_order_outside_the_combat(kit, grid_game):
+    state = grid_game.setup({}, kit.seats(3), 5)
+    assert state.phase != "combat"
+    assert grid_game.view(state, "screen")["battle_order"] is None
+
+
+def play_and_check_the_strip(kit, game, seeds, settings=None):
+    """Seeded bot games: every attack is made by the seat shown as attacking; the seat
+    shown next attacks next; each round is played in the order shown when it began; a
+    round's seats never show before it begins; every audience sees the same strip.
+    Returns counts of what was checked, and the rounds total the strip named."""
+    totals = {"attacks": 0, "handovers": 0, "rounds": 0, "score_rounds": 0}
+    named: set[int] = set()
+
+    def strip(state):
+        views = [game.view(state, a)["battle_order"] for a in room_audiences(state)]
+        views.append(game.view(state, "host")["battle_order"])
+        assert all(v == views[0] for v in views), "the strip differs between audiences"
+        return views[0]
+
+    for seed in seeds:
+        shown: dict[int, list[int]] = {}  # round -> its seats as shown when it began
+        played: dict[int, list[int]] = {}  # round -> the attackers, as the attacks came
+
+        def visit(before, event, after, shown=shown, played=played):
+            order = strip(after)
+            if after.phase != "combat":
+                assert order is None
+                return
+            number, total = after.round, order["rounds_total"]
+            named.add(total)
+            assert order["round"] == number
+            assert [r["round"] for r in order["rounds"]] == list(range(number, total + 1))
+            assert all(r["seats"] is None for r in order["rounds"][1:])
+            assert [r["by"] for r in order["rounds"]] == [
+                "random" if n < total else "score" for n in range(number, total + 1)]
+            seats = [row["seat"] for row in order["rounds"][0]["seats"]]
+            if number not in shown:
+                shown[number] = seats
+                totals["rounds"] += 1
+                if order["rounds"][0]["by"] == "score":
+                    # Ranked by score when the round began, highest first.
+                    scores = [after.player(s).score for s in seats if after.player(s).active]
+                    assert scores == sorted(scores, reverse=True)
+                    totals["score_rounds"] += 1
+            assert seats == shown[number], "a round's order changed while it was played"
+            # The attacker now is the one marked, and it is still in the game.
+            assert after.player(order["current"]).active
+            before_order = strip(before)
+            if before.stage == "attack" and after.attack is not None and before.attack is None:
+                assert before_order["current"] == after.attack.attacker
+                played.setdefault(before.round, []).append(after.attack.attacker)
+                totals["attacks"] += 1
+            if (before_order is not None and before.round == number
+                    and before_order["current"] != order["current"]):
+                # The turn passed on: to the first seat shown next that is still in the game.
+                still_in = [s for s in before_order["next"] if after.player(s).active]
+                assert order["current"] == still_in[0]
+                totals["handovers"] += 1
+
+        final, _ = kit.play_bot_game(game, 2 + seed % 3, seed, settings=settings, visit=visit)
+        last_round = max(shown, default=0)
+        for number, attackers in played.items():
+            expected = iter(shown[number])
+            assert all(seat in expected for seat in attackers), (
+                f"round {number}: {attackers} not in the order shown {shown[number]}")
+            for seat in set(shown[number]) - set(attackers):
+                # A seat shown that never attacked was knocked out, or the combat ended.
+                assert not final.player(seat).active or number == last_round
+    return totals, named
+
+
+def test_battle_order_matches_what_the_rules_play(kit):
+    game = kit.TerritoryGame(kit.maps["grid12"]())
+    totals, named = play_and_check_the_strip(kit, game, range(10))
+    assert named == {4}
+    assert totals["attacks"] > 60 and totals["handovers"] > 40
+    assert totals["rounds"] >= 20 and totals["score_rounds"] >= 3
+
+
+def test_battle_order_in_a_campaign_names_its_six_rounds(kit):
+    game = kit.TerritoryGame(kit.maps["grid12"]())
+    totals, named = play_and_check_the_strip(kit, game, range(4), {"mode": "campaign"})
+    assert named == {6}
+    assert totals["attacks"] > 20 and totals["rounds"] >= 8 and totals["score_rounds"] >= 1

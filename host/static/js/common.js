@@ -286,7 +286,10 @@ function questionTitle(q) {
 }
 
 function phaseTitle(view) {
-  if (view.phase === "combat") return T.t("combat") + " · " + T.t("round", { n: view.round });
+  if (view.phase === "combat") {
+    // The campaign mode has 6 rounds, the others 4 (view.rounds, host/territory/modes.py).
+    return T.t("combat") + " · " + T.t("order_round", { n: view.round, total: view.rounds || 4 });
+  }
   return T.t(view.phase);
 }
 

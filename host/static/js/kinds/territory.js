@@ -1,8 +1,45 @@
 // Territory (the map game): its projector screen, phone controls and host panel.
-// Its strings are the shared ones in i18n.js (it was the first game).
+// Its strings are the shared ones in i18n.js (it was the first game), plus the modes' own below.
 "use strict";
 
 (() => {
+  // The modes' own words (campaign and duel: docs/rules/territory.md, "Modes"); the rest is shared.
+  const say = kindStrings({
+    fr: {
+      castles: "Choix des bases", conquest: "Conquête", question_conquest: "Question de conquête",
+      round_of: "Manche {n}/{of}", picks_base: "{who} choisit sa base",
+      your_base: "À vous : touchez l’emplacement de votre château", marked: "{who} vise {t}",
+    },
+    en: {
+      castles: "Choosing bases", conquest: "Conquest", question_conquest: "Conquest question",
+      round_of: "Round {n}/{of}", picks_base: "{who} chooses a base",
+      your_base: "Your turn: tap where your castle goes", marked: "{who} aims at {t}",
+    },
+  });
+
+  /** The page title: the phase, and in combat the round out of this mode's rounds. */
+  function titleOf(view) {
+    if (view.phase === "combat") {
+      return T.t("combat") + " · " + say("round_of", { n: view.round, of: view.rounds || 4 });
+    }
+    if (view.phase === "castles" || view.phase === "conquest") return say(view.phase);
+    return phaseTitle(view);
+  }
+
+  function qTitle(q) {
+    return q.purpose === "conquest" ? say("question_conquest") : questionTitle(q);
+  }
+
+  // This kind's own stylesheet (the battle-order strip), linked once by this file as cards.js does.
+  if (!document.querySelector("link[data-territory-css]")) {
+    const here = document.currentScript ? document.currentScript.src : "/static/js/kinds/territory.js";
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = new URL("../../css/kinds/territory.css", here).pathname;
+    link.dataset.territoryCss = "";
+    document.head.append(link);
+  }
+
   // ------------------------------------------------------------- projector
 
   let screenRefs = null;
@@ -11,27 +48,32 @@
     const q = h("div", { id: "question", class: "question-panel", hidden: true },
       h("div", { class: "q-head" }, h("span", { id: "q-title" }), h("span", { id: "q-count", class: "count" })),
       h("div", { class: "timer" }, h("div", { id: "q-bar", class: "timer-bar" })),
+      h("div", { id: "q-picture", class: "q-picture" }),
       h("p", { id: "q-prompt", class: "prompt" }),
       h("ol", { id: "q-options", class: "options" }),
       h("div", { id: "q-result", class: "result" }));
+    // The battle-order strip runs under the map (css/kinds/territory.css), leaving the side
+    // panel its height for the question.
     const game = h("div", { class: "game" },
       h("div", { id: "map", class: "map-holder" }),
+      h("section", { id: "battle-order", class: "battle-order", hidden: true }),
       h("aside", { class: "side" }, h("ol", { id: "scores", class: "scores" }), h("div", { id: "turn", class: "turn" }),
         q));
     root.append(game);
-    screenRefs = { game, question: q, latest: null };
+    screenRefs = { game, question: q, order: game.querySelector("#battle-order"), latest: null };
   }
 
   function updateScreen(state, ctx) {
     const { meta, view } = state;
     screenRefs.latest = state;
-    if (ctx.title) ctx.title(phaseTitle(view));
+    if (ctx.title) ctx.title(titleOf(view));
     Maps.load(meta.config.map).then((gameMap) => {
       if (state !== screenRefs.latest) return;
       drawMap($("#map"), gameMap, view, { names: true });
       renderTurn(state, gameMap);
     });
     renderScores(state);
+    renderBattleOrder(state);
     renderQuestion(state);
     sounds(ctx.previous, state, ctx.sounds);
   }
@@ -46,6 +88,55 @@
         h("span", { class: "pts" }, p.score.toLocaleString(T.lang)),
         p.eliminated ? h("em", {}, T.t("out")) : null);
     }));
+  }
+
+  /**
+   * The combat's attack order (view.battle_order): the round's seats as coloured chips in the
+   * order they attack, the attacker now highlighted and the next ones after it; then the rounds
+   * to come, whose order the rules draw (or rank by score) only when they begin.
+   */
+  function renderBattleOrder(state) {
+    const order = state.view.battle_order;
+    const box = screenRefs.order;
+    box.hidden = !order;
+    screenRefs.game.classList.toggle("ordered", !!order);
+    if (!order) {
+      fill(box);
+      return;
+    }
+    const now = order.rounds[0];
+    const upNext = order.next[0];
+    const chips = now.seats.map((row) => {
+      const status = row.seat === upNext ? "next up" : row.status;
+      const tag = row.status === "current" ? T.t("order_now") : row.seat === upNext ? T.t("order_next")
+        : row.status === "out" ? T.t("out") : "";
+      return h("li", { class: "bo-seat " + status, "data-seat": row.seat, "data-status": row.status,
+        title: seatLabel(state, row.seat) },
+      h("span", { class: "bo-chip seat-" + (row.seat % 4) }, row.status === "done" ? "✓" : null),
+      h("span", { class: "bo-text" }, h("span", { class: "bo-name" }, seatName(state, row.seat)),
+        h("small", { class: "bo-tag" }, tag)));
+    });
+    const later = laterRounds(order.rounds.slice(1)).map((run) =>
+      h("span", { class: "bo-round", "data-rounds": run.rounds.join(","), "data-by": run.by },
+        T.t((run.by === "score" ? "order_by_score" : "order_random") + (run.rounds.length > 1 ? "_span" : ""),
+          { n: run.rounds[0], last: run.rounds[run.rounds.length - 1] })));
+    fill(box,
+      h("div", { class: "bo-top" },
+        h("h2", { class: "bo-head" }, h("span", {}, T.t("battle_order")),
+          h("span", { class: "bo-count" }, T.t("order_round", { n: order.round, total: order.rounds_total }))),
+        later.length ? h("p", { class: "bo-later" }, later) : null),
+      h("ol", { class: "bo-strip", "data-round": order.round, "aria-label": T.t("battle_order") }, chips));
+  }
+
+  /** The rounds to come in runs of the same rule: "Rounds 2-5: random draw", "Round 6: by score". */
+  function laterRounds(rounds) {
+    const runs = [];
+    for (const r of rounds) {
+      const run = runs[runs.length - 1];
+      if (run && run.by === r.by) run.rounds.push(r.round);
+      else runs.push({ by: r.by, rounds: [r.round] });
+    }
+    return runs;
   }
 
   function territoryName(gameMap, id) {
@@ -65,9 +156,14 @@
       const target = view.territories.find((t) => t.id === a.target);
       if (target && target.castle) parts.push(h("p", {}, T.t("tower_left", { n: target.towers })));
     } else if (view.stage === "pick") {
-      parts.push(h("p", {}, seatChip(view.turn_seat), " ", T.t("picks", { who: seatLabel(state, view.turn_seat) })));
+      const key = view.phase === "castles" ? "picks_base" : "picks";
+      parts.push(h("p", {}, seatChip(view.turn_seat), " ", say(key, { who: seatLabel(state, view.turn_seat) })));
     } else if (view.stage === "attack") {
       parts.push(h("p", {}, seatChip(view.turn_seat), " ", T.t("attacks", { who: seatLabel(state, view.turn_seat) })));
+    }
+    for (const mark of view.marks || []) {
+      parts.push(h("p", { class: "mark-line" }, seatChip(mark.seat), " ",
+        say("marked", { who: seatLabel(state, mark.seat), t: territoryName(gameMap, mark.territory) })));
     }
     if (view.stage === "stalled") parts.push(h("p", { class: "stalled" }, T.t("nobody_answered")));
     if (view.reused) parts.push(h("p", { class: "reused" }, T.t("questions_reused", { n: view.reused })));
@@ -92,7 +188,9 @@
     panel.dataset.purpose = q.purpose;
     const revealed = view.stage === "reveal";
     panel.classList.toggle("revealed", revealed);
-    $("#q-title").textContent = questionTitle(q);
+    $("#q-title").textContent = qTitle(q);
+    showPicture($("#q-picture"), q.content.image);
+    panel.classList.toggle("has-picture", !!q.content.image);
     $("#q-prompt").textContent = q.content.prompt;
     const correct = revealed ? q.content.answer : null;
     fill("#q-options", (q.content.options || []).map((text, i) =>
@@ -148,6 +246,14 @@
     }
   }
 
+  /** A question's picture (its URL on this host) in `holder`, or nothing; kept when unchanged. */
+  function showPicture(holder, url) {
+    const current = holder.firstChild;
+    if (current && current.getAttribute("src") === url) return;
+    fill(holder, url ? h("img", { src: url, alt: T.t("question_image"), class: "q-image" }) : []);
+    holder.hidden = !url;
+  }
+
   // ------------------------------------------------------------- phone
 
   let phone = null; // {typed, typedFor, state}
@@ -156,6 +262,7 @@
     root.append(
       h("p", { id: "status", class: "status", "aria-live": "polite" }),
       h("div", { class: "timer" }, h("div", { id: "p-bar", class: "timer-bar" })),
+      h("div", { id: "p-picture", class: "q-picture" }),
       h("p", { id: "p-prompt", class: "prompt" }),
       h("div", { id: "controls", class: "controls" }),
       h("div", { id: "p-map", class: "map-holder" }));
@@ -183,6 +290,11 @@
     $("#p-bar").parentNode.hidden = !meta.timer;
     fill("#controls");
     $("#p-prompt").textContent = "";
+    const q0 = view.question && view.question.content;
+    // A picture on the phones only for a choice question and when the game says so
+    // (host form: images_on_phones); the projector always shows it.
+    showPicture($("#p-picture"), q0 && q0.kind === "choice" && q0.image_on_phones
+      && view.stage !== "pick" && view.stage !== "attack" ? q0.image : null);
     $("#status").textContent = meta.paused ? T.t("paused") : "";
     const q = view.question;
     let tap = null;
@@ -210,14 +322,14 @@
   function renderPhoneQuestion(q, mine, seat, ctx) {
     $("#p-prompt").textContent = q.content.prompt;
     if (!q.seats.includes(seat)) {
-      $("#status").textContent = questionTitle(q);
+      $("#status").textContent = qTitle(q);
       return;
     }
     if (mine) {
       $("#status").textContent = T.t("locked_in", { v: formatAnswer(q.content, mine.value) });
       return;
     }
-    $("#status").textContent = questionTitle(q);
+    $("#status").textContent = qTitle(q);
     if (phone.typedFor !== q.request_id) {
       phone.typed = "";
       phone.typedFor = q.request_id;
@@ -274,12 +386,13 @@
 
   function renderPhoneTurn(state, seat, ctx) {
     const { view } = state;
+    const base = view.phase === "castles";
     if (view.turn_seat !== seat) {
-      const key = view.stage === "pick" ? "picks" : "attacks";
-      $("#status").textContent = T.t(key, { who: seatLabel(state, view.turn_seat) });
+      const key = view.stage === "pick" ? (base ? "picks_base" : "picks") : "attacks";
+      $("#status").textContent = say(key, { who: seatLabel(state, view.turn_seat) });
       return null;
     }
-    $("#status").textContent = T.t(view.stage === "pick" ? "your_pick" : "your_attack");
+    $("#status").textContent = say(view.stage === "pick" ? (base ? "your_base" : "your_pick") : "your_attack");
     return (id) => act(ctx, { type: view.stage, territory: id });
   }
 
@@ -336,7 +449,8 @@
         ] : null));
     });
     fill("#h-question",
-      h("h2", {}, questionTitle(q)),
+      h("h2", {}, qTitle(q)),
+      q.content.image ? h("img", { src: q.content.image, alt: T.t("question_image"), class: "q-thumb" }) : null,
       h("p", { class: "prompt" }, q.content.prompt),
       h("p", { class: "answer-key" }, T.t("correct_answer", { v: formatAnswer(q.content, q.content.answer) })),
       h("table", { class: "live-table" },
