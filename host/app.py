@@ -3,6 +3,7 @@ routes' blueprints (host/routes/)."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from pathlib import Path
 from typing import Any
@@ -18,16 +19,24 @@ from host.quiz.bank import QuestionBank
 from host.quiz.memory import MEMORY_FILENAME
 from host.quiz.packs import bundled_packs_dir
 from host.resources import bundled, static_dir
-from host.routes import api, join, nights, pages
+from host.routes import api, join, media, nights, packs, pages
+from host.routes.packs import data_packs_dir
 from host.sockets import ROOMS, register_namespaces
 
 log = logging.getLogger(__name__)
 
 
 def question_bank(config: HostConfig) -> QuestionBank:
-    """The bundled packs (unless turned off) plus the host's own."""
+    """The bundled packs (unless turned off), the host's own, then the packs made on the
+    host page (the data folder's packs/; last, so their ids never shadow the others')."""
     paths: list[Path] = [bundled_packs_dir()] if config.bundled_packs else []
-    return QuestionBank.from_paths(paths + list(config.packs))
+    paths += config.packs
+    edited = data_packs_dir(config.data_dir)
+    with contextlib.suppress(OSError):  # a read-only card: no edited packs, nothing to write
+        edited.mkdir(parents=True, exist_ok=True)
+    if edited.is_dir():
+        paths.append(edited)
+    return QuestionBank.from_paths(paths)
 
 
 def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
@@ -84,6 +93,6 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
             log.info("resumed %d unfinished game(s)", len(resumed))
 
     app.extensions["tourelle_bank"] = bank
-    for blueprint in (pages.bp, api.bp, join.bp, nights.bp):
+    for blueprint in (pages.bp, api.bp, join.bp, nights.bp, packs.bp, media.bp):
         app.register_blueprint(blueprint)
     return app, socketio, hub

@@ -15,7 +15,7 @@ from host.games.contract import GameError
 from host import night as night_rules
 from host.journal import Journal, StorageError
 from host.quiz.bank import QuestionBank, Selection
-from host.quiz.errors import BankExhausted
+from host.quiz.errors import BankExhausted, SelectionError
 from host.quiz.memory import QuestionMemory
 from host.session import STORAGE_MESSAGES, Publisher, QuestionSource, Session
 from host.teams import TeamRules
@@ -35,9 +35,10 @@ class BankQuestions:
     """
 
     def __init__(self, bank: QuestionBank, selection: Selection,
-                 memory_path: Path | None) -> None:
-        self.bank = bank
+                 memory_path: Path | None, images_on_phones: bool = False) -> None:
+        self.bank = bank  # reloads in place when the host page saves a pack: the next draw sees it
         self.selection = selection
+        self.images_on_phones = images_on_phones
         self.memory_path = memory_path
         self._remembered: dict[str, float] = {}
         if memory_path is not None:
@@ -47,6 +48,8 @@ class BankQuestions:
     def draw(self, kind: str, used_in_game: Sequence[str], rng_state: int) -> dict[str, Any]:
         question, _ = self.bank.draw(kind, self.selection, used_in_game, self._remembered,
                                      rng_state)
+        if self.images_on_phones and question.get("image") and question["kind"] == "choice":
+            question["image_on_phones"] = True  # the game's setting; the projector always shows it
         return question
 
     def remember(self, question_ids: list[str]) -> None:
@@ -58,11 +61,16 @@ class BankQuestions:
 def selection_from(config: dict[str, Any]) -> Selection:
     questions = config.get("questions", {})
     categories = questions.get("categories")
+    packs = questions.get("packs")
+    if packs is not None and not (isinstance(packs, list)
+                                  and all(isinstance(p, str) for p in packs)):
+        raise SelectionError("'packs' must be a list of pack ids")
     return Selection(
         language=questions.get("language", config.get("language")),
         categories=frozenset(categories) if categories else None,
         min_difficulty=int(questions.get("min_difficulty", 1)),
         max_difficulty=int(questions.get("max_difficulty", 5)),
+        packs=None if packs is None else frozenset(packs),
     )
 
 
@@ -109,6 +117,7 @@ class Hub:
         questions: QuestionSource = BankQuestions(
             self.bank, selection_from(record.config),
             None if record.config.get("demo") else self.memory_path,
+            images_on_phones=record.config.get("questions", {}).get("images_on_phones") is True,
         )
         session = Session(record, kind, self.journal, self.clock, self._scheduler_factory(),
                           questions, self.publish, threaded=self.threaded,
@@ -224,10 +233,10 @@ class Hub:
             if found is None or found["status"] != "open":
                 raise GameError(f"there is no open night {night!r}")
             config["night"] = night
-        selection = selection_from(config)  # a bad selection is refused before anything is written
-        try:
+        try:  # a bad selection is refused before anything is written
+            selection = selection_from(config)
             self.bank.require_kinds(kind.question_kinds, selection)
-        except BankExhausted as err:
+        except (BankExhausted, SelectionError) as err:
             raise GameError(str(err)) from None
         kind.make(config)  # so is an unknown map
         game_id = secrets.token_hex(4)

@@ -3,32 +3,37 @@
 The bank is pure like an engine: it reads no clock and draws with the
 integer generator of host/rng.py; what past games used comes in as an
 argument (see memory.py), so the Session decides when to read and save it.
+A bank loaded from files can `reload()` them (the host page's pack editor
+saved one): the new questions are swapped in as one value, so a draw in a
+running game sees either the old packs or the new ones, never half of each.
 """
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from host import rng
 from host.quiz.errors import BankExhausted, QuizError, SelectionError
-from host.quiz.packs import PackProblem, bundled_packs_dir, load_packs
+from host.quiz.packs import LoadedPack, PackCache, PackProblem, bundled_packs_dir
 from host.quiz.question import Question
 from host.quiz.validate import CATEGORIES, KINDS, LANGUAGES, MAX_DIFFICULTY, MIN_DIFFICULTY
 
 
 @dataclass(frozen=True)
 class Selection:
-    """Which questions a game wants; None means any language / any category."""
+    """Which questions a game wants; None means any language / category / pack."""
 
     language: str | None = None
     categories: frozenset[str] | None = None
     min_difficulty: int = MIN_DIFFICULTY
     max_difficulty: int = MAX_DIFFICULTY
+    packs: frozenset[str] | None = None  # pack ids; unknown ones are refused by require_kinds
 
     def __post_init__(self) -> None:
         if self.language is not None and self.language not in LANGUAGES:
@@ -41,6 +46,8 @@ class Selection:
                 raise SelectionError(f"unknown categories: {', '.join(unknown)}")
             if not self.categories:
                 raise SelectionError("an empty category set matches nothing; use None for any")
+        if self.packs is not None and not self.packs:
+            raise SelectionError("no pack chosen: choose at least one pack")
         low, high = self.min_difficulty, self.max_difficulty
         if not MIN_DIFFICULTY <= low <= high <= MAX_DIFFICULTY:
             raise SelectionError(
@@ -52,16 +59,20 @@ class Selection:
             (self.language is None or question.language == self.language)
             and (self.categories is None or question.category in self.categories)
             and self.min_difficulty <= question.difficulty <= self.max_difficulty
+            and (self.packs is None or question.pack in self.packs)
         )
 
     def relaxations(self) -> list[Selection]:
-        """This selection, then wider ones: any difficulty, then any category too.
+        """This selection, then wider ones: any difficulty, then any category, then any pack.
 
         The language is never relaxed: a question the room cannot read is no use.
+        The packs go last: a game on a pack of choice questions only (a Kahoot
+        import) still gets its numeric questions from the other packs.
         """
         steps = [self]
         wider = replace(self, min_difficulty=MIN_DIFFICULTY, max_difficulty=MAX_DIFFICULTY)
-        for step in (wider, replace(wider, categories=None)):
+        widest = replace(wider, categories=None)
+        for step in (wider, widest, replace(widest, packs=None)):
             if step != steps[-1]:
                 steps.append(step)
         return steps
@@ -70,27 +81,108 @@ class Selection:
 Remembered = AbstractSet[str] | Mapping[str, float]
 
 
+@dataclass(frozen=True)
+class PackInfo:
+    """One loaded pack file as the bank saw it: what the host page lists."""
+
+    pack_id: str
+    path: str
+    language: str | None
+    title: str | None
+    question_ids: tuple[str, ...]
+    errors: int = 0
+    warnings: int = 0
+
+
+@dataclass(frozen=True)
+class _Content:
+    """Everything a bank draws from, replaced as one value by `reload`."""
+
+    by_id: dict[str, Question]
+    by_kind: dict[str, list[Question]]
+    problems: tuple[PackProblem, ...] = ()
+    packs: tuple[PackInfo, ...] = ()
+
+
+def _content(questions: Iterable[Question], problems: Sequence[PackProblem],
+             packs: Sequence[PackInfo]) -> _Content:
+    by_id: dict[str, Question] = {}
+    for question in questions:
+        if question.id in by_id:
+            raise QuizError(f"question id {question.id!r} given twice")
+        by_id[question.id] = question
+    ordered = sorted(by_id.values(), key=lambda q: q.id)
+    by_kind = {kind: [q for q in ordered if q.kind == kind] for kind in KINDS}
+    return _Content(by_id, by_kind, tuple(problems), tuple(packs))
+
+
+def _pack_info(pack: LoadedPack) -> PackInfo | None:
+    if pack.pack_id is None:
+        return None
+    errors = len(pack.errors)
+    return PackInfo(pack.pack_id, pack.path, pack.language, pack.title,
+                    tuple(q.id for q in pack.questions), errors, len(pack.problems) - errors)
+
+
+@dataclass
+class _Source:
+    """The files a bank came from, so it can read them again (the changed ones only)."""
+
+    paths: tuple[str | Path, ...]
+    cache: PackCache = field(default_factory=PackCache)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
 class QuestionBank:
     """Every loaded question, ready to draw from."""
 
-    def __init__(self, questions: Iterable[Question], problems: Sequence[PackProblem] = ()) -> None:
-        self._by_id: dict[str, Question] = {}
-        for question in questions:
-            if question.id in self._by_id:
-                raise QuizError(f"question id {question.id!r} given twice")
-            self._by_id[question.id] = question
-        ordered = sorted(self._by_id.values(), key=lambda q: q.id)
-        self._by_kind: dict[str, list[Question]] = {
-            kind: [q for q in ordered if q.kind == kind] for kind in KINDS
-        }
-        self.problems: list[PackProblem] = list(problems)
+    def __init__(self, questions: Iterable[Question], problems: Sequence[PackProblem] = (),
+                 packs: Sequence[PackInfo] = ()) -> None:
+        self._content = _content(questions, problems, packs)
+        self._source: _Source | None = None
+
+    @property
+    def _by_id(self) -> dict[str, Question]:
+        return self._content.by_id
+
+    @property
+    def _by_kind(self) -> dict[str, list[Question]]:
+        return self._content.by_kind
+
+    @property
+    def problems(self) -> list[PackProblem]:
+        return list(self._content.problems)
+
+    @property
+    def packs(self) -> list[PackInfo]:
+        """The pack files loaded (those whose pack id could be read), in load order."""
+        return list(self._content.packs)
+
+    @staticmethod
+    def _load(source: _Source) -> _Content:
+        packs = source.cache.load(source.paths)
+        infos = [info for info in map(_pack_info, packs) if info is not None]
+        return _content([q for pack in packs for q in pack.questions],
+                        [p for pack in packs for p in pack.problems], infos)
 
     @classmethod
     def from_paths(cls, paths: Iterable[str | Path]) -> QuestionBank:
         """A bank of the good questions in these files and folders; problems kept aside."""
-        packs = load_packs(paths)
-        questions = [q for pack in packs for q in pack.questions]
-        return cls(questions, [p for pack in packs for p in pack.problems])
+        bank = cls([])
+        bank._source = _Source(tuple(paths))
+        bank._content = cls._load(bank._source)
+        return bank
+
+    def reload(self) -> None:
+        """Read the bank's files and folders again (a pack was saved or imported).
+
+        The new content replaces the old in one assignment: a draw that
+        started before keeps the old packs, the next one sees the new.
+        """
+        if self._source is None:
+            raise QuizError("this bank was not loaded from files: nothing to reload")
+        with self._source.lock:
+            self._content = self._load(self._source)
 
     @classmethod
     def bundled(cls) -> QuestionBank:
@@ -113,11 +205,16 @@ class QuestionBank:
     def questions(self) -> list[Question]:
         return sorted(self._by_id.values(), key=lambda q: q.id)
 
-    def matching(self, kind: str, selection: Selection) -> list[Question]:
+    def matching(self, kind: str, selection: Selection,
+                 content: _Content | None = None) -> list[Question]:
         """The questions of this kind the selection allows, ordered by id."""
         if kind not in KINDS:
             raise SelectionError(f"unknown question kind {kind!r} (known: {', '.join(KINDS)})")
-        return [q for q in self._by_kind[kind] if selection.matches(q)]
+        return [q for q in (content or self._content).by_kind[kind] if selection.matches(q)]
+
+    def pack_ids(self) -> set[str]:
+        return {info.pack_id for info in self._content.packs} | {
+            q.pack for q in self._content.by_id.values() if q.pack}
 
     def draw(
         self,
@@ -139,8 +236,10 @@ class QuestionBank:
         drawn with the seeded generator ("reused": true, "reused_in_game":
         true). Raises BankExhausted only when there is no question of the kind.
         """
+        content = self._content  # one draw reads one version of the packs (see reload)
         for step, wider in enumerate(selection.relaxations()):
-            candidates = [q for q in self.matching(kind, wider) if q.id not in used_in_game]
+            candidates = [q for q in self.matching(kind, wider, content)
+                          if q.id not in used_in_game]
             if not candidates:
                 continue
             pool = [q for q in candidates if q.id not in remembered]
@@ -153,12 +252,13 @@ class QuestionBank:
             form["reused"] = reused
             form["reused_in_game"] = False
             return form, rng_state
-        asked = self.matching(kind, selection) or self.matching(kind, selection.relaxations()[-1])
+        asked = self.matching(kind, selection, content) or self.matching(
+            kind, selection.relaxations()[-1], content)
         if asked:
             pool = _least_recent_in_game(asked, used_in_game)
             question, rng_state = rng.choice(rng_state, pool)
             form, rng_state = question.to_engine(rng_state)
-            form["relaxed"] = not self.matching(kind, selection)
+            form["relaxed"] = not self.matching(kind, selection, content)
             form["reused"] = True
             form["reused_in_game"] = True
             return form, rng_state
@@ -171,6 +271,10 @@ class QuestionBank:
         Called when a game is created, so a game that could never get a question of a kind
         it needs (e.g. a custom pack of choice questions only) is refused at once.
         """
+        if selection.packs is not None:
+            unknown = sorted(selection.packs - self.pack_ids())
+            if unknown:
+                raise SelectionError(f"unknown pack(s): {', '.join(unknown)}")
         widest = selection.relaxations()[-1]
         missing = [kind for kind in kinds if not self.matching(kind, widest)]
         if missing:
@@ -181,7 +285,8 @@ class QuestionBank:
             )
 
     def stats(self) -> dict[str, Any]:
-        """Counts by language, kind, category and difficulty, overall and per language."""
+        """Counts by language, kind, category and difficulty, and picture questions, overall and
+        per language."""
         questions = list(self._by_id.values())
         return {
             **_counts(questions),
@@ -190,6 +295,24 @@ class QuestionBank:
                 for lang in sorted({q.language for q in questions})
             },
         }
+
+
+    def pack_summaries(self, remembered: Container[str] = ()) -> list[dict[str, Any]]:
+        """Each pack with its counts and how many of its questions past games have not asked.
+
+        `remembered` holds the ids past games used (QuestionMemory.used()).
+        """
+        content = self._content
+        out = []
+        for info in content.packs:
+            questions = [content.by_id[qid] for qid in info.question_ids if qid in content.by_id]
+            out.append({
+                "id": info.pack_id, "title": info.title, "language": info.language,
+                "path": info.path, "errors": info.errors, "warnings": info.warnings,
+                **{key: value for key, value in _counts(questions).items() if key != "language"},
+                "not_asked": sum(q.id not in remembered for q in questions),
+            })
+        return out
 
 
 def _least_recent(candidates: list[Question], remembered: Remembered) -> list[Question]:
@@ -216,6 +339,7 @@ def _counts(questions: list[Question]) -> dict[str, Any]:
 
     return {
         "total": len(questions),
+        "pictures": sum(1 for q in questions if q.image),
         "language": tally(q.language for q in questions),
         "kind": tally(q.kind for q in questions),
         "category": tally(q.category for q in questions),

@@ -17,6 +17,7 @@ from typing import Any
 from host.quiz.bank import QuestionBank
 from host.quiz.errors import ImportFailed
 from host.quiz.importers import IMPORTERS, ImportOptions
+from host.quiz.lint import lint_packs, year_counts
 from host.quiz.memory import MEMORY_FILENAME, QuestionMemory
 from host.quiz.packs import load_pack, load_packs, pack_files
 from host.quiz.importers.common import slug
@@ -32,7 +33,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     check.add_argument("paths", nargs="+", metavar="PATH", help="pack files or folders")
     check.set_defaults(func=check_command)
 
-    stats = commands.add_parser("stats", help="count questions by language, kind, category")
+    stats = commands.add_parser(
+        "stats", help="count questions by language, kind, category; and pictures"
+    )
     stats.add_argument("paths", nargs="*", metavar="PATH", help="default: the bundled packs")
     stats.add_argument("--json", action="store_true", help="print the counts as JSON")
     stats.set_defaults(func=stats_command)
@@ -72,18 +75,24 @@ def check_command(args: argparse.Namespace) -> int:
         print(f"no pack files (*.yaml, *.yml, *.json) in {', '.join(args.paths)}", file=sys.stderr)
         return 1
     packs = load_packs(files)
+    lint = lint_packs(packs)  # quality checks across all the files (host/quiz/lint.py)
     errors = warnings = questions = 0
     for pack in packs:
-        for problem in pack.problems:
+        found = pack.problems + [p for p in lint if p.path == pack.path]
+        for problem in found:
             print(problem)
-        errors += len(pack.errors)
-        warnings += len(pack.problems) - len(pack.errors)
+        pack_errors = sum(p.severity == "error" for p in found)
+        errors += pack_errors
+        warnings += len(found) - pack_errors
         questions += len(pack.questions)
     for pack in packs:
         name = pack.pack_id or "?"
+        pack_errors = len(pack.errors) + sum(
+            p.path == pack.path and p.severity == "error" for p in lint
+        )
         print(
             f"{pack.path}: pack '{name}' ({pack.language or '?'}): "
-            f"{len(pack.questions)} good questions, {len(pack.errors)} errors"
+            f"{len(pack.questions)} good questions, {pack_errors} errors"
         )
     print(f"{questions} good questions in {len(packs)} files: {errors} errors, {warnings} warnings")
     return 1 if errors else 0
@@ -98,10 +107,15 @@ def stats_command(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     stats = bank.stats()
+    years = year_counts(bank.questions)  # language -> (numeric questions, "which year" ones)
     if args.json:
+        stats["numeric_years"] = {language: n for language, (_, n) in years.items()}
         print(json.dumps(stats, indent=2, sort_keys=True))
     else:
         print(_stats_text(stats))
+        for language, (numeric, in_years) in years.items():
+            share = f"{100 * in_years / numeric:.1f}%" if numeric else "-"
+            print(f"{language}: {in_years} of {numeric} numeric questions ask for a year ({share})")
     return 0
 
 
@@ -109,11 +123,13 @@ def _stats_text(stats: dict[str, Any]) -> str:
     def row(label: str, counts: dict[Any, int]) -> str:
         return f"  {label:<11}" + ", ".join(f"{key} {n}" for key, n in counts.items())
 
-    lines = [f"{stats['total']} questions"]
+    lines = [f"{stats['total']} questions, {stats['pictures']} with a picture"]
     for key in ("language", "kind", "category", "difficulty"):
         lines.append(row(key, stats[key]))
     for language, counts in stats["per_language"].items():
-        lines.append(f"{language}: {counts['total']} questions")
+        lines.append(
+            f"{language}: {counts['total']} questions, {counts['pictures']} with a picture"
+        )
         for key in ("kind", "category", "difficulty"):
             lines.append(row(key, counts[key]))
     return "\n".join(lines)

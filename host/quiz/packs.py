@@ -8,6 +8,7 @@ good ones in the same file from loading.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -18,7 +19,14 @@ import yaml
 from yaml.constructor import SafeConstructor
 
 from host.quiz.question import Question
-from host.quiz.validate import LANGUAGES, Finding, check_pack_header, check_question
+from host.quiz.validate import (
+    LANGUAGES,
+    Finding,
+    check_image_file,
+    check_image_ref,
+    check_pack_header,
+    check_question,
+)
 
 PACK_SUFFIXES: tuple[str, ...] = (".yaml", ".yml", ".json")
 
@@ -106,13 +114,67 @@ def load_packs(paths: Iterable[str | Path]) -> list[LoadedPack]:
     return [_PackReader(registry).read(path) for path in pack_files(paths)]
 
 
+class PackCache:
+    """`load_packs` for a host that loads the same packs again (the host page saved one).
+
+    A file is read again only if it, or a file before it, changed (size or mtime) since
+    the last load: what a file reports depends on the ids its predecessors claimed, so
+    the unchanged files up to the first changed one are kept, with what they claimed,
+    and the rest are read as `load_packs` reads them. The host page's packs come last,
+    so saving one does not read the bundled packs again.
+    """
+
+    def __init__(self) -> None:
+        self._files: list[_CachedFile] = []
+
+    def load(self, paths: Iterable[str | Path]) -> list[LoadedPack]:
+        files = pack_files(paths)
+        registry = _Registry()
+        kept: list[_CachedFile] = []
+        for path, before in zip(files, self._files, strict=False):
+            if before.path != path or before.stamp is None or _stamp(path) != before.stamp:
+                break
+            for table, claimed in zip(_tables(registry), before.claims, strict=True):
+                table.update(claimed)
+            kept.append(before)
+        for path in files[len(kept):]:
+            sizes = [len(table) for table in _tables(registry)]
+            stamp = _stamp(path)  # before reading: a change while it is read shows next time
+            loaded = _PackReader(registry).read(path)
+            claims = [list(table.items())[size:]
+                      for table, size in zip(_tables(registry), sizes, strict=True)]
+            kept.append(_CachedFile(path, stamp, loaded, claims))
+        self._files = kept
+        return [entry.loaded for entry in kept]
+
+
+@dataclass
+class _CachedFile:
+    path: Path
+    stamp: tuple[int, int] | None  # (mtime ns, size) when it was read
+    loaded: LoadedPack
+    claims: list[list[tuple[Any, str]]]  # what it added to each registry table
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return stat.st_mtime_ns, stat.st_size
+
+
+def _tables(registry: _Registry) -> list[dict[Any, str]]:
+    return [registry.question_ids, registry.pack_ids, registry.prompts]
+
+
 @dataclass
 class _Registry:
     """What earlier files (and questions) claimed: ids, pack ids, prompts."""
 
     question_ids: dict[str, str] = field(default_factory=dict)  # id -> "path:line"
     pack_ids: dict[str, str] = field(default_factory=dict)
-    prompts: dict[tuple[str, str], str] = field(default_factory=dict)
+    prompts: dict[tuple[str, str, str], str] = field(default_factory=dict)
 
 
 def _line(node: yaml.Node) -> int:
@@ -248,7 +310,7 @@ class _PackReader:
                 field="id",
             )
             return
-        self._note_prompt(data["prompt"], qid, fields)
+        self._note_prompt(data["prompt"], data.get("image"), qid, fields)
         self.pack.questions.append(self._build(data, qid))
 
     def _report(
@@ -258,13 +320,22 @@ class _PackReader:
         self.problem(line, finding.message, question_id=qid, field=finding.field)
 
     def _check_image(self, data: dict[str, Any]) -> list[Finding]:
+        """The picture file itself (the field's form is checked by check_question)."""
         image = data.get("image")
-        if isinstance(image, str) and image.strip() and not (self.path.parent / image).is_file():
+        if not isinstance(image, str) or not image.strip() or check_image_ref(image) is not None:
+            return []
+        file = self.path.parent / image
+        if not file.is_file():
             return [Finding("image", f"no file {image!r} next to the pack")]
-        return []
+        return [Finding("image", problem) for problem in check_image_file(file)]
 
-    def _note_prompt(self, prompt: str, qid: str, fields: dict[str, yaml.Node]) -> None:
-        key = (str(self.pack.language), _normalised(prompt))
+    def _note_prompt(
+        self, prompt: str, image: Any, qid: str, fields: dict[str, yaml.Node]
+    ) -> None:
+        # A picture question is its picture and its prompt: "Which country is this?" asked
+        # of two different pictures is two questions, not a repeat.
+        picture = str((self.path.parent / image).resolve()) if isinstance(image, str) else ""
+        key = (str(self.pack.language), _normalised(prompt), picture)
         first = self.registry.prompts.setdefault(key, qid)
         if first != qid:
             self.problem(
@@ -277,6 +348,7 @@ class _PackReader:
 
     def _build(self, data: dict[str, Any], qid: str) -> Question:
         image = data.get("image")
+        image_path = (self.path.parent / image).resolve() if image else None
         return Question(
             id=qid,
             language=str(self.pack.language),
@@ -288,6 +360,16 @@ class _PackReader:
             source=data["source"].strip(),
             options=tuple(data.get("options") or ()),
             unit=data.get("unit") or None,
-            image=str((self.path.parent / image).resolve()) if image else None,
+            image=str(image_path) if image_path else None,
+            image_version=file_version(image_path) if image_path else "",
+            image_ref=image if image_path else None,
             pack=self.pack.pack_id or "",
         )
+
+
+def file_version(path: Path) -> str:
+    """A short digest of a picture's bytes: its URL changes when the picture does."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+    except OSError:
+        return ""

@@ -8,13 +8,22 @@ from typing import Any
 from host import rng
 
 
+IMAGE_ROUTE = "/media/questions/"
+
+
+def question_image_url(question_id: str, version: str = "") -> str:
+    """The host-relative URL of a question's picture (see host/routes/media.py)."""
+    return IMAGE_ROUTE + question_id + (f"?v={version}" if version else "")
+
+
 @dataclass(frozen=True)
 class Question:
     """One question that passed every check (see validate.py).
 
     `answer` is the text of the right option for a choice question and a
     positive integer for a numeric one. `image` is an absolute path, already
-    resolved against the pack file.
+    resolved against the pack file (never sent to a page: pages get image_url());
+    `image_version` a digest of its bytes, so a changed picture gets a new URL.
     """
 
     id: str
@@ -29,6 +38,16 @@ class Question:
     unit: str | None = None
     image: str | None = None
     pack: str = ""
+    image_version: str = ""
+    image_ref: str | None = None  # the `image:` text as the pack wrote it (relative)
+
+    @property
+    def image_url(self) -> str | None:
+        """Where pages fetch the picture: by question id, never by file path
+        (host/routes/media.py serves it only for questions the bank knows)."""
+        if not self.image:
+            return None
+        return question_image_url(self.id, self.image_version)
 
     def to_engine(self, rng_state: int) -> tuple[dict[str, Any], int]:
         """The engine's form of this question, with choice options shuffled.
@@ -56,11 +75,11 @@ class Question:
             if self.unit:
                 form["unit"] = self.unit
         if self.image:
-            form["image"] = self.image
+            form["image"] = self.image_url
         return form, rng_state
 
     def to_pack_form(self) -> dict[str, Any]:
-        """The question as written in a pack file (image left as stored)."""
+        """The question as written in a pack file (image as the pack wrote it)."""
         out: dict[str, Any] = {
             "id": self.id,
             "category": self.category,
@@ -75,5 +94,5 @@ class Question:
             out["unit"] = self.unit
         out["source"] = self.source
         if self.image:
-            out["image"] = self.image
+            out["image"] = self.image_ref or self.image
         return out

@@ -9,8 +9,10 @@ packs.py adds the file and line to each finding.
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ElementTree
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 LANGUAGES: tuple[str, ...] = ("en", "fr")
@@ -181,6 +183,10 @@ def _check_simple_fields(data: Mapping[str, Any]) -> list[Finding]:
     image = data.get("image")
     if image is not None and not _text(image):
         found.append(Finding("image", f"must be a path or null, not {describe_type(image)}"))
+    elif isinstance(image, str):
+        problem = check_image_ref(image)
+        if problem is not None:
+            found.append(Finding("image", problem))
     return found
 
 
@@ -250,3 +256,144 @@ def _check_numeric(data: Mapping[str, Any]) -> list[Finding]:
 
 def _quoted(text: str) -> str:
     return '"' + text.replace('"', '\\"') + '"'
+
+
+# ---- pictures -------------------------------------------------------------------------
+
+# The picture formats a question may carry, by file suffix, and what the host serves them as.
+IMAGE_TYPES: dict[str, str] = {
+    ".png": "image/png",
+    ".jpg": "image/jpeg",
+    ".jpeg": "image/jpeg",
+    ".webp": "image/webp",
+    ".svg": "image/svg+xml",
+}
+MAX_IMAGE_BYTES = 1_000_000  # a projector picture; phones on a pub's Wi-Fi load it too
+
+_SVG_NS = "{http://www.w3.org/2000/svg}"
+_XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
+# Elements that run code or pull in other documents: refused, even though an <img> would
+# not run them, because an SVG opened on its own (a new tab) would.
+_SVG_FORBIDDEN = frozenset({"script", "foreignObject", "iframe", "embed", "object", "handler"})
+# Animations can turn a harmless link into a script one: none may target a link.
+_SVG_ANIMATIONS = frozenset({"set", "animate", "animateMotion", "animateTransform"})
+
+
+def check_image_ref(ref: str) -> str | None:
+    """What is wrong with an `image:` value as written in a pack, or None.
+
+    It must name a file beside the pack or in a folder under it, with forward slashes:
+    no absolute path, no '..', so a pack cannot point at the host's other files.
+    """
+    if "\\" in ref:
+        return f"{ref!r}: use forward slashes ('/') in the path"
+    path = PurePosixPath(ref)
+    if path.is_absolute() or re.match(r"^[A-Za-z]:", ref):
+        return f"{ref!r} must be a path relative to the pack file, not an absolute one"
+    if ".." in path.parts:
+        return f"{ref!r} must be beside the pack or in a folder under it ('..' is not allowed)"
+    if path.suffix.lower() not in IMAGE_TYPES:
+        return (f"{ref!r} is not a picture file name (allowed: "
+                f"{', '.join(sorted(IMAGE_TYPES))})")
+    return None
+
+
+def sniff_image(head: bytes) -> str | None:
+    """The suffix family a file's first bytes belong to: '.png', '.jpg', '.webp', '.svg'."""
+    if head.startswith(b"\x89PNG\r\n\x1a\n"):
+        return ".png"
+    if head.startswith(b"\xff\xd8\xff"):
+        return ".jpg"
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return ".webp"
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if text.startswith(b"<") and b"<svg" in head:
+        return ".svg"
+    return None
+
+
+def check_image_file(path: str | Path, max_bytes: int = MAX_IMAGE_BYTES) -> list[str]:
+    """Every problem of a picture file for a question; an empty list means it is good.
+
+    The suffix must be one of IMAGE_TYPES and the content must match it (PNG, JPEG, WebP
+    magic bytes; SVG parsed as XML without a DOCTYPE, so without entities, and without
+    scripts, event handlers or references outside the file). At most `max_bytes`.
+    """
+    file = Path(path)
+    suffix = file.suffix.lower()
+    if suffix not in IMAGE_TYPES:
+        return [f"{file.name}: not a picture file name (allowed: {', '.join(sorted(IMAGE_TYPES))})"]
+    try:
+        size = file.stat().st_size
+    except OSError as err:
+        return [f"{file.name}: cannot read the picture: {err.strerror or err}"]
+    if not file.is_file():
+        return [f"{file.name}: not a file"]
+    if size == 0:
+        return [f"{file.name}: the picture file is empty"]
+    if size > max_bytes:
+        return [f"{file.name}: the picture is {size:,} bytes, more than the {max_bytes:,} allowed "
+                "(make it smaller)"]
+    try:
+        data = file.read_bytes()
+    except OSError as err:
+        return [f"{file.name}: cannot read the picture: {err.strerror or err}"]
+    found = sniff_image(data[:65536])
+    family = ".jpg" if suffix == ".jpeg" else suffix
+    if found is None:
+        return [f"{file.name}: not a picture (its content is not PNG, JPEG, WebP or SVG)"]
+    if found != family:
+        return [f"{file.name}: the content is {found[1:].upper()}, not what "
+                f"the name says ({suffix})"]
+    if found == ".svg":
+        return [f"{file.name}: {problem}" for problem in svg_problems(data)]
+    return []
+
+
+def svg_problems(data: bytes) -> list[str]:
+    """What makes an SVG unsafe or unreadable: not XML, a DOCTYPE (entities), scripts,
+    event handler attributes, links or styles that reach outside the file."""
+    if re.search(rb"<!DOCTYPE|<!ENTITY", data, re.IGNORECASE):
+        return ["the SVG has a DOCTYPE or entity declarations, which are not allowed"]
+    try:
+        root = ElementTree.fromstring(data)
+    except ElementTree.ParseError as err:
+        return [f"the SVG is not well-formed XML: {err}"]
+    if root.tag not in (_SVG_NS + "svg", "svg"):
+        return [f"the SVG's root element is {_local(root.tag)!r}, not 'svg'"]
+    problems: list[str] = []
+    for element in root.iter():
+        name = _local(element.tag)
+        if name in _SVG_FORBIDDEN:
+            problems.append(f"the SVG has a <{name}> element, which is not allowed")
+        for key, value in element.attrib.items():
+            attr = _local(key)
+            if attr.lower().startswith("on"):
+                problems.append(f"the SVG has an event handler ({attr} on <{name}>)")
+            elif key in ("href", _XLINK_HREF) and not _inside_reference(value):
+                problems.append(f"the SVG links outside itself (<{name} {attr}={value!r}>)")
+            elif ("url(" in value.lower() or attr == "style") and _reaches_out(value):
+                problems.append(f"the SVG's {attr} on <{name}> loads something from outside")
+            elif (name in _SVG_ANIMATIONS and attr == "attributeName"
+                  and value.strip().lower().endswith("href")):
+                problems.append(f"the SVG animates a link (<{name} attributeName={value!r}>)")
+        if name == "style" and _reaches_out(element.text or ""):
+            problems.append("the SVG's <style> loads something from outside")
+    return sorted(set(problems), key=problems.index)
+
+
+def _local(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1]
+
+
+def _inside_reference(value: str) -> bool:
+    """A link to a part of the same file, or a picture embedded in it."""
+    value = value.strip()
+    return value.startswith("#") or value.startswith("data:image/")
+
+
+def _reaches_out(css: str) -> bool:
+    if "@import" in css.lower():
+        return True
+    return any(not _inside_reference(target.strip("'\" "))
+               for target in re.findall(r"url\(([^)]*)\)", css, re.IGNORECASE))

@@ -192,7 +192,7 @@ def test_image_is_resolved_next_to_the_pack(
     tmp_path: Path, write_pack: Callable[..., Path]
 ) -> None:
     (tmp_path / "img").mkdir()
-    (tmp_path / "img" / "tower.png").write_bytes(b"\x89PNG")
+    (tmp_path / "img" / "tower.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"\x00" * 16)
     missing = good_question(id="en-geo-002", prompt="Other?", image="img/none.png")
     pack = load_pack(write_pack([good_question(image="img/tower.png"), missing]))
     assert pack.questions[0].image == str((tmp_path / "img" / "tower.png").resolve())

@@ -28,6 +28,7 @@ socket.on("connect_error", () => { $("#key-error").hidden = false; });
 socket.on("state", (payload) => {
   if (!state || state.meta.status !== payload.meta.status || state.meta.game !== payload.meta.game) {
     setTimeout(refreshGames, 0);
+    document.dispatchEvent(new CustomEvent("tourelle:games-changed")); // editor.js: "N not asked yet"
     if (payload.meta.night) setTimeout(drawNight, 0); // a game of the night ended: its table
   }
   state = payload;
@@ -177,7 +178,8 @@ function settingsFields(kind) {
         "data-setting": s.key, "data-type": "int",
       });
     }
-    return h("div", { class: "form-row" }, h("label", { for: id }, localLabel(s.label, s.key)), input);
+    return h("div", { class: "form-row" }, h("label", { for: id }, localLabel(s.label, s.key)), input,
+      s.help ? h("small", { class: "note setting-help" }, localLabel(s.help, "")) : null);
   }) : h("p", { class: "note" }, T.t("no_settings")));
 }
 
@@ -219,7 +221,12 @@ function countLine() {
   if (!categoryCounts) return;
   const counts = categoryCounts.languages[$("#q-language").value] || { categories: {} };
   const chosen = [...document.querySelectorAll("#q-categories input:checked")].map((i) => i.value);
-  const n = chosen.reduce((sum, c) => sum + (counts.categories[c] || 0), 0);
+  let n = chosen.reduce((sum, c) => sum + (counts.categories[c] || 0), 0);
+  const packs = [...document.querySelectorAll("#q-packs input[data-pack]")]; // from editor.js
+  if (packs.some((b) => !b.checked)) {
+    n = packs.filter((b) => b.checked).map((b) => JSON.parse(b.dataset.categories))
+      .reduce((sum, cats) => sum + chosen.reduce((s, c) => s + (cats[c] || 0), 0), 0);
+  }
   $("#q-count").textContent = T.t("questions_chosen", { n });
 }
 
@@ -228,6 +235,7 @@ function resetMemory() {
   socket.emit("reset_memory", {}, (ack) => {
     $("#q-count").textContent = ack && ack.ok ? T.t("reset_memory_done", { n: ack.forgotten })
       : (ack && ack.reason) || "?";
+    if (ack && ack.ok) document.dispatchEvent(new CustomEvent("tourelle:games-changed")); // "N not asked"
   });
 }
 
@@ -237,6 +245,9 @@ function readQuestions() {
   const selection = { language: $("#q-language").value,
     min_difficulty: Number($("#q-min").value), max_difficulty: Number($("#q-max").value) };
   if (chosen.length && chosen.length < boxes.length) selection.categories = chosen;
+  const packs = [...document.querySelectorAll("#q-packs input[data-pack]")]; // editor.js's boxes
+  if (packs.some((b) => !b.checked)) selection.packs = packs.filter((b) => b.checked).map((b) => b.value);
+  if ($("#q-images-phones") && $("#q-images-phones").checked) selection.images_on_phones = true;
   return selection;
 }
 
@@ -304,6 +315,11 @@ $("#create").addEventListener("submit", (event) => {
 $("#c-create-start").addEventListener("click", () => create(true));
 $("#c-kind").addEventListener("change", kindChanged);
 $("#reset-memory").addEventListener("click", resetMemory);
+$("#q-packs").addEventListener("change", countLine);
+document.addEventListener("tourelle:packs-changed", async () => { // editor.js saved or imported a pack
+  categoryCounts = await getJson("/api/questions/categories", categoryCounts);
+  categoryBoxes();
+});
 $("#c-add-seat").addEventListener("click", () => {
   seatCount += 1;
   seatRows();

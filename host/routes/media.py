@@ -1,0 +1,57 @@
+"""Question pictures, served from the host (never from the internet).
+
+A page asks for `/media/questions/<question id>`: the id is only a key into the
+bank, so no path a client sends ever reaches the file system, and only pictures
+of questions the bank loaded (and checked) are served. The picture is checked
+again when served, in case the file changed since the bank loaded it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Blueprint, Response, abort, current_app, request, send_file
+
+from host.hub import Hub
+from host.quiz.packs import file_version
+from host.quiz.question import IMAGE_ROUTE
+from host.quiz.validate import IMAGE_TYPES, check_image_file
+
+bp = Blueprint("media", __name__)
+
+# A URL with the picture's digest (?v=...) names these exact bytes: cache it for a day.
+# Without it, or with an old digest, the browser must ask again (an ETag makes that cheap).
+VERSIONED_CACHE = "public, max-age=86400, immutable"
+UNVERSIONED_CACHE = "no-cache"
+# An SVG opened on its own (not in an <img>) must not run or load anything.
+SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+
+
+def _hub() -> Hub:
+    found: Hub = current_app.extensions["tourelle_hub"]
+    return found
+
+
+@bp.get(IMAGE_ROUTE + "<question_id>")
+def question_image(question_id: str) -> Response:
+    bank = _hub().bank
+    if question_id not in bank:
+        abort(404, description="no such question")
+    question = bank.get(question_id)
+    if not question.image:
+        abort(404, description="this question has no picture")
+    path = Path(question.image)
+    problems = check_image_file(path)
+    if problems:
+        current_app.logger.warning("question %s: picture refused: %s", question_id, problems[0])
+        abort(404, description="the picture is missing or no longer valid")
+    version = file_version(path)
+    response = send_file(path, mimetype=IMAGE_TYPES[path.suffix.lower()], conditional=True,
+                         etag=version or True, max_age=None)
+    wanted = request.args.get("v")
+    fresh = bool(version) and wanted == version
+    response.headers["Cache-Control"] = VERSIONED_CACHE if fresh else UNVERSIONED_CACHE
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    if path.suffix.lower() == ".svg":
+        response.headers["Content-Security-Policy"] = SVG_POLICY
+    return response

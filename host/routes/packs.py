@@ -1,0 +1,625 @@
+"""The pack editor's HTTP API, behind the host key: list, read, check, save, import, export.
+
+Bundled packs and `--packs` files are read-only. The host page writes only in
+the data folder's `packs/` (one YAML file per pack, named by its pack id, and
+the pictures beside it). Every write is checked by the code behind
+`tourelle questions check` (host/quiz/validate.py, host/quiz/packs.py) on a
+temporary file first; only a file that loads replaces the pack, and then the
+bank reloads, so a running game draws from the new pack at its next question.
+A refusal says why (a question's problems name their field) and writes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import re
+import tempfile
+import threading
+import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, NoReturn
+
+import yaml
+from flask import Blueprint, Response, current_app, jsonify, request, send_file
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from host.config import HostConfig, host_key
+from host.hub import Hub
+from host.quiz.bank import PackInfo, QuestionBank
+from host.quiz.errors import ImportFailed
+from host.quiz.importers import IMPORTERS, ImportOptions
+from host.quiz.importers.common import slug
+from host.quiz.memory import QuestionMemory
+from host.quiz.packs import bundled_packs_dir, load_pack
+from host.quiz.validate import (
+    CATEGORIES,
+    IMAGE_TYPES,
+    KINDS,
+    LANGUAGES,
+    MAX_DIFFICULTY,
+    MAX_IMAGE_BYTES,
+    MIN_DIFFICULTY,
+    PACK_ID_RE,
+    Finding,
+    check_image_file,
+    check_image_ref,
+    check_pack_header,
+    check_question,
+    sniff_image,
+)
+from host.quiz.writer import pack_text
+from host.sockets import key_matches
+
+bp = Blueprint("packs", __name__)
+
+KEY_HEADER = "X-Tourelle-Key"
+DATA_PACKS = "packs"  # the data folder's sub-folder of packs made on the host page
+MAX_IMPORT_BYTES = 2_000_000  # a Kahoot sheet of 500 questions is about 60 KB
+MAX_UNZIPPED_BYTES = 40_000_000  # an .xlsx that inflates beyond this is refused unread
+MAX_JSON_BYTES = 200_000  # one question, one pack header
+IMPORT_FORMATS = (*sorted(IMPORTERS), "pack")
+SUFFIX_FORMATS = {".xlsx": "kahoot", ".gift": "gift", ".txt": "gift", ".csv": "csv",
+                  ".yaml": "pack", ".yml": "pack"}
+_NUMBERED = re.compile(r"-([0-9]+)$")
+
+_writes = threading.Lock()  # one pack write (and bank reload) at a time
+
+
+def data_packs_dir(data_dir: Path) -> Path:
+    """Where the host page keeps the packs it writes."""
+    return Path(data_dir) / DATA_PACKS
+
+
+class Refused(Exception):
+    """A request that changes nothing: an HTTP status, a reason, maybe per-field findings."""
+
+    def __init__(self, status: int, code: str, reason: str,
+                 findings: list[Finding] | None = None, **extra: Any) -> None:
+        super().__init__(reason)
+        self.status = status
+        self.code = code
+        self.reason = reason
+        self.findings = findings or []
+        self.extra = extra
+
+
+def refuse(status: int, code: str, reason: str, **extra: Any) -> NoReturn:
+    raise Refused(status, code, reason, **extra)
+
+
+@bp.errorhandler(Refused)
+def _refused(err: Refused) -> tuple[Response, int]:
+    body: dict[str, Any] = {"ok": False, "code": err.code, "reason": err.reason, **err.extra}
+    if err.findings:
+        body["findings"] = [{"field": f.field, "message": f.message} for f in err.findings]
+    return jsonify(body), err.status
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def _too_large(_err: RequestEntityTooLarge) -> tuple[Response, int]:
+    return jsonify(ok=False, code="too_large",
+                   reason="the upload is larger than this host takes; nothing was written"), 413
+
+
+@bp.before_request
+def _need_host_key() -> tuple[Response, int] | None:
+    """Every route here needs the host key in the X-Tourelle-Key header (read at each
+    request, so `tourelle key --rotate` takes effect at once)."""
+    config: HostConfig = current_app.config["TOURELLE"]
+    if not key_matches({"key": request.headers.get(KEY_HEADER)}, host_key(config.data_dir)):
+        return jsonify(ok=False, code="forbidden",
+                       reason=f"host key missing or wrong (header {KEY_HEADER})"), 403
+    return None
+
+
+# ----------------------------------------------------------------- helpers
+
+def _bank() -> QuestionBank:
+    bank: QuestionBank = current_app.extensions["tourelle_bank"]
+    return bank
+
+
+def _data_dir() -> Path:
+    config: HostConfig = current_app.config["TOURELLE"]
+    return data_packs_dir(config.data_dir)
+
+
+def _asked() -> set[str]:
+    """Ids past games asked (the question memory); empty when the host keeps none."""
+    hub: Hub = current_app.extensions["tourelle_hub"]
+    if hub.memory_path is None or not hub.memory_path.exists():
+        return set()
+    with QuestionMemory(hub.memory_path) as memory:
+        return set(memory.used())
+
+
+def _editable(info: PackInfo) -> bool:
+    path = Path(info.path)
+    return path.parent.resolve() == _data_dir().resolve() and path.stem == info.pack_id
+
+
+def _source(info: PackInfo) -> str:
+    """"data" (made or imported here: editable), "bundled", or "host" (a --packs file)."""
+    if _editable(info):
+        return "data"
+    if bundled_packs_dir().resolve() in Path(info.path).resolve().parents:
+        return "bundled"
+    return "host"
+
+
+def _find(pack_id: str) -> PackInfo:
+    for info in _bank().packs:
+        if info.pack_id == pack_id:
+            return info
+    refuse(404, "no_pack", f"there is no pack {pack_id!r}")
+
+
+def _find_editable(pack_id: str) -> PackInfo:
+    info = _find(pack_id)
+    if not _editable(info):
+        refuse(403, "read_only", f"pack {pack_id!r} is read-only ({_source(info)}); "
+                                 "only the packs made or imported here can be edited")
+    return info
+
+
+def _summaries() -> list[dict[str, Any]]:
+    bank = _bank()
+    infos = {info.pack_id: info for info in bank.packs}
+    out = []
+    for summary in bank.pack_summaries(_asked()):
+        info = infos[summary["id"]]
+        path = Path(summary.pop("path"))
+        summary.update(file=path.name, source=_source(info), editable=_editable(info))
+        out.append(summary)
+    return out
+
+
+def _summary(pack_id: str) -> dict[str, Any]:
+    return next(s for s in _summaries() if s["id"] == pack_id)
+
+
+def _json_body() -> dict[str, Any]:
+    if (request.content_length or 0) > MAX_JSON_BYTES:
+        refuse(413, "too_large", f"the request is larger than {MAX_JSON_BYTES // 1000} KB")
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        refuse(400, "bad_request", "send a JSON object (Content-Type: application/json)")
+    return body
+
+
+def _raw_pack(path: Path) -> dict[str, Any]:
+    """A pack file as plain data (its questions as written, good or not)."""
+    text = path.read_text(encoding="utf-8-sig")
+    if path.suffix == ".json":
+        text = text.replace("\t", "  ")
+    loaded = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    if not isinstance(loaded, dict) or not isinstance(loaded.get("questions"), list):
+        refuse(409, "broken_pack", f"{path.name} is not a readable pack; "
+                                   "see `tourelle questions check`")
+    return loaded
+
+
+@contextmanager
+def _staged(folder: Path, name: str, suffix: str = ".new") -> Iterator[Path]:
+    """A hidden temporary file for `name` in `folder` (a pack's is never read as a pack: its
+    suffix is .new); removed unless the caller moved it into place."""
+    folder.mkdir(parents=True, exist_ok=True)
+    handle, raw = tempfile.mkstemp(prefix=f".{name}.", suffix=suffix, dir=folder)
+    os.close(handle)
+    path = Path(raw)
+    path.chmod(0o644)  # as any pack file (mkstemp makes it private)
+    try:
+        yield path
+    finally:
+        path.unlink(missing_ok=True)
+
+
+def _write_pack(folder: Path, pack_id: str, language: str, title: str,
+                questions: list[dict[str, Any]], check_id: str | None = None) -> None:
+    """Write a pack through a checked temporary file, then reload the bank.
+
+    The file must load as `tourelle questions check` would: no problem about the pack
+    itself, none about `check_id` (or about any question when `check_id` is None).
+    """
+    with _staged(folder, pack_id + ".yaml") as staged:
+        staged.write_text(pack_text(pack_id, language, title, questions), encoding="utf-8")
+        loaded = load_pack(staged)
+        bad = [p for p in loaded.errors
+               if p.question_id is None or check_id is None or p.question_id == check_id]
+        if bad:
+            findings = [Finding(p.field, p.message) for p in bad]
+            raise Refused(400, "invalid", "; ".join(f.message for f in findings), findings)
+        os.replace(staged, folder / f"{pack_id}.yaml")
+    _bank().reload()
+
+
+def _next_id(language: str, pack_id: str, taken: set[str]) -> str:
+    stem = pack_id[len(language) + 1:] if pack_id.startswith(language + "-") else pack_id
+    prefix = f"{language}-{stem}-"
+    numbers = [int(m.group(1)) for qid in taken if qid.startswith(prefix)
+               and (m := _NUMBERED.search(qid)) is not None]
+    return f"{prefix}{max(numbers, default=0) + 1:03d}"
+
+
+def _normalised(question: dict[str, Any]) -> dict[str, Any]:
+    """A form's question: optional fields left empty are left out (a choice question
+    with `unit: ""` is not an error, only an empty field)."""
+    out = dict(question)
+    for key in ("unit", "image", "id"):
+        if out.get(key) in (None, ""):
+            out.pop(key, None)
+    return out
+
+
+def _checks(info: PackInfo, raw: dict[str, Any], question: dict[str, Any],
+            replaces: str | None) -> tuple[dict[str, Any], list[Finding]]:
+    """The question with its id (a new one numbered), and every finding about it: the
+    pack format's checks, then what needs the other packs (the id is free) and the
+    folder (the picture is there and is a picture)."""
+    question = _normalised(question)
+    in_file = [q.get("id") for q in raw["questions"] if isinstance(q, dict)]
+    bank_ids = {q.id for q in _bank().questions}
+    taken = (bank_ids | {i for i in in_file if isinstance(i, str)}) - {replaces}
+    if "id" not in question:
+        question["id"] = (replaces if replaces is not None
+                          else _next_id(str(raw.get("language")), info.pack_id, taken))
+    findings = check_question(question, raw.get("language"))
+    qid = question.get("id")
+    if isinstance(qid, str) and qid in taken:
+        findings.append(Finding("id", f"{qid!r} is already used by another question"))
+    if replaces is not None and replaces not in in_file:
+        findings.append(Finding(None, f"there is no question {replaces!r} in this pack to edit"))
+    image = question.get("image")
+    if isinstance(image, str) and image.strip() and check_image_ref(image) is None:
+        # as `questions check` does it (packs.py): the file is there, and is a good picture
+        path = Path(info.path).parent / image
+        if not path.is_file():
+            findings.append(Finding("image", f"no file {image!r} next to the pack "
+                                             "(upload the picture first)"))
+        else:
+            findings += [Finding("image", problem) for problem in check_image_file(path)]
+    return question, findings
+
+
+# ----------------------------------------------------------------- reading
+
+@bp.get("/api/packs")
+def list_packs() -> Response:
+    """Every loaded pack with its counts and "N of M not asked yet", and the editor's limits."""
+    packs = _summaries()
+    return jsonify(
+        packs=packs,
+        total=sum(p["total"] for p in packs),
+        not_asked=sum(p["not_asked"] for p in packs),
+        languages=list(LANGUAGES), categories=list(CATEGORIES), kinds=list(KINDS),
+        difficulty={"min": MIN_DIFFICULTY, "max": MAX_DIFFICULTY},
+        formats=list(IMPORT_FORMATS),
+        limits={"import_bytes": MAX_IMPORT_BYTES, "image_bytes": MAX_IMAGE_BYTES},
+    )
+
+
+@bp.get("/api/packs/<pack_id>")
+def get_pack(pack_id: str) -> Response:
+    """A pack's questions as written in its file, each with its problems and whether past
+    games asked it."""
+    info = _find(pack_id)
+    path = Path(info.path)
+    asked = _asked()
+    problems: dict[str | None, list[dict[str, Any]]] = {}
+    for problem in _bank().problems:
+        if problem.path == info.path:
+            problems.setdefault(problem.question_id, []).append(
+                {"field": problem.field, "message": problem.message,
+                 "severity": problem.severity, "line": problem.line})
+    raw = _raw_pack(path)
+    questions = []
+    for item in raw["questions"]:
+        if not isinstance(item, dict):
+            continue
+        qid = item.get("id")
+        questions.append({"question": item, "asked": qid in asked,
+                          "problems": problems.get(qid if isinstance(qid, str) else None, [])})
+    return jsonify(pack=_summary(pack_id), questions=questions,
+                   problems=problems.get(None, []))
+
+
+@bp.get("/api/packs/<pack_id>.yaml")
+def download_pack(pack_id: str) -> Response:
+    """The pack as YAML (a JSON pack is turned into YAML), as a download."""
+    info = _find(pack_id)
+    path = Path(info.path)
+    if path.suffix == ".json":
+        raw = _raw_pack(path)
+        text = pack_text(pack_id, str(raw.get("language")), str(raw.get("title")),
+                         raw["questions"])
+    else:
+        text = path.read_text(encoding="utf-8-sig")
+    return Response(text, mimetype="application/yaml", headers={
+        "Content-Disposition": f"attachment; filename={pack_id}.yaml"})
+
+
+@bp.get("/api/packs/<pack_id>/images/<path:name>")
+def get_image(pack_id: str, name: str) -> Response:
+    """A picture beside a pack, for the editor's preview (also one not yet in a saved question)."""
+    info = _find(pack_id)
+    path = Path(info.path).parent / name
+    if check_image_ref(name) is not None or not path.is_file() or check_image_file(path):
+        refuse(404, "no_image", f"no good picture {name!r} beside pack {pack_id!r}")
+    response = send_file(path, mimetype=IMAGE_TYPES[path.suffix.lower()], max_age=3600)
+    response.headers["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+# ----------------------------------------------------------------- writing
+
+@bp.post("/api/packs")
+def create_pack() -> tuple[Response, int]:
+    """A new, empty pack in the data folder: {"pack": "quiz-du-jeudi", "language": "fr",
+    "title": "Quiz du jeudi"} (the id defaults to the title's words)."""
+    body = _json_body()
+    title = body.get("title")
+    pack_id = body.get("pack") or (slug(title) if isinstance(title, str) else None)
+    header: dict[str, Any] = {"pack": pack_id, "language": body.get("language"),
+                              "title": title, "questions": []}
+    findings = check_pack_header(header)
+    if findings:
+        raise Refused(400, "invalid", "; ".join(f"{f.field}: {f.message}" for f in findings),
+                      findings)
+    assert isinstance(pack_id, str) and isinstance(title, str)
+    with _writes:
+        folder = _data_dir()
+        if pack_id in _bank().pack_ids() or (folder / f"{pack_id}.yaml").exists():
+            raise Refused(409, "exists", f"a pack {pack_id!r} exists already",
+                          [Finding("pack", f"{pack_id!r} is already a pack's id")])
+        _write_pack(folder, pack_id, str(header["language"]), title.strip(), [])
+    return jsonify(ok=True, pack=_summary(pack_id)), 201
+
+
+@bp.delete("/api/packs/<pack_id>")
+def delete_pack(pack_id: str) -> Response:
+    """Remove a data-folder pack and its pictures; a game that drew from it keeps what it
+    drew (questions are journaled), and its next draws come from the other packs."""
+    with _writes:
+        info = _find_editable(pack_id)
+        path = Path(info.path)
+        for picture in path.parent.glob(f"{pack_id}.*"):
+            if picture.suffix.lower() in IMAGE_TYPES:
+                picture.unlink()
+        path.unlink()
+        _bank().reload()
+    return jsonify(ok=True, deleted=pack_id)
+
+
+@bp.post("/api/packs/<pack_id>/check")
+def check(pack_id: str) -> Response:
+    """Live validation: {"question": {...}, "replaces": "fr-quiz-003" or null} ->
+    {"ok", "question" (with its id), "findings": [{"field", "message"}]}. Writes nothing."""
+    body = _json_body()
+    info = _find(pack_id)
+    raw = _raw_pack(Path(info.path))
+    question, findings = _checks(info, raw, _question_of(body), _replaces_of(body))
+    return jsonify(ok=not findings, question=question,
+                   findings=[{"field": f.field, "message": f.message} for f in findings])
+
+
+def _question_of(body: dict[str, Any]) -> dict[str, Any]:
+    question = body.get("question")
+    if not isinstance(question, dict):
+        refuse(400, "bad_request", "'question' must be an object with the question's fields")
+    return question
+
+
+def _replaces_of(body: dict[str, Any]) -> str | None:
+    replaces = body.get("replaces")
+    if replaces is not None and not isinstance(replaces, str):
+        refuse(400, "bad_request", "'replaces' must be the id of the question edited, or null")
+    return replaces
+
+
+@bp.post("/api/packs/<pack_id>/questions")
+def save_question(pack_id: str) -> tuple[Response, int]:
+    """Create ({"question": {...}}) or edit ({"question": {...}, "replaces": "<old id>"})
+    a question of a data-folder pack; refused with per-field findings, nothing written."""
+    body = _json_body()
+    replaces = _replaces_of(body)
+    with _writes:
+        info = _find_editable(pack_id)
+        raw = _raw_pack(Path(info.path))
+        question, findings = _checks(info, raw, _question_of(body), replaces)
+        if findings:
+            raise Refused(400, "invalid", "; ".join(
+                (f"{f.field}: " if f.field else "") + f.message for f in findings), findings)
+        questions = [q for q in raw["questions"] if isinstance(q, dict)]
+        at = next((i for i, q in enumerate(questions) if q.get("id") == replaces), None)
+        if at is None:
+            questions.append(question)
+        else:
+            questions[at] = question
+        _write_pack(Path(info.path).parent, pack_id, str(raw["language"]), str(raw["title"]),
+                    questions, check_id=question["id"])
+    status = 201 if at is None else 200
+    return jsonify(ok=True, question=question, pack=_summary(pack_id)), status
+
+
+@bp.delete("/api/packs/<pack_id>/questions/<qid>")
+def delete_question(pack_id: str, qid: str) -> Response:
+    with _writes:
+        info = _find_editable(pack_id)
+        raw = _raw_pack(Path(info.path))
+        questions = [q for q in raw["questions"] if isinstance(q, dict)]
+        kept = [q for q in questions if q.get("id") != qid]
+        if len(kept) == len(questions):
+            refuse(404, "no_question", f"there is no question {qid!r} in pack {pack_id!r}")
+        _write_pack(Path(info.path).parent, pack_id, str(raw["language"]), str(raw["title"]),
+                    kept, check_id="")
+    return jsonify(ok=True, deleted=qid, pack=_summary(pack_id))
+
+
+def _upload(limit: int) -> tuple[str, bytes]:
+    """The uploaded file's name and bytes; a larger one is refused before it is read whole."""
+    if (request.content_length or 0) > limit + 64_000:
+        refuse(413, "too_large", f"the file is larger than {limit // 1_000_000} MB; "
+                                 "nothing was written")
+    request.max_content_length = limit + 64_000
+    upload = request.files.get("file")
+    if upload is None:
+        refuse(400, "no_file", "no file: send it as the form field 'file'")
+    data = upload.stream.read(limit + 1)
+    if len(data) > limit:
+        refuse(413, "too_large", f"the file is larger than {limit // 1_000_000} MB; "
+                                 "nothing was written")
+    if not data:
+        refuse(400, "empty", "the file is empty; nothing was written")
+    return Path(upload.filename or "upload").name, data
+
+
+@bp.post("/api/packs/<pack_id>/images")
+def upload_image(pack_id: str) -> tuple[Response, int]:
+    """A picture for a question, stored beside the pack as <pack>.<digest>.<type> (the same
+    picture twice is one file); the question's `image` field then names it. Checked by
+    validate.check_image_file, as `questions check` checks a pack's pictures."""
+    name, data = _upload(MAX_IMAGE_BYTES)
+    suffix = sniff_image(data[:65536])
+    with _writes:
+        info = _find_editable(pack_id)
+        folder = Path(info.path).parent
+        if suffix is None:
+            problems = [f"{name}: not a picture (its content is not PNG, JPEG, WebP or SVG)"]
+        else:
+            stored = f"{pack_id}.{hashlib.sha256(data).hexdigest()[:12]}{suffix}"
+            with _staged(folder, stored, suffix) as staged:
+                staged.write_bytes(data)
+                problems = [p.replace(staged.name, name) for p in check_image_file(staged)]
+                if not problems:
+                    os.replace(staged, folder / stored)
+        if problems:
+            raise Refused(400, "not_image", f"{problems[0]}; nothing was written",
+                          [Finding("image", problems[0])])
+    return jsonify(ok=True, image=stored, bytes=len(data)), 201
+
+
+@bp.post("/api/packs/import")
+def import_pack() -> tuple[Response, int]:
+    """A new data-folder pack from an uploaded file (multipart): `file`, and optionally
+    `format` (opentdb, kahoot, gift, csv, pack; else guessed from the name), `language`,
+    `category`, `title`, `pack` (the new pack's id; else from the file name)."""
+    name, data = _upload(MAX_IMPORT_BYTES)
+    form = request.form
+    fmt = form.get("format") or _guess_format(name, data)
+    if fmt not in IMPORT_FORMATS:
+        refuse(400, "bad_format", f"unknown format {fmt!r} (known: {', '.join(IMPORT_FORMATS)})")
+    language = form.get("language") or "fr"
+    category = form.get("category") or None
+    try:
+        ImportOptions(language, category)
+    except ValueError as err:
+        refuse(400, "bad_request", str(err))
+    if fmt == "kahoot":
+        _check_zip(name, data)
+    with tempfile.TemporaryDirectory(prefix="tourelle-import-") as scratch:
+        safe = re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip(".-") or "upload"
+        upload = Path(scratch) / safe
+        upload.write_bytes(data)
+        if fmt == "pack":
+            pack_id, language, title, questions, warnings = _read_pack_upload(upload, form)
+        else:
+            pack_id = form.get("pack") or slug(Path(safe).stem) or "imported"
+            title = form.get("title") or f"Imported from {name}"
+            questions, warnings = _run_importer(fmt, upload, name, pack_id, language, category)
+    if not PACK_ID_RE.match(pack_id):
+        refuse(400, "bad_request", f"{pack_id!r} is not a pack id (lower-case words joined "
+                                   "by '-')")
+    with _writes:
+        folder = _data_dir()
+        if pack_id in _bank().pack_ids() or (folder / f"{pack_id}.yaml").exists():
+            refuse(409, "exists", f"a pack {pack_id!r} exists already: give another pack id, "
+                                  "or delete that pack first; nothing was written")
+        clash = sorted({q["id"] for q in questions} & {q.id for q in _bank().questions})
+        if clash:
+            refuse(409, "ids_taken", f"question ids already used by other packs: "
+                                     f"{', '.join(clash[:5])}; nothing was written")
+        _write_pack(folder, pack_id, language, title, questions)
+    return jsonify(ok=True, pack=_summary(pack_id), imported=len(questions),
+                   warnings=warnings), 201
+
+
+def _guess_format(name: str, data: bytes) -> str:
+    suffix = Path(name).suffix.lower()
+    if suffix in SUFFIX_FORMATS:
+        return SUFFIX_FORMATS[suffix]
+    if suffix == ".json":
+        try:
+            parsed = json.loads(data.decode("utf-8-sig"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            return "opentdb"  # its importer says what is wrong
+        return "pack" if isinstance(parsed, dict) and "questions" in parsed else "opentdb"
+    refuse(400, "bad_format", f"cannot tell the format of {name!r}: choose one (.xlsx Kahoot, "
+                              ".gift, .csv, .json Open Trivia DB, .yaml pack); nothing was written")
+
+
+def _check_zip(name: str, data: bytes) -> None:
+    """An .xlsx is a zip: refuse one that is not, or that would inflate past the limit."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            inflated = sum(item.file_size for item in archive.infolist())
+    except zipfile.BadZipFile:
+        refuse(400, "not_a_pack", f"{name}: not an .xlsx file (it is not a zip archive); "
+                                  "nothing was written")
+    if inflated > MAX_UNZIPPED_BYTES:
+        refuse(413, "too_large", f"{name}: the sheet would inflate to {inflated // 1_000_000} MB "
+                                 "(too big); nothing was written")
+
+
+def _run_importer(fmt: str, upload: Path, name: str, pack_id: str, language: str,
+                  category: str | None) -> tuple[list[dict[str, Any]], list[str]]:
+    prefix = ImportOptions(language).prefix_for(Path(pack_id + ".yaml"))
+    try:
+        result = IMPORTERS[fmt](upload, ImportOptions(language, category, prefix))
+    except ImportFailed as err:
+        refuse(400, "not_a_pack", _named(str(err), upload, name) + "; nothing was written")
+    except Exception as err:  # a malformed file may break a reader anywhere: still a refusal
+        refuse(400, "not_a_pack", f"{name}: not a readable {fmt} file ({type(err).__name__}: "
+                                  f"{_named(str(err), upload, name)}); nothing was written")
+    warnings = [_named(w, upload, name) for w in result.warnings]
+    if not result.questions:
+        hint = " (choose a category: this format gives none)" if any(
+            "no category" in w for w in warnings) else ""
+        refuse(400, "no_questions", f"no question could be imported from {name}{hint}; "
+                                    "nothing was written", warnings=warnings)
+    return result.questions, warnings
+
+
+def _read_pack_upload(upload: Path, form: Any) -> tuple[str, str, str, list[dict[str, Any]],
+                                                        list[str]]:
+    """A Tourelle pack uploaded as it is (an export from another host): its good questions."""
+    loaded = load_pack(upload)
+    fatal = [p for p in loaded.errors if p.question_id is None and p.field != "image"]
+    if loaded.pack_id is None or loaded.language is None or fatal:
+        reason = "; ".join(_named(str(p), upload, upload.name) for p in fatal[:3]) or \
+            "no pack id or language"
+        refuse(400, "not_a_pack", f"not a question pack: {reason}; nothing was written")
+    good = {q.id for q in loaded.questions}
+    raw = _raw_pack(upload)
+    questions = [q for q in raw["questions"] if isinstance(q, dict) and q.get("id") in good
+                 and not q.get("image")]
+    warnings = [_named(str(p), upload, upload.name) for p in loaded.problems]
+    skipped = len(good) - len(questions)
+    if skipped:
+        warnings.append(f"{skipped} question(s) with a picture skipped: upload their pictures "
+                        "in the editor")
+    if not questions:
+        refuse(400, "no_questions", "the pack has no good question; nothing was written",
+               warnings=warnings)
+    return (form.get("pack") or loaded.pack_id, loaded.language,
+            form.get("title") or loaded.title or loaded.pack_id, questions, warnings)
+
+
+def _named(text: str, upload: Path, name: str) -> str:
+    """A message about the scratch copy, told with the name the host uploaded."""
+    return text.replace(str(upload), name).replace(upload.name, name)

@@ -1,0 +1,244 @@
+"""The host page's question pack editor in Debian's Chromium, against a real server.
+
+A host writes a choice question and a picture question in a new pack; the pack
+lands in the data folder as YAML; a bot game on that pack alone draws both, and
+the projector shows them (the picture loaded from the host). An invalid edit is
+refused with its reason beside the field and writes nothing. An uploaded Kahoot
+sheet appears as a pack; a file that is not a pack, or a picture that is not a
+picture, is refused with its reason.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from host.quiz.packs import load_pack
+from host.routes.packs import KEY_HEADER
+from tests.browser.driver import PROJECTOR, Recorder, local_only, new_page
+from tests.live import LiveServer
+from tests.routes.test_packs_api import KAHOOT_ROWS, choice, kahoot_xlsx
+
+pytestmark = pytest.mark.browser
+
+HOST_VIEW = {"width": 1400, "height": 1000}
+CHOICE_PROMPT = "Quel roi a fait bâtir le château de Versailles ?"
+PICTURE_PROMPT = "Combien de tours compte ce château ?"
+CASTLE_SVG = (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 30">'
+              b'<rect x="2" y="10" width="36" height="20" fill="#888"/>'
+              + b"".join(b'<rect x="%d" y="2" width="6" height="10" fill="#666"/>' % x
+                         for x in (2, 12, 22, 32)) + b"</svg>")
+SETTINGS = {"numeric_seconds": "4", "choice_seconds": "4", "pick_seconds": "2",
+            "reveal_seconds": "2"}
+
+
+def api(live: LiveServer, method: str, path: str, body: Any = None) -> Any:
+    """The editor's API with the host key, as the page calls it."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(live.url + path, data=data, method=method, headers={
+        KEY_HEADER: live.key, "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def open_editor(browser: Any, recorder: Recorder, live: LiveServer) -> Any:
+    host = new_page(browser, recorder, f"{live.url}/host#key={live.key}", HOST_VIEW)
+    host.click("#editor > summary")
+    host.wait_for_selector("#e-packs tr[data-pack='synthetic-fr']")
+    return host
+
+
+def fill_question(host: Any, kind: str, prompt: str, answer: str, source: str,
+                  options: tuple[str, ...] = (), category: str = "history") -> None:
+    host.select_option("#f-kind", kind)
+    host.select_option("#f-category", category)
+    host.fill("#f-difficulty", "2")
+    host.fill("#f-prompt", prompt)
+    for number, text in enumerate(options, start=1):
+        host.fill(f"#f-option-{number}", text)
+    host.fill("#f-answer", answer)
+    host.fill("#f-source", source)
+
+
+def page_errors(recorder: Recorder) -> list[str]:
+    """The pages' errors, less Chromium's console line for each refusal the test asked for
+    ("Failed to load resource: ... status of 400")."""
+    return [e for e in recorder.errors
+            if not ("Failed to load resource" in e and ("status of 400" in e
+                                                         or "status of 413" in e))]
+
+
+def error_beside(host: Any, field: str) -> str:
+    return str(host.text_content(f"#e-form [data-error-for='{field}']") or "")
+
+
+def test_host_writes_a_choice_and_a_picture_question_a_game_draws_them_onto_the_projector(
+        live: LiveServer, browser: Any) -> None:
+    recorder = Recorder()
+    host = open_editor(browser, recorder, live)
+    host.fill("#np-title", "Quiz du jeudi")
+    assert host.input_value("#np-id") == "quiz-du-jeudi"
+    host.select_option("#np-language", "fr")
+    host.click("#np-create")
+    host.wait_for_selector("#e-pack[data-pack='quiz-du-jeudi'][data-editable='1']")
+
+    host.click("#e-new")
+    fill_question(host, "choice", CHOICE_PROMPT, "Louis XIV", "Château de Versailles",
+                  ("Louis XIV", "Louis XIII", "Henri IV", "François Ier"))
+    host.wait_for_selector("#e-form[data-valid='1']")  # the live check passed
+    host.click("#f-save")
+    host.wait_for_selector("#e-questions tr[data-question='fr-quiz-du-jeudi-001']")
+
+    host.click("#e-new")
+    fill_question(host, "numeric", PICTURE_PROMPT, "4", "La photo du château",
+                  category="geography")
+    host.set_input_files("#f-image-file", files=[
+        {"name": "chateau.svg", "mimeType": "image/svg+xml", "buffer": CASTLE_SVG}])
+    host.wait_for_function(
+        "document.querySelector('#f-image-name').textContent.startsWith('quiz-du-jeudi.')")
+    host.wait_for_selector("#f-image-preview:not([hidden])")
+    host.wait_for_selector("#e-form[data-valid='1']")
+    host.click("#f-save")
+    host.wait_for_selector("#e-questions tr[data-question='fr-quiz-du-jeudi-002']")
+
+    pack = load_pack(live.data / "packs" / "quiz-du-jeudi.yaml")
+    assert pack.problems == []
+    assert [(q.id, q.kind) for q in pack.questions] == [
+        ("fr-quiz-du-jeudi-001", "choice"), ("fr-quiz-du-jeudi-002", "numeric")]
+    picture = pack.questions[1].image
+    assert picture is not None and Path(picture).read_bytes() == CASTLE_SVG
+
+    # The new-game form: this pack only, two bots, short timers.
+    host.wait_for_function(  # both questions counted, neither asked by a past game
+        "(document.querySelector(\"[data-pack-not-asked='quiz-du-jeudi']\") || {}).textContent"
+        " === '(2 sur 2 jamais posées)'")
+    for other in host.locator("#q-packs input[data-pack]").all():
+        if other.get_attribute("value") != "quiz-du-jeudi":
+            other.uncheck()
+    host.select_option("#c-map", "generated:12:1")
+    host.fill("#c-pace", "0.5")
+    for key, value in SETTINGS.items():
+        host.fill(f"#s-{key}", value)
+    for seat in range(4):
+        host.select_option(f"#seat-kind-{seat}", "bot3" if seat < 2 else "none")
+    screen = new_page(browser, recorder, live.url + "/screen", PROJECTOR)
+    host.click("#c-create-start")
+    host.wait_for_selector("#live:not([hidden])", timeout=15_000)
+    assert (host.text_content("#create-msg") or "") == ""
+
+    # The first question of the expansion is numeric: the pack's only one, with its picture.
+    shown = screen.wait_for_function(
+        """(prompt) => {
+          const text = document.querySelector('#q-prompt');
+          const img = document.querySelector('#q-picture img.q-image');
+          if (!text || text.textContent !== prompt || !img || !img.complete || !img.naturalWidth) {
+            return null;
+          }
+          return img.getAttribute('src');
+        }""", arg=PICTURE_PROMPT, polling="raf", timeout=60_000).json_value()
+    assert shown.startswith("/media/questions/fr-quiz-du-jeudi-002")
+    # The first duel asks a choice question: the pack's only one.
+    options = screen.wait_for_function(
+        """(prompt) => {
+          const text = document.querySelector('#q-prompt');
+          if (!text || text.textContent !== prompt) return null;
+          return [...document.querySelectorAll('#q-options li')].map((li) => li.textContent);
+        }""", arg=CHOICE_PROMPT, polling="raf", timeout=120_000).json_value()
+    assert sorted(o[1:] for o in options) == sorted(
+        ["François Ier", "Henri IV", "Louis XIII", "Louis XIV"])
+    host.click("[data-cmd='end']")
+    # The game over, the question memory has both: the host page says none is left unasked.
+    host.wait_for_function(
+        "(document.querySelector(\"[data-not-asked='quiz-du-jeudi']\") || {}).textContent"
+        " === '0 sur 2 jamais posées'")
+    assert any("/media/questions/fr-quiz-du-jeudi-002" in u for u in recorder.urls)
+    assert local_only(recorder.urls) == []
+    assert recorder.errors == []
+    host.context.close()
+    screen.context.close()
+
+
+def test_an_invalid_edit_is_refused_with_the_reason_beside_the_field(live: LiveServer,
+                                                                     browser: Any) -> None:
+    api(live, "POST", "/api/packs", {"title": "Retouches", "language": "fr"})
+    qid = api(live, "POST", "/api/packs/retouches/questions",
+              {"question": choice()})["question"]["id"]
+    path = live.data / "packs" / "retouches.yaml"
+    before = path.read_bytes()
+    recorder = Recorder()
+    host = open_editor(browser, recorder, live)
+    host.click("[data-open='retouches']")
+    host.click(f"[data-edit='{qid}']")
+    host.wait_for_selector("#e-form[data-valid='1']")
+    host.fill("#f-answer", "Napoléon")
+    host.wait_for_function(
+        "document.querySelector(\"#e-form [data-error-for='answer']\").textContent"
+        ".includes('not one of the options')")
+    assert host.get_attribute("#f-answer", "aria-invalid") == "true"
+    assert error_beside(host, "prompt") == "" and error_beside(host, "options") == ""
+    host.fill("#f-difficulty", "9")
+    host.wait_for_function(
+        "document.querySelector(\"#e-form [data-error-for='difficulty']\").textContent"
+        ".includes('between 1 and 5')")
+    host.click("#f-save")
+    host.wait_for_function("document.querySelector('#f-msg').textContent.startsWith('Refusé')")
+    assert "not one of the options" in error_beside(host, "answer")
+    assert path.read_bytes() == before  # nothing written
+
+    host.fill("#f-answer", "Louis XIII")
+    host.fill("#f-difficulty", "4")
+    host.wait_for_selector("#e-form[data-valid='1']")
+    assert error_beside(host, "answer") == "" and error_beside(host, "difficulty") == ""
+    host.click("#f-save")
+    host.wait_for_selector(f"#e-saved[data-saved='{qid}']")
+    saved = load_pack(path).questions[0]
+    assert (saved.answer, saved.difficulty) == ("Louis XIII", 4)
+    assert page_errors(recorder) == []
+    host.context.close()
+
+
+def test_an_uploaded_kahoot_sheet_appears_as_a_pack_and_bad_files_are_refused(
+        live: LiveServer, browser: Any) -> None:
+    folder = live.data / "packs"
+    recorder = Recorder()
+    host = open_editor(browser, recorder, live)
+    before = sorted(p.name for p in folder.iterdir())
+    host.set_input_files("#im-file", files=[{"name": "notes.xlsx", "mimeType": "text/plain",
+                                             "buffer": b"not a spreadsheet"}])
+    host.select_option("#im-category", "history")
+    host.click("#im-go")
+    host.wait_for_selector("#im-msg.error")
+    message = host.text_content("#im-msg") or ""
+    assert message.startswith("Refusé") and "not an .xlsx" in message, message
+    assert sorted(p.name for p in folder.iterdir()) == before
+
+    host.set_input_files("#im-file", files=[{
+        "name": "friday-kahoot.xlsx",
+        "mimeType": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        "buffer": kahoot_xlsx(KAHOOT_ROWS)}])
+    host.select_option("#im-language", "fr")
+    host.select_option("#im-category", "history")
+    host.click("#im-go")
+    host.wait_for_selector("#e-packs tr[data-pack='friday-kahoot']")
+    assert "2 question(s)" in (host.text_content("#im-msg") or "")
+    assert [q.id for q in load_pack(folder / "friday-kahoot.yaml").questions] == [
+        "fr-friday-kahoot-001", "fr-friday-kahoot-002"]
+    host.wait_for_selector("#q-packs input[data-pack='friday-kahoot']")  # the game form offers it
+
+    # A picture that is not a picture: refused beside the field, nothing written.
+    host.click("[data-open='friday-kahoot']")
+    host.click("[data-edit='fr-friday-kahoot-001']")
+    written = sorted(p.name for p in folder.iterdir())
+    host.set_input_files("#f-image-file", files=[{"name": "chat.png", "mimeType": "image/png",
+                                                  "buffer": b"this is text"}])
+    host.wait_for_function(
+        "document.querySelector(\"#e-form [data-error-for='image']\").textContent"
+        ".includes('not a picture')")
+    assert sorted(p.name for p in folder.iterdir()) == written
+    assert page_errors(recorder) == []
+    assert local_only(recorder.urls) == []
+    host.context.close()
