@@ -102,7 +102,8 @@ def test_challengers_is_registered_with_its_field_table() -> None:
 
 @pytest.mark.parametrize(
     ("players", "settings"),
-    [(1, {"solo_challenge": True}), (3, {"robot_level": 4}), (8, {"turn_seconds": 20})],
+    [(1, {"solo_challenge": True}), (3, {"robot_level": 4}),
+     pytest.param(8, {"turn_seconds": 20}, marks=pytest.mark.slow)],  # 7 s: make test only
 )
 def test_a_bot_game_ends_hides_every_secret_and_equals_its_replay(
     tmp_path: Path, players: int, settings: dict[str, Any]

@@ -48,6 +48,7 @@ def test_levels_use_no_random_moves_and_blur_only_building() -> None:
     assert noises == sorted(noises, reverse=True) and noises[-1] == 0.0
 
 
+@pytest.mark.slow  # 40 seeded games a table (~6 s)
 def test_level_one_tables_end_by_the_rules_not_the_move_limit() -> None:
     """The first 40 games of the docs' Measured runs (seed 3): at most 1 ends by the move
     limit at 4 players (it was about 1 in 4 when level 1 moved at random), none at 3."""
@@ -58,6 +59,7 @@ def test_level_one_tables_end_by_the_rules_not_the_move_limit() -> None:
     assert four["ends"].get("showdown", 0) >= 38
 
 
+@pytest.mark.slow  # ~4 s
 def test_a_mixed_table_of_levels_5_and_1_ends_and_level_5_wins_more() -> None:
     report = simulate(40, 3, 4, [5, 1, 5, 1])
     assert report["ends"]["move_limit"] <= 1, report["ends"]

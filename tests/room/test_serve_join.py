@@ -25,6 +25,7 @@ from tests.netns import (NetLab, clean_leftovers, exists, namespaces, netlab,
                           skip_reason)
 
 
+@pytest.mark.slow  # a served host in a network namespace, ~6 s
 def test_serve_on_all_interfaces_prints_and_serves_a_lan_join_url(tmp_path: Path, packs: Path,
                                                                    lab: NetLab) -> None:
     server = LiveServer(data=tmp_path / "data", packs=packs, bind="0.0.0.0",
