@@ -49,6 +49,7 @@ from host.territory.mapgen import (  # noqa: E402
     point_in_polygon,
     polygon_area,
     polygon_centroid,
+    segment_distance,
     svg_path,
 )
 from host.territory.maps import MAPS_DIR, check_map, map_to_json, write_map  # noqa: E402
@@ -434,7 +435,7 @@ def _label_point_with_holes(rings: list[Ring], steps: int = 16, rounds: int = 4)
     def score(p: Point) -> float:
         if not point_in_polygon(p, rings[0]) or any(point_in_polygon(p, h) for h in rings[1:]):
             return -math.inf
-        return min(_segment_distance(p, a, b) for a, b in edges)
+        return min(segment_distance(p, a, b) for a, b in edges)
 
     xs = [p[0] for p in rings[0]]
     ys = [p[1] for p in rings[0]]
@@ -452,15 +453,6 @@ def _label_point_with_holes(rings: list[Ring], steps: int = 16, rounds: int = 4)
         x0, x1 = best[0] - 1.5 * dx, best[0] + 1.5 * dx
         y0, y1 = best[1] - 1.5 * dy, best[1] + 1.5 * dy
     return best
-
-
-def _segment_distance(p: Point, a: Point, b: Point) -> float:
-    ex, ey = b[0] - a[0], b[1] - a[1]
-    length2 = ex * ex + ey * ey
-    t = 0.0
-    if length2 > 0:
-        t = max(0.0, min(1.0, ((p[0] - a[0]) * ex + (p[1] - a[1]) * ey) / length2))
-    return math.dist(p, (a[0] + t * ex, a[1] + t * ey))
 
 
 # --- merging admin-1 units into territories ---------------------------------------

@@ -344,10 +344,11 @@ def _inner_distance(p: Point, poly: Sequence[Point], edges: list[tuple[Point, Po
     """Distance to the outline when p is inside, else minus infinity."""
     if not point_in_polygon(p, poly):
         return -math.inf
-    return min(_segment_distance(p, a, b) for a, b in edges)
+    return min(segment_distance(p, a, b) for a, b in edges)
 
 
-def _segment_distance(p: Point, a: Point, b: Point) -> float:
+def segment_distance(p: Point, a: Point, b: Point) -> float:
+    """Distance from p to the segment a-b (tools/build_real_map.py uses it too)."""
     ex, ey = b[0] - a[0], b[1] - a[1]
     length2 = ex * ex + ey * ey
     t = 0.0

@@ -14,14 +14,8 @@ const Cards = (() => {
   const RANK_VALUES = { A: 1, J: 11, Q: 12, K: 13 };
 
   // The stylesheet goes with this file, so the templates need no extra <link>.
-  if (!document.querySelector("link[data-cards-css]")) {
-    const here = document.currentScript ? document.currentScript.src : "/static/js/cards.js";
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = new URL("../css/cards.css", here).pathname;
-    link.dataset.cardsCss = "";
-    document.head.append(link);
-  }
+  linkStylesheet("cards", "../css/cards.css",
+    document.currentScript ? document.currentScript.src : location.origin + "/static/js/cards.js");
 
   /** {rank: 1..13, suit: "C"|"D"|"H"|"S", deck: 0|1, red} of a card code. */
   function parse(code) {

@@ -2,7 +2,7 @@
 // the countdown, the sounds, and language choice. No framework, no network
 // beyond this host.
 /* exported h, $, fill, languageOf, seatName, seatLabel, seatChip, Maps, drawMap, castle, Countdown,
-   Sound, formatAnswer, fastest, questionTitle, phaseTitle, onLoopback, joinAddress, storageNotice */
+   Sound, formatAnswer, fastest, questionTitle, phaseTitle, onLoopback, joinAddress, storageNotice, linkStylesheet */
 "use strict";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -312,4 +312,16 @@ async function joinAddress() {
   }
   if (!onLoopback()) found.url = location.origin + "/";
   return found;
+}
+
+/** A script's own stylesheet, linked once (`key` names it), at `relative` to the script's
+ * URL (`here`: document.currentScript.src while the script runs): the templates need no
+ * extra <link> for a kind's styles. */
+function linkStylesheet(key, relative, here) {
+  if (document.querySelector(`link[data-css="${key}"]`)) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = new URL(relative, here).pathname;
+  link.dataset.css = key;
+  document.head.append(link);
 }

@@ -30,15 +30,9 @@
     return q.purpose === "conquest" ? say("question_conquest") : questionTitle(q);
   }
 
-  // This kind's own stylesheet (the battle-order strip), linked once by this file as cards.js does.
-  if (!document.querySelector("link[data-territory-css]")) {
-    const here = document.currentScript ? document.currentScript.src : "/static/js/kinds/territory.js";
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = new URL("../../css/kinds/territory.css", here).pathname;
-    link.dataset.territoryCss = "";
-    document.head.append(link);
-  }
+  // This kind's own stylesheet (the battle-order strip).
+  linkStylesheet("territory", "../../css/kinds/territory.css",
+    document.currentScript ? document.currentScript.src : location.origin + "/static/js/kinds/territory.js");
 
   // ------------------------------------------------------------- projector
 
