@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from host.territory.gamemap import GameMap, Territory
 
@@ -310,14 +310,17 @@ def _check_castle_sites(sites: Any, ids: list[str], graph: dict[str, set[str]]) 
     return []
 
 
+Site = TypeVar("Site", str, int)  # a territory id (a map file) or index (a board)
+
+
 def has_independent_set(
-    candidates: Iterable[str], graph: Mapping[str, Iterable[str]], size: int
+    candidates: Iterable[Site], graph: Mapping[Site, Iterable[Site]], size: int
 ) -> bool:
     """Whether `size` of the candidates are pairwise non-adjacent (backtracking search)."""
     pool = sorted(set(candidates))
     neighbours = {c: set(graph.get(c, ())) for c in pool}
 
-    def extend(chosen: list[str], start: int) -> bool:
+    def extend(chosen: list[Site], start: int) -> bool:
         if len(chosen) == size:
             return True
         for index in range(start, len(pool)):
@@ -325,7 +328,7 @@ def has_independent_set(
                 return False
             site = pool[index]
             free = all(site not in neighbours[c] for c in chosen)
-            if free and extend([*chosen, site], index + 1):
+            if free and extend(chosen + [site], index + 1):
                 return True
         return False
 

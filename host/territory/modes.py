@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from host.territory import board
+from host.territory.maps import has_independent_set
 
 MODES = ("classic", "duel", "campaign")
 
@@ -95,27 +96,10 @@ def conquest_order(base_order: Sequence[int], number: int) -> tuple[int, ...]:
 def castle_room(
     neighbours: Sequence[Sequence[int]], sites: Sequence[int], placed: Sequence[int], count: int
 ) -> bool:
-    """Whether `count` more castles fit on `sites`, apart from each other and from `placed`."""
-    chosen = list(placed)
-
-    def fits(site: int) -> bool:
-        return all(site != c and site not in neighbours[c] for c in chosen)
-
-    candidates = [s for s in sites if fits(s)]
-
-    def search(start: int, left: int) -> bool:
-        if left == 0:
-            return True
-        for pos in range(start, len(candidates)):
-            site = candidates[pos]
-            if fits(site):
-                chosen.append(site)
-                if search(pos + 1, left - 1):
-                    return True
-                chosen.pop()
-        return False
-
-    return search(0, count)
+    """Whether `count` more castles fit on `sites`, apart from each other and from `placed`:
+    the map check's search (maps.has_independent_set) on the sites no placed castle touches."""
+    free = [s for s in sites if all(s != c and s not in neighbours[c] for c in placed)]
+    return has_independent_set(free, {s: neighbours[s] for s in free}, count)
 
 
 def castle_options(
