@@ -8,6 +8,7 @@ again when served, in case the file changed since the bank loaded it.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from flask import Blueprint, Response, abort, current_app, request, send_file
@@ -27,6 +28,13 @@ UNVERSIONED_CACHE = "no-cache"
 SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 
 
+@lru_cache(maxsize=1024)
+def _checked(path: str, stamp: tuple[int, int]) -> tuple[tuple[str, ...], str]:
+    """A picture's problems and digest, once per version of the file (`stamp`: its mtime
+    and size): 200 phones fetching the same picture read, parse and hash it once."""
+    return tuple(check_image_file(path)), file_version(Path(path))
+
+
 def _hub() -> Hub:
     found: Hub = current_app.extensions["tourelle_hub"]
     return found
@@ -41,11 +49,14 @@ def question_image(question_id: str) -> Response:
     if not question.image:
         abort(404, description="this question has no picture")
     path = Path(question.image)
-    problems = check_image_file(path)
+    try:
+        stat = path.stat()
+        problems, version = _checked(str(path), (stat.st_mtime_ns, stat.st_size))
+    except OSError:
+        problems, version = ("the file is missing",), ""
     if problems:
         current_app.logger.warning("question %s: picture refused: %s", question_id, problems[0])
         abort(404, description="the picture is missing or no longer valid")
-    version = file_version(path)
     response = send_file(path, mimetype=IMAGE_TYPES[path.suffix.lower()], conditional=True,
                          etag=version or True, max_age=None)
     wanted = request.args.get("v")
