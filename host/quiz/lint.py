@@ -23,10 +23,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
 
-import yaml
 
 from host.quiz.packs import LoadedPack, PackProblem
 from host.quiz.question import Question
@@ -331,34 +328,5 @@ def _similar(a: frozenset[str], b: frozenset[str], threshold: float) -> bool:
 
 
 def _locate(pack: LoadedPack) -> Iterable[_Located]:
-    """The pack's good questions with their lines (the file is composed again for them)."""
-    if not pack.questions:
-        return []
-    lines = _question_lines(Path(pack.path))
-    return [
-        _Located(q, pack.path, lines.get(q.id, {"": 0}))
-        for q in pack.questions
-    ]
-
-
-def _question_lines(path: Path) -> dict[str, dict[str, int]]:
-    loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    text = path.read_text("utf-8-sig")
-    if path.suffix == ".json":
-        text = text.replace("\t", "  ")
-    root = yaml.compose(text, Loader=loader)
-    out: dict[str, dict[str, int]] = {}
-    if not isinstance(root, yaml.MappingNode):
-        return out
-    for key, value in root.value:
-        if getattr(key, "value", None) != "questions" or not isinstance(value, yaml.SequenceNode):
-            continue
-        for node in value.value:
-            if not isinstance(node, yaml.MappingNode):
-                continue
-            fields = {str(k.value): int(v.start_mark.line) + 1 for k, v in node.value}
-            fields[""] = int(node.start_mark.line) + 1
-            qid = next((v.value for k, v in node.value if k.value == "id"), None)
-            if isinstance(qid, str):
-                out.setdefault(qid, fields)
-    return out
+    """The pack's good questions with the lines of their fields (noted by the reader)."""
+    return [_Located(q, pack.path, pack.lines.get(q.id, {"": 0})) for q in pack.questions]

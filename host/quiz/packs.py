@@ -68,6 +68,8 @@ class LoadedPack:
     title: str | None = None
     questions: list[Question] = field(default_factory=list)
     problems: list[PackProblem] = field(default_factory=list)
+    # question id -> field -> line, and "" -> the question's own line (lint.py's findings)
+    lines: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @property
     def errors(self) -> list[PackProblem]:
@@ -312,6 +314,7 @@ class _PackReader:
             return
         self._note_prompt(data["prompt"], data.get("image"), qid, fields)
         self.pack.questions.append(self._build(data, qid))
+        self.pack.lines[qid] = {"": _line(node), **{k: _line(v) for k, v in fields.items()}}
 
     def _report(
         self, node: yaml.Node, fields: dict[str, yaml.Node], qid: str | None, finding: Finding
