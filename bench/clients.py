@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from multiprocessing.sharedctypes import Synchronized
 from multiprocessing.synchronize import Event as MpEvent
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import psutil
@@ -300,7 +301,21 @@ def measure_on(server: Server, count: int, args: argparse.Namespace) -> Figures:
         time.sleep(0.5)  # the watch/join states are in
         http = server.http_ms()
         cpu_before = server.cpu_seconds()
-        sent, acks, lost = broadcast_rounds(command, game_id, received, count, args.rounds)
+
+        def arm() -> Callable[[int], int]:
+            """Before a round's command: a wait for its state, by the shared counter."""
+            before = received.value
+
+            def delivered(_seq: int) -> int:
+                deadline = time.monotonic() + 15
+                while received.value < before + count and time.monotonic() < deadline:
+                    time.sleep(0.002)
+                return min(count, received.value - before)
+            return delivered
+
+        # CPU over the rounds and their gaps here (the table's python figures).
+        sent, acks, lost, _ = broadcast_rounds(command, game_id, args.rounds, count, arm,
+                                               server.cpu_seconds)
         cpu = (server.cpu_seconds() - cpu_before) / args.rounds
         rss_connected = server.rss_bytes()
     finally:
@@ -312,10 +327,7 @@ def measure_on(server: Server, count: int, args: argparse.Namespace) -> Figures:
     for worker in workers:
         worker.join(30)
     host.disconnect()
-
-    latencies = [seen[seq] - t0 for seen in receipts for seq, t0 in sent.items() if seq in seen]
-    completes = [max(seen[seq] for seen in receipts if seq in seen) - t0
-                 for seq, t0 in sent.items() if any(seq in seen for seen in receipts)]
+    latencies, completes = delivery_times(sent, receipts)
     return Figures(server.mode, kind, count, seated, len(workers), latencies, completes,
                    acks, lost, rss_idle, rss_connected, cpu, http, join_seconds)
 
@@ -337,32 +349,17 @@ def measure_node(server: Server, count: int, seated: int, game_id: str, command:
         join_seconds = time.monotonic() - joining
         time.sleep(0.5)  # the watch/join states are in
         http = server.http_ms()
-        sent: dict[int, int] = {}
-        acks: list[int] = []
-        lost = 0
-        cpu = 0.0
-        for number in range(args.rounds):
-            kind_now = "resume" if number % 2 == 0 else "pause"
-            cpu_before = server.cpu_seconds()
-            t0 = time.monotonic_ns()
-            answer = command({"game": game_id, "type": kind_now})
-            acks.append(time.monotonic_ns() - t0)
-            if not answer.get("ok"):
-                raise RuntimeError(f"{kind_now} was refused: {answer}")
-            sent[int(answer["seq"])] = t0
-            lost += sum(g.count - g.wait_for(int(answer["seq"])) for g in groups)
-            cpu += server.cpu_seconds() - cpu_before  # the round only, not the gap after
-            time.sleep(ROUND_GAP)
-        cpu /= args.rounds
+        sent, acks, lost, cpu = broadcast_rounds(
+            command, game_id, args.rounds, count,
+            lambda: lambda seq: sum(g.wait_for(seq) for g in groups), server.cpu_seconds)
+        cpu /= args.rounds  # the rounds only, not the gaps after them
         rss_connected = server.rss_bytes()
         receipts = [seen for g in groups for seen in g.receipts()]
     finally:
         for group in groups:
             group.close()
         host.disconnect()
-    latencies = [seen[seq] - t0 for seen in receipts for seq, t0 in sent.items() if seq in seen]
-    completes = [max(seen[seq] for seen in receipts if seq in seen) - t0
-                 for seq, t0 in sent.items() if any(seq in seen for seen in receipts)]
+    latencies, completes = delivery_times(sent, receipts)
     return Figures(server.mode, kind, count, seated, len(groups), latencies, completes,
                    acks, lost, rss_idle, rss_connected, cpu, http, join_seconds)
 
@@ -372,27 +369,40 @@ def measure_node(server: Server, count: int, seated: int, game_id: str, command:
 ROUND_GAP = 0.25
 
 
-def broadcast_rounds(command: Any, game_id: str, received: Synchronized[int], count: int,
-                     rounds: int) -> tuple[dict[int, int], list[int], int]:
-    """Alternate resume/pause; returns {seq: send time}, the ack times and missed deliveries."""
+def broadcast_rounds(command: Any, game_id: str, rounds: int, count: int,
+                     arm: Callable[[], Callable[[int], int]], cpu_seconds: Callable[[], float],
+                     ) -> tuple[dict[int, int], list[int], int, float]:
+    """Alternate resume/pause. Before each command `arm()` gives the round's wait: called
+    with the state's sequence number, it returns how many of the `count` clients had it.
+    Returns {seq: send time}, the ack times, the missed deliveries, and the server's CPU
+    seconds within the rounds (from the command until the wait ends, gaps left out)."""
     sent: dict[int, int] = {}
     acks: list[int] = []
     lost = 0
+    cpu = 0.0
     for number in range(rounds):
-        before = received.value
+        delivered = arm()
         kind = "resume" if number % 2 == 0 else "pause"
+        cpu_before = cpu_seconds()
         t0 = time.monotonic_ns()
         answer = command({"game": game_id, "type": kind})
         acks.append(time.monotonic_ns() - t0)
         if not answer.get("ok"):
             raise RuntimeError(f"{kind} was refused: {answer}")
         sent[int(answer["seq"])] = t0
-        deadline = time.monotonic() + 15
-        while received.value < before + count and time.monotonic() < deadline:
-            time.sleep(0.002)
-        lost += max(0, before + count - received.value)
+        lost += count - delivered(int(answer["seq"]))
+        cpu += cpu_seconds() - cpu_before
         time.sleep(ROUND_GAP)  # let the room settle before the next broadcast
-    return sent, acks, lost
+    return sent, acks, lost, cpu
+
+
+def delivery_times(sent: dict[int, int],
+                   receipts: list[dict[int, int]]) -> tuple[list[int], list[int]]:
+    """Every client's latency per round, and per round until the last client had it."""
+    latencies = [seen[seq] - t0 for seen in receipts for seq, t0 in sent.items() if seq in seen]
+    completes = [max(seen[seq] for seen in receipts if seq in seen) - t0
+                 for seq, t0 in sent.items() if any(seq in seen for seen in receipts)]
+    return latencies, completes
 
 
 # -- output --------------------------------------------------------------------
