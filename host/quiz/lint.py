@@ -121,11 +121,15 @@ class _Located:
         return self.lines.get(field or "", self.lines[""])
 
 
+def _plain(text: str) -> str:
+    """Case-folded, accents stripped."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 def normalise(text: str) -> str:
     """Case-folded, accents stripped, punctuation as single spaces."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return re.sub(r"[\W_]+", " ", plain).strip()
+    return re.sub(r"[\W_]+", " ", _plain(text)).strip()
 
 
 def content_words(prompt: str, language: str) -> frozenset[str]:
@@ -247,10 +251,7 @@ def year_counts(questions: Iterable[Question]) -> dict[str, tuple[int, int]]:
 
 def prompt_units(prompt: str) -> set[str]:
     """Canonical units of measure a prompt names, compound units first."""
-    text = " " + prompt.casefold().replace("²", "2") + " "
-    text = "".join(
-        c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)
-    )
+    text = " " + _plain(prompt.replace("²", "2")) + " "
     found: set[str] = set()
     for pattern, canonical in _PROMPT_UNIT_WORDS:
         if pattern.search(text):
