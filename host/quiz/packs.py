@@ -31,7 +31,13 @@ from host.quiz.validate import (
 PACK_SUFFIXES: tuple[str, ...] = (".yaml", ".yml", ".json")
 
 # libyaml's parser (when PyYAML was built with it) is much faster and keeps the marks.
-_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+YAML_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def as_yaml(text: str, suffix: str) -> str:
+    """A pack file's text as YAML reads it. JSON is YAML, except that YAML refuses tabs as
+    indentation; valid JSON has no raw tab inside strings, so every tab is layout."""
+    return text.replace("\t", "  ") if suffix == ".json" else text
 
 
 @dataclass(frozen=True)
@@ -217,12 +223,8 @@ class _PackReader:
         except UnicodeDecodeError as err:
             self.problem(raw[: err.start].count(b"\n") + 1, "not UTF-8 text")
             return None
-        if self.path.suffix == ".json":
-            # JSON is YAML, except that YAML refuses tabs as indentation; valid
-            # JSON has no raw tab inside strings, so every tab is layout.
-            text = text.replace("\t", "  ")
         try:
-            root = yaml.compose(text, Loader=_Loader)
+            root = yaml.compose(as_yaml(text, self.path.suffix), Loader=YAML_LOADER)
         except yaml.MarkedYAMLError as err:
             mark = err.problem_mark or err.context_mark
             line = None if mark is None else mark.line + 1

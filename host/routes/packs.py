@@ -35,7 +35,7 @@ from host.quiz.errors import ImportFailed
 from host.quiz.importers import IMPORTERS, ImportOptions
 from host.quiz.importers.common import slug
 from host.quiz.memory import QuestionMemory
-from host.quiz.packs import bundled_packs_dir, load_pack
+from host.quiz.packs import YAML_LOADER, as_yaml, bundled_packs_dir, load_pack
 from host.quiz.validate import (
     CATEGORIES,
     IMAGE_TYPES,
@@ -194,10 +194,8 @@ def _json_body() -> dict[str, Any]:
 
 def _raw_pack(path: Path) -> dict[str, Any]:
     """A pack file as plain data (its questions as written, good or not)."""
-    text = path.read_text(encoding="utf-8-sig")
-    if path.suffix == ".json":
-        text = text.replace("\t", "  ")
-    loaded = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    text = as_yaml(path.read_text(encoding="utf-8-sig"), path.suffix)
+    loaded = yaml.load(text, Loader=YAML_LOADER)
     if not isinstance(loaded, dict) or not isinstance(loaded.get("questions"), list):
         refuse(409, "broken_pack", f"{path.name} is not a readable pack; "
                                    "see `tourelle questions check`")
