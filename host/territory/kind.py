@@ -11,6 +11,7 @@ from host.territory.game import TerritoryGame
 from host.territory.gamemap import GameMap
 from host.territory.mapgen import generate_map
 from host.territory.maps import load_map, shipped_map_names
+from host.territory.modes import check_players
 
 DEFAULT_MAP = "france-regions"
 
@@ -52,9 +53,8 @@ def _check_mode_seats(config: dict[str, Any]) -> None:
     """A duel game is refused when it is created with other than 2 seats (setup checks again)."""
     settings = config.get("settings") or {}
     seats = config.get("seats")
-    duel = isinstance(settings, dict) and settings.get("mode") == "duel"
-    if duel and isinstance(seats, list) and len(seats) != 2:
-        raise GameError(f"The duel mode is for 2 players, not {len(seats)}.")
+    if isinstance(settings, dict) and isinstance(seats, list):
+        check_players(str(settings.get("mode", "classic")), len(seats))
 
 
 def plan_bot(game: Game, state: Any, seat: int, level: int, rng: int,

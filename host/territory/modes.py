@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from host.games.contract import GameError
 from host.territory import board
 from host.territory.maps import has_independent_set
 
@@ -39,6 +40,12 @@ LEFTOVER_VALUE = 300  # a leftover won on a numeric question
 # green-blue-red, blue-red-green, red-blue-green, green-red-blue, blue-green-red,
 # with the bases chosen red, blue, green.
 _CONQUEST_ORDER_3 = ((0, 2, 1), (2, 1, 0), (1, 0, 2), (0, 1, 2), (2, 0, 1), (1, 2, 0))
+
+
+def check_players(mode: str, players: int) -> None:
+    """Refuse a player count the mode does not allow (the duel is for two)."""
+    if mode == "duel" and players != 2:
+        raise GameError(f"The duel mode is for 2 players, not {players}.")
 
 
 def combat_rounds(mode: str) -> int:

@@ -8,7 +8,7 @@ from typing import Any
 from host import rng
 from host.games.contract import GameError
 from host.territory.board import CASTLE_TOWERS, CASTLE_VALUE, Board
-from host.territory.modes import castle_room
+from host.territory.modes import castle_room, check_players
 from host.territory.rules import is_int, next_pick, start_campaign
 from host.territory.settings import TerritorySettings
 from host.territory.state import (
@@ -23,8 +23,7 @@ def new_game(
 ) -> TerritoryState:
     """Seat the players, draw the castles, and open the expansion phase."""
     seat_rows = _check_seats(seats)
-    if settings.mode == "duel" and len(seat_rows) != 2:
-        raise GameError(f"The duel mode is for 2 players, not {len(seat_rows)}.")
+    check_players(settings.mode, len(seat_rows))
     if settings.mode == "campaign":
         return _campaign_game(board, settings, seat_rows, seed)
     state_rng = rng.seed_state(seed)
