@@ -11,7 +11,7 @@ from typing import Any
 from flask import Flask
 from flask_socketio import SocketIO
 
-from host import jsonwire
+from host import jsonwire, wsdeflate
 from host.config import HostConfig, host_key
 from host.hub import Hub
 from host.journal import Journal
@@ -45,6 +45,7 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
     app.config["TOURELLE"] = config
     config.data_dir.mkdir(parents=True, exist_ok=True)
     key = host_key(config.data_dir)
+    wsdeflate.install()  # a broadcast compressed once, no zlib state per phone
     socketio = SocketIO(
         app,
         async_mode=config.async_mode,

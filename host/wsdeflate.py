@@ -1,0 +1,96 @@
+"""WebSocket compression (permessage-deflate) with no per-connection state: a broadcast is
+compressed once, not once per phone.
+
+Why: every browser offers permessage-deflate and the threading mode's WebSocket stack
+(simple-websocket on wsproto) accepts it with context takeover, the default: each
+connection keeps its own zlib compressor (about 256 KB) and decompressor (about 40 KB),
+and compresses every message for itself. With 200 phones that was about 60 MB of the
+host's memory and 200 compressions of the same public part per publication.
+
+Here the host answers with `server_no_context_takeover` and `client_no_context_takeover`,
+which RFC 7692 (7.1.1) lets a server add to its answer even when the browser did not ask
+for them: each message is then compressed on its own, from an empty window. The same
+bytes compressed with the same parameters give the same output, so one process-wide
+cache (the last few messages) hands the same compressed bytes to every connection that
+sends them: a publication to N phones is compressed once. Messages from phones are
+small, are decompressed on their own, and keep no window either.
+
+Deflate itself stays: a 7.6 KB public part for a 200-seat board is 1.3 KB on the air,
+which matters on a Raspberry Pi's own Wi-Fi. A message below `MIN_BYTES` is not worth
+compressing and goes as it is (RFC 7692 lets a sender leave any message uncompressed).
+"""
+
+from __future__ import annotations
+
+import threading
+import zlib
+from collections import OrderedDict
+from typing import Any
+
+from wsproto.extensions import PerMessageDeflate
+from wsproto.frame_protocol import Opcode, RsvBits
+
+MIN_BYTES = 256  # smaller messages go uncompressed (deflate's framing would eat the gain)
+CACHED_MESSAGES = 8  # a publication sends a handful of different messages at most
+
+
+class _Compressed:
+    """The process-wide cache: the compressed form of the last few messages."""
+
+    def __init__(self, size: int = CACHED_MESSAGES) -> None:
+        self._size = size
+        self._lock = threading.Lock()
+        self._entries: OrderedDict[tuple[int, bytes], bytes] = OrderedDict()
+        self.hits = 0  # for tests and benches
+        self.misses = 0
+
+    def get(self, bits: int, data: bytes) -> bytes:
+        key = (bits, data)
+        with self._lock:
+            found = self._entries.get(key)
+            if found is not None:
+                self._entries.move_to_end(key)
+                self.hits += 1
+                return found
+        compressor = zlib.compressobj(zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED, -bits)
+        # A sync flush ends with 00 00 ff ff, which the receiver adds back (RFC 7692, 7.2.1).
+        compressed = (compressor.compress(data) + compressor.flush(zlib.Z_SYNC_FLUSH))[:-4]
+        with self._lock:
+            self.misses += 1
+            self._entries[key] = compressed
+            while len(self._entries) > self._size:
+                self._entries.popitem(last=False)
+        return compressed
+
+
+COMPRESSED = _Compressed()
+
+
+class SharedDeflate(PerMessageDeflate):
+    """permessage-deflate without context takeover either way, compressing each whole
+    outgoing message once per process (see the module's docstring)."""
+
+    def __init__(self, **_ignored: Any) -> None:
+        super().__init__(client_no_context_takeover=True, server_no_context_takeover=True)
+
+    def frame_outbound(self, proto: Any, opcode: Opcode, rsv: RsvBits, data: bytes,
+                       fin: bool) -> tuple[RsvBits, bytes]:
+        if opcode not in (Opcode.TEXT, Opcode.BINARY) or not fin or proto.client:
+            # Fragments and continuations (wsproto sends whole messages here, but be safe),
+            # and a client's side: the library's own way, one message at a time.
+            return super().frame_outbound(proto, opcode, rsv, data, fin)
+        if len(data) < MIN_BYTES:
+            return rsv, data
+        return (RsvBits(True, rsv[1], rsv[2]),
+                COMPRESSED.get(self.server_max_window_bits, bytes(data)))
+
+
+def install() -> None:
+    """Make the threading mode's WebSocket server (simple-websocket) offer SharedDeflate.
+
+    simple-websocket builds its `PerMessageDeflate()` by the name in its own module, with
+    no setting to pass one in; this swaps that name. Eventlet's WebSocket server is its
+    own and is left as it is."""
+    import simple_websocket.ws
+
+    simple_websocket.ws.PerMessageDeflate = SharedDeflate
