@@ -10,9 +10,9 @@ import json
 from typing import Any
 
 MAX_MESSAGE_BYTES = 4096
-# A host's `create` names every seat: 256 seats of 24-character names with their colours
-# and teams are about 20 KB (the 4 KB of a player's message refused a 230-seat board).
-MAX_CREATE_BYTES = 32768
+# A host's `create` names every seat: the buzzer board's 500 seats of 24-character names
+# are about 18 KB (the 4 KB of a player's message refused a 230-seat board).
+MAX_CREATE_BYTES = 65536
 MAX_STRING = 64
 
 

@@ -17,7 +17,7 @@ from host.buzzer_board.arbiter import (
 from host.games.contract import BadEvent
 
 MIN_SEATS = 1
-MAX_SEATS = 256
+MAX_SEATS = 500
 
 
 @dataclass(frozen=True)

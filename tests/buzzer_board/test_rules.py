@@ -155,3 +155,23 @@ def test_a_seat_sees_only_its_own_status() -> None:
     assert GAME.view(state, "seat:0")["you"]["status"] == "live"
     assert "you" not in GAME.view(state, "screen")
     assert "entries" in GAME.view(state, "host") and "entries" not in GAME.view(state, "screen")
+
+
+def test_a_phone_gets_what_it_draws_not_the_projectors_scoreboard() -> None:
+    """With 500 seats the scoreboard was 19 KB per phone and publication; a phone draws its
+    own status, score and final place, and who has the floor."""
+    state = play(fresh(4), OPEN, buzz(2, 1.0), {"type": "right"},
+                 OPEN | {"t_ns": T0 + 10**9}, buzz(0, 1001.0), {"type": "right"},
+                 OPEN | {"t_ns": T0 + 2 * 10**9}, buzz(1, 2001.0))
+    phone = GAME.view(state, "seat:3")
+    screen = GAME.view(state, "screen")
+    assert {"scores", "ranking", "marks", "lead", "out"} <= set(screen)
+    assert not {"scores", "ranking", "marks", "lead", "out"} & set(phone)
+    assert phone["floor"] == screen["floor"] == 1 and phone["floor_name"] == "P1"
+    assert phone["you"] == {"seat": 3, "status": "waiting", "place": None,
+                            "early_lockout": False, "score": 0}
+    over = play(state, {"type": "right"}, {"type": "end"})
+    places = {p["seat"]: p["place"] for p in GAME.result(over)["players"]}
+    assert places == {0: 1, 1: 1, 2: 1, 3: 4}  # three tied on 1 point share the place
+    assert {seat: GAME.view(over, f"seat:{seat}")["you"]["rank"] for seat in range(4)} == places
+    assert "rank" not in GAME.view(state, "seat:0")["you"]  # only once the game is over

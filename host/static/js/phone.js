@@ -365,8 +365,9 @@ function render() {
   } else if (meta.status === "over" || view.stage === "over") {
     showOnly("wait");
     Clock.heartbeat(false);
-    const order = rankedPlayers(view).map((p) => p.seat);
-    const place = order.indexOf(seat) + 1;
+    // A kind whose phones do not get every player's score says the place in `you.rank`.
+    const place = view.you && view.you.rank ? view.you.rank
+      : rankedPlayers(view).map((p) => p.seat).indexOf(seat) + 1;
     $("#wait-status").textContent = T.t("over");
     followNight(meta);
     fill("#wait-detail", place ? h("div", { class: "verdict-big good" },
