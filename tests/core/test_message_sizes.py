@@ -12,7 +12,8 @@ def test_a_host_creates_a_full_buzzer_board_with_long_names(server) -> None:
     made = host.call("create", {"kind": "buzzer", "seats": seats})
     assert made["ok"], made  # about 18 KB: the 4 KB of a player's message refused 230 seats
     games = host.call("games", {})
-    assert len([g for g in games["games"] if g["id"] == made["game"]][0]["seats"]) == MAX_SEATS == 500
+    (made_game,) = [g for g in games["games"] if g["id"] == made["game"]]
+    assert len(made_game["seats"]) == MAX_SEATS == 500
 
 
 def test_an_oversized_create_or_player_message_is_refused_with_its_size(server) -> None:
