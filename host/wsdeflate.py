@@ -16,8 +16,11 @@ sends them: a publication to N phones is compressed once. Messages from phones a
 small, are decompressed on their own, and keep no window either.
 
 Deflate itself stays: a 7.6 KB public part for a 200-seat board is 1.3 KB on the air,
-which matters on a Raspberry Pi's own Wi-Fi. A message below `MIN_BYTES` is not worth
-compressing and goes as it is (RFC 7692 lets a sender leave any message uncompressed).
+which matters on a Raspberry Pi's own Wi-Fi. A message below `MIN_BYTES` goes as it is
+(RFC 7692 lets a sender leave any message uncompressed): it fits one Wi-Fi frame either
+way, and a phone's own part with a small public part inside (the buzzer board's opening:
+one distinct message per phone) would be compressed once per phone. 1 KB is also the
+threshold of Node's `ws`, the server under most Socket.IO hosts.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from typing import Any
 from wsproto.extensions import PerMessageDeflate
 from wsproto.frame_protocol import Opcode, RsvBits
 
-MIN_BYTES = 256  # smaller messages go uncompressed (deflate's framing would eat the gain)
+MIN_BYTES = 1024  # smaller messages go uncompressed: one Wi-Fi frame either way
 CACHED_MESSAGES = 8  # a publication sends a handful of different messages at most
 
 
