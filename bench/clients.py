@@ -5,7 +5,7 @@ fresh `tourelle serve` is started, a game is created, started and paused, and N
 real python-socketio clients (websocket transport) connect. Two audiences:
 
 - seats: every client is a phone joined to its own seat of a buzzer board
-  (up to 256 seats; each seat gets its own view, so one emit per phone). Without
+  (up to 500 seats; each seat gets its own small part, and one public part goes to all). Without
   the buzzer kind, the territory game's 4 seats and the rest on /screen.
 - screens: every client watches /screen (one room, one view for all).
 
