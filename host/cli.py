@@ -17,12 +17,14 @@ PLUGINS = ("host.territory.maps_cli", "host.quiz.cli", "buzzers.cli", "host.game
 
 
 def _add_serving(parser: argparse.ArgumentParser) -> None:
+    from host.config import HostConfig  # stdlib only: safe before eventlet's monkey patching
+
     parser.add_argument("--port", type=int, default=5000)
     parser.add_argument("--bind", default="0.0.0.0", help="address to listen on")
     parser.add_argument("--data", type=Path, default=None, help="data folder (journal, key)")
     parser.add_argument("--async-mode", choices=("threading", "eventlet"), default="threading",
                         help="threading (default) or eventlet (pip install 'tourelle[eventlet]')")
-    parser.add_argument("--threads", type=int, default=512,
+    parser.add_argument("--threads", type=int, default=HostConfig.threads,
                         help="server threads: one per connected phone or screen, plus spares")
     parser.add_argument("--packs", type=Path, action="append", default=[],
                         help="extra question pack file or folder (repeatable)")

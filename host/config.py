@@ -23,7 +23,9 @@ class HostConfig:
     port: int = 5000
     async_mode: str = "threading"  # threading | eventlet
     language: str = "fr"
-    threads: int = 512  # gunicorn gthread threads: one per connected websocket
+    # gunicorn gthread threads: one per connected websocket, made on demand (nothing while
+    # idle): a full 500-seat buzzer board, its screens and page loads fit.
+    threads: int = 640
     resume: bool = True
     packs: list[Path] = field(default_factory=list)  # extra question packs (files or folders)
     bundled_packs: bool = True

@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from host.config import HostConfig
 from host.netinfo import is_loopback_host, lan_addresses
 
 OK, WARN, FAIL, ABSENT = "ok", "warn", "fail", "absent"
@@ -316,7 +317,8 @@ def register(sub: Any) -> None:
     doctor.add_argument("--data", type=Path, default=None, help="data folder (journal, key)")
     doctor.add_argument("--buzzers", type=Path, default=None, help="buzzer pin/key config")
     doctor.add_argument("--phones", type=int, default=60, help="phones expected (default 60)")
-    doctor.add_argument("--threads", type=int, default=512, help="as given to tourelle serve")
+    doctor.add_argument("--threads", type=int, default=HostConfig.threads,
+                        help="as given to tourelle serve")
     doctor.add_argument("--async-mode", choices=("threading", "eventlet"), default="threading")
     doctor.add_argument("--json", action="store_true")
     doctor.set_defaults(func=cmd_doctor)
