@@ -103,3 +103,21 @@ def test_a_restart_mid_settle_finishes_the_decision(tmp_path: Path) -> None:
     assert later.scheduler.run_next()
     view = resumed.view("screen")["view"]
     assert view["final"] and [r["seat"] for r in view["ranking"]] == [2]
+
+
+def test_a_phone_of_a_500_seat_board_gets_a_small_message(tmp_path: Path) -> None:
+    """One public part for 500 phones, and each phone's own part: what goes on a Pi's Wi-Fi
+    500 times per publication (the scoreboard alone was 19 KB)."""
+    from host import jsonwire
+
+    night = Night(tmp_path / "j.sqlite")
+    session = night.board(500)
+    assert session.submit(HOST, {"type": "open", "mode": "ranking"}).ok
+    for seat in range(0, 500, 2):  # 250 presses: a long ranking on the projector
+        assert buzz(session, seat, night.clock.now_ns() + seat * MS).ok
+    public, private = session.phone_payloads(7)
+    assert len(jsonwire.dumps(public)) < 1024
+    assert len(jsonwire.dumps(private)) < 512
+    assert len(jsonwire.dumps(session.view("screen"))) > 20 * 1024  # the projector's is whole
+    assert private["view"]["you"]["status"] == "live"
+    assert session.phone_payloads(8)[1]["view"]["you"]["status"] == "buzzed"
