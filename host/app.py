@@ -45,7 +45,7 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
     app.config["TOURELLE"] = config
     config.data_dir.mkdir(parents=True, exist_ok=True)
     key = host_key(config.data_dir)
-    wsdeflate.install()  # a broadcast compressed once, no zlib state per phone
+    wsdeflate.install(config.async_mode)  # a broadcast compressed once, no zlib state per phone
     socketio = SocketIO(
         app,
         async_mode=config.async_mode,

@@ -13,7 +13,9 @@ for them: each message is then compressed on its own, from an empty window. The 
 bytes compressed with the same parameters give the same output, so one process-wide
 cache (the last few messages) hands the same compressed bytes to every connection that
 sends them: a publication to N phones is compressed once. Messages from phones are
-small, are decompressed on their own, and keep no window either.
+small, are decompressed on their own, and keep no window either. Eventlet's own WebSocket
+server gets the same answer and the same cache (`install("eventlet")`), without the
+small-message rule (its framing compresses every message once the extension is on).
 
 Deflate itself stays: a 7.6 KB public part for a 200-seat board is 1.3 KB on the air,
 which matters on a Raspberry Pi's own Wi-Fi. A message below `MIN_BYTES` goes as it is
@@ -88,12 +90,60 @@ class SharedDeflate(PerMessageDeflate):
                 COMPRESSED.get(self.server_max_window_bits, bytes(data)))
 
 
-def install() -> None:
-    """Make the threading mode's WebSocket server (simple-websocket) offer SharedDeflate.
+class _CompressedOnce:
+    """Stands for a zlib compressor in eventlet's framing, which compresses a whole message
+    with `compress` then `flush(Z_SYNC_FLUSH)` and strips the 4-byte tail: the same bytes
+    from the process-wide cache."""
 
-    simple-websocket builds its `PerMessageDeflate()` by the name in its own module, with
-    no setting to pass one in; this swaps that name. Eventlet's WebSocket server is its
-    own and is left as it is."""
+    def __init__(self, bits: int) -> None:
+        self._bits = bits
+        self._data = b""
+
+    def compress(self, data: bytes) -> bytes:
+        self._data += data
+        return b""
+
+    def flush(self, _mode: int) -> bytes:
+        return COMPRESSED.get(self._bits, self._data) + b"\x00\x00\xff\xff"
+
+
+def install(async_mode: str = "threading") -> None:
+    """Make the WebSocket server of this async mode compress as the module says.
+
+    Threading: simple-websocket builds its `PerMessageDeflate()` by the name in its own
+    module, with no setting to pass one in; this swaps that name. Eventlet: its server
+    negotiates and compresses in two methods, wrapped here (the negotiated parameters gain
+    both no_context_takeover flags; a server's compressor becomes the shared cache). Both
+    are idempotent."""
+    if async_mode == "eventlet":
+        _install_eventlet()
+        return
     import simple_websocket.ws
 
     simple_websocket.ws.PerMessageDeflate = SharedDeflate
+
+
+def _install_eventlet() -> None:
+    from eventlet import websocket
+
+    server, connection = websocket.WebSocketWSGI, websocket.RFC6455WebSocket
+    if getattr(server, "_tourelle_shared_deflate", False):
+        return
+    negotiate = server._negotiate_permessage_deflate
+    compressor = connection._get_permessage_deflate_enc
+
+    def negotiated(self: Any, extensions: Any) -> Any:
+        config = negotiate(self, extensions)
+        if config is not None:
+            config.update(server_no_context_takeover=True, client_no_context_takeover=True)
+        return config
+
+    def shared(self: Any) -> Any:
+        options = self.extensions.get("permessage-deflate")
+        if options is None or self.client or not options.get("server_no_context_takeover"):
+            return compressor(self)
+        return _CompressedOnce(int(options.get("server_max_window_bits", zlib.MAX_WBITS)))
+
+    server._negotiate_permessage_deflate = negotiated
+    connection._get_permessage_deflate_enc = shared
+    server._tourelle_shared_deflate = True

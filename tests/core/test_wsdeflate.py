@@ -9,12 +9,15 @@ from __future__ import annotations
 import json
 import socket
 import zlib
+from pathlib import Path
+from typing import Any
+
+import pytest
 
 from wsproto import ConnectionType, WSConnection
 from wsproto.events import (AcceptConnection, BytesMessage, Request, TextMessage)
 from wsproto.extensions import PerMessageDeflate
 
-from host import wsdeflate
 from host.wsdeflate import COMPRESSED, MIN_BYTES, SharedDeflate
 from tests.live import LiveServer
 
@@ -103,20 +106,41 @@ def test_small_messages_go_uncompressed_and_client_messages_are_read() -> None:
     assert [e.data for e in server.events() if isinstance(e, TextMessage)] == [BIG + "again"]
 
 
-def test_the_served_app_answers_a_browser_offer_with_the_shared_deflate(
-        server: LiveServer) -> None:
-    wsdeflate.install()  # idempotent; the server process installed its own
-    port = int(server.url.rsplit(":", 1)[1])
-    connection = WSConnection(ConnectionType.CLIENT)
-    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
-        sock.sendall(connection.send(Request(
-            host=f"127.0.0.1:{port}", target="/socket.io/?EIO=4&transport=websocket",
-            extensions=[PerMessageDeflate()])))
-        answer = b""
-        while b"\r\n\r\n" not in answer:
-            chunk = sock.recv(4096)
-            assert chunk, "the server closed the connection during the handshake"
-            answer += chunk
-    head = answer.split(b"\r\n\r\n", 1)[0].decode().lower()
-    assert head.startswith("http/1.1 101")
-    assert "server_no_context_takeover" in head and "client_no_context_takeover" in head
+@pytest.mark.parametrize("async_mode", ["threading", "eventlet"])
+def test_the_served_app_answers_a_browser_offer_and_its_messages_decode(
+        tmp_path: Path, packs: Path, async_mode: str) -> None:
+    """A real `tourelle serve` in each async mode: the answer asks for no context takeover
+    either way, and what it sends (engine.io's open packet, then a Socket.IO connect
+    answer) inflates on the browser's side of the extension."""
+    server = LiveServer(data=tmp_path / "data", packs=packs, async_mode=async_mode).start()
+    try:
+        port = int(server.url.rsplit(":", 1)[1])
+        connection = WSConnection(ConnectionType.CLIENT)
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+            sock.sendall(connection.send(Request(
+                host=f"127.0.0.1:{port}", target="/socket.io/?EIO=4&transport=websocket",
+                extensions=[PerMessageDeflate()])))
+            accepted: list[AcceptConnection] = []
+            texts: list[str] = []
+
+            def read_until(done: Any) -> None:
+                while not done():
+                    chunk = sock.recv(65536)
+                    assert chunk, "the server closed the connection"
+                    connection.receive_data(chunk)
+                    for event in connection.events():
+                        if isinstance(event, AcceptConnection):
+                            accepted.append(event)
+                        elif isinstance(event, TextMessage):
+                            texts.append(str(event.data))
+
+            read_until(lambda: texts)
+            assert accepted
+            (deflate,) = accepted[0].extensions  # as the server's answer set it
+            assert isinstance(deflate, PerMessageDeflate) and deflate.enabled()
+            assert deflate.server_no_context_takeover and deflate.client_no_context_takeover
+            assert texts[0].startswith("0{") and '"sid"' in texts[0]  # engine.io open
+            sock.sendall(connection.send(TextMessage(data="40/screen,")))  # connect /screen
+            read_until(lambda: any(t.startswith("40/screen,") for t in texts))
+    finally:
+        server.stop()
