@@ -75,6 +75,19 @@ def test_a_message_sent_to_many_connections_is_compressed_once_and_arrives_whole
     assert len(outputs[0]) < len(text) / 3  # the scoreboard's repetitions compress well
 
 
+def test_interleaved_messages_are_each_compressed_once() -> None:
+    """A publication sends a few different messages (the public part, a seat's own part
+    with it inside, the projector's view) interleaved across connections."""
+    pairs = [pair() for _ in range(4)]
+    texts = [BIG + "-interleaved-a", BIG + "-interleaved-b"]
+    misses = COMPRESSED.misses
+    for round_ in range(3):
+        for index, (client, server, _) in enumerate(pairs):
+            text = texts[(index + round_) % 2]
+            assert received(client, frames_of(server, text)) == text
+    assert COMPRESSED.misses == misses + 2
+
+
 def test_each_message_stands_alone_so_any_connection_can_decode_it() -> None:
     """No context takeover: a message compressed for one connection decodes on its own,
     with a fresh inflater, whatever that connection received before."""
