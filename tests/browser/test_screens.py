@@ -135,3 +135,28 @@ def test_a_phone_reloaded_mid_question_keeps_its_seat(live: LiveServer, browser:
     host.close()
     assert local_only(recorder.urls) == []
     assert recorder.errors == []
+
+
+def test_the_join_page_fills_the_room_code_only_when_nobody_types_in_it(
+        live: LiveServer, browser: Any) -> None:
+    """The join page fills in the newest game's code while the field is empty; set under a
+    player's fingers, a typed code was appended to it ("221A221A": no game found)."""
+    host = Peer(live, "/host", auth={"key": live.key})
+    game = host.call("create", {"kind": "territory", "map": "generated:10:2",
+                                "seats": [{"name": "Ana"}, {"name": "Bob"}]})["game"]
+    phone = new_page(browser, Recorder(), live.url + "/", PHONE)
+    phone.wait_for_function(f"document.querySelector('#code').value === '{game[:4].upper()}'")
+    phone.fill("#code", "")
+    phone.focus("#code")  # a player about to type, as the page polls the games again
+    phone.evaluate("showJoin()")
+    assert phone.input_value("#code") == ""
+    phone.keyboard.type(game[:4].upper())
+    phone.evaluate("showJoin()")
+    assert phone.input_value("#code") == game[:4].upper()
+    phone.fill("#code", "")
+    phone.locator("#name").focus()  # left empty and no longer typed in: filled in again
+    phone.evaluate("showJoin()")
+    assert phone.input_value("#code") == game[:4].upper()
+    phone.click(".colour-btn[data-seat='1']")
+    phone.wait_for_function("document.body.dataset.seat === '1'")
+    host.close()

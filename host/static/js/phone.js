@@ -216,10 +216,15 @@ async function showJoin() {
   } catch {
     freeSeats = {};
   }
+  // The room code is filled in for the player only while the field is empty and not being
+  // typed in: set under a player's fingers (or a test's `fill`, which focuses, selects,
+  // then types), the typed code was appended to ours ("221A221A", no game found).
+  const code = $("#code");
+  const typing = document.activeElement === code;
   const fromUrl = new URLSearchParams(location.search).get("room");
-  if (fromUrl && !$("#code").value) $("#code").value = fromUrl.toUpperCase();
+  if (fromUrl && !code.value && !typing) code.value = fromUrl.toUpperCase();
   const game = chosenGame();
-  if (game && !$("#code").value) $("#code").value = roomCode(game.id);
+  if (game && !code.value && !typing) code.value = roomCode(game.id);
   if (!$("#name").value) $("#name").value = localStorage.getItem("tourelle.name") || "";
   drawColours(game);
   clearTimeout(pollHandle);
