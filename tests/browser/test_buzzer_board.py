@@ -109,5 +109,52 @@ def test_two_phones_buzz_the_projector_shows_first_and_margin(live: LiveServer,
 
     host.click("[data-cmd='end']")
     screen.wait_for_selector("#podium:not([hidden]) .step[data-seat='0']")
+    # Each phone says its final place from its own part (`you.rank`): Ana 1 point, the
+    # others 0 and tied for second.
+    for phone, place in zip(phones, ["1ᵉʳ", "2ᵉ", "2ᵉ"], strict=True):
+        verdict = phone.wait_for_selector("#wait-detail .verdict-big")
+        assert verdict.inner_text() == f"Vous finissez {place}"
+    assert local_only(recorder.urls) == []
+    assert recorder.errors == []
+
+
+def test_a_hall_board_from_the_host_page_and_phones_that_take_the_next_seat(
+        live: LiveServer, browser: Any) -> None:
+    """A board for a hall: the host types a number of seats instead of listing them; a
+    phone's join page offers one button that takes the next free seat (no colour list to
+    scroll through); the projector's lobby lists the names the phones gave, newest first."""
+    recorder = Recorder()
+    screen = new_page(browser, recorder, live.url + "/screen", PROJECTOR)
+    host = new_page(browser, recorder, f"{live.url}/host#key={live.key}",
+                    {"width": 1280, "height": 900})
+    host.wait_for_selector("#c-kind option[value='buzzer']", state="attached")
+    host.select_option("#c-kind", "territory")
+    assert host.locator("#row-hall").is_hidden()  # 2-8 players: the rows are enough
+    host.select_option("#c-kind", "buzzer")
+    host.fill("#c-hall", "120")
+    assert host.locator("#c-seats").is_hidden() and host.locator("#c-add-seat").is_hidden()
+    host.click("#c-create")
+    host.wait_for_selector("#live:not([hidden]) [data-cmd='start']:not([disabled])")
+    screen.wait_for_selector("#lobby-seats.hall", state="attached")
+    assert screen.locator("#lobby-seats li").count() == 0  # no "#1" to "#120" to read
+    phones = []
+    for seat, name in enumerate(["Zoé", "Yanis", "Xavier"]):
+        phone = new_page(browser, recorder, live.url + "/", PHONE)
+        phone.wait_for_selector("#join-hall")
+        assert f"{120 - seat} places libres" in phone.locator("#join-hall").inner_text()
+        assert phone.locator(".colour-btn").count() == 0
+        phone.fill("#name", name)
+        phone.click("#join-hall")
+        phone.wait_for_function(f"document.body.dataset.seat === '{seat}'")
+        phones.append(phone)
+    screen.wait_for_selector("#lobby-seats li:first-child:has-text('Xavier')")  # newest first
+    assert screen.locator("#lobby-seats li").count() == 3
+    assert "3 joueurs nommés sur 120 places" in screen.locator("#lobby-note").inner_text()
+    host.click("[data-cmd='start']")
+    host.click("[data-cmd='open-first']")
+    phones[1].wait_for_function("document.body.dataset.buzz === 'live'")
+    phones[1].click("#bz-button", force=True)
+    winner = screen.wait_for_selector("#bz-winner[data-seat='1']", timeout=10000)
+    assert "Yanis" in winner.inner_text()
     assert local_only(recorder.urls) == []
     assert recorder.errors == []

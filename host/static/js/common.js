@@ -2,11 +2,16 @@
 // the countdown, the sounds, and language choice. No framework, no network
 // beyond this host.
 /* exported h, $, fill, languageOf, seatName, seatLabel, seatChip, Maps, drawMap, castle, Countdown,
-   Sound, formatAnswer, fastest, questionTitle, phaseTitle, onLoopback, joinAddress, storageNotice, linkStylesheet */
+   Sound, formatAnswer, fastest, questionTitle, phaseTitle, onLoopback, joinAddress, storageNotice, linkStylesheet,
+   HALL_SEATS */
 "use strict";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const FREE = -1;
+// A game of more seats than this is a hall (a buzzer board for dozens or hundreds of
+// phones): the host form takes a number instead of seat rows, the join page one button for
+// the next free seat instead of colours, the projector's lobby only the names given.
+const HALL_SEATS = 16;
 
 /** Create an element: h("div", {class: "x", onclick: f}, child, "text", ...). */
 function h(tag, attrs, ...children) {

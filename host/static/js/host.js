@@ -153,6 +153,11 @@ function kindChanged() {
   $("#row-map").hidden = !kind.map;
   $("#c-questions").hidden = !kind.questions;
   seatCount = Math.min(Math.max(kind.min_seats, 4), kind.max_seats);
+  // A kind for more players than the rows show (the buzzer board: a hall of phones) also
+  // takes a plain number of phone seats, named "#1", "#2"... until their phones name them.
+  $("#row-hall").hidden = kind.max_seats <= HALL_SEATS;
+  $("#c-hall").max = kind.max_seats;
+  $("#c-hall").value = "";
   settingsFields(kind);
   categoryBoxes();
   seatRows();
@@ -270,13 +275,26 @@ function seatRows() {
         id: "seat-name-" + i, placeholder: T.colour(i), "aria-label": T.t("name"), value: before ? before.name : null,
       }));
   }));
-  $("#c-add-seat").hidden = seatCount >= Math.min(kind.max_seats, 16);
+  hallChanged();
+}
+
+/** A number of hall seats replaces the seat rows. */
+function hallSeats() {
+  return $("#row-hall").hidden ? 0 : Math.max(0, Math.floor(Number($("#c-hall").value) || 0));
+}
+
+function hallChanged() {
+  const hall = hallSeats() > 0;
+  $("#c-seats").hidden = hall;
+  $("#c-add-seat").hidden = hall || seatCount >= Math.min(chosenKind().max_seats, HALL_SEATS);
 }
 
 function readForm(start) {
   const kind = chosenKind();
   const seats = [];
-  for (let i = 0; i < seatCount; i++) {
+  const hall = hallSeats();
+  for (let i = 0; i < hall; i++) seats.push({}); // "#1", "#2"... until a phone names it
+  for (let i = 0; i < (hall ? 0 : seatCount); i++) {
     const type = $("#seat-kind-" + i).value;
     const name = $("#seat-name-" + i).value.trim();
     if (type === "none") continue;
@@ -320,6 +338,7 @@ document.addEventListener("tourelle:packs-changed", async () => { // editor.js s
   categoryCounts = await getJson("/api/questions/categories", categoryCounts);
   categoryBoxes();
 });
+$("#c-hall").addEventListener("input", hallChanged);
 $("#c-add-seat").addEventListener("click", () => {
   seatCount += 1;
   seatRows();

@@ -247,6 +247,13 @@ function drawColours(game) {
     fill("#colours", h("p", { class: "note" }, T.t("no_game")));
     return;
   }
+  if (game.seats.length > HALL_SEATS) { // a hall: one button takes the next free seat
+    $("#choose-colour").hidden = true;
+    fill("#colours", h("button", { type: "button", class: "primary join-hall", id: "join-hall",
+      onclick: () => join(game, null) }, T.t("take_seat"),
+    seats ? h("small", {}, T.t("free_seats", { n: seats.free.length })) : null));
+    return;
+  }
   const taken = (s) => !!seats && !seats.free.includes(s.seat);
   // A team's QR code (?team=N) points at its colour: the others are still there.
   const team = new URLSearchParams(location.search).get("team");
@@ -261,7 +268,8 @@ function drawColours(game) {
 function join(game, seat) {
   const name = $("#name").value.trim();
   localStorage.setItem("tourelle.name", name);
-  const message = { token, game: game.id, seat, clock: CLOCK_ID };
+  const message = { token, game: game.id, clock: CLOCK_ID };
+  if (seat !== null) message.seat = seat; // none: the host gives the next free seat
   if (name) message.name = name;
   socket.emit("join", message, (ack) => {
     if (ack && ack.ok) {

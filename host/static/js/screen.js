@@ -68,15 +68,21 @@ function showLobby(state) {
     $("#join-url").dataset.url = joinUrl;
   }
   $("#room-code").textContent = state ? roomCode(state.meta.game) : "—";
-  fill("#lobby-seats", state ? state.meta.seats.map((s) =>
-    h("li", {}, seatChip(s.seat), h("span", {}, T.colour(s.seat)), " ", h("strong", {}, s.name),
+  // A hall (a buzzer board of dozens or hundreds of phones): the names the phones gave,
+  // newest first, in narrow columns, and how many of the seats have one.
+  const hall = !!state && state.meta.seats.length > HALL_SEATS;
+  const named = hall ? state.meta.seats.filter((s) => s.name !== "#" + (s.seat + 1)).reverse() : [];
+  $("#lobby-seats").classList.toggle("hall", hall);
+  fill("#lobby-seats", state ? (hall ? named : state.meta.seats).map((s) =>
+    h("li", {}, seatChip(s.seat), hall ? null : h("span", {}, T.colour(s.seat)), " ", h("strong", {}, s.name),
       s.bot ? h("em", {}, " · " + T.t("bot")) : null,
       s.team ? h("em", { class: "team-count", "data-phones": s.team.length },
         " · " + T.t("team_phones", { n: s.team.length })) : null,
       // A team game: each team's own QR code joins that team's colour.
       s.team && !s.bot ? h("img", { class: "team-qr", alt: "QR", "data-team-qr": s.seat,
         src: "/qr.svg?data=" + encodeURIComponent(teamUrl(joinUrl, state.meta.game, s.seat)) }) : null)) : []);
-  $("#lobby-note").textContent = state ? kindLabel(state.meta.kind) : T.t("no_game");
+  $("#lobby-note").textContent = !state ? T.t("no_game") : kindLabel(state.meta.kind)
+    + (hall ? " · " + T.t("hall_named", { n: named.length, total: state.meta.seats.length }) : "");
 }
 
 function teamUrl(joinUrl, game, seat) {
