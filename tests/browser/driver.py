@@ -25,6 +25,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1"]
 PHONE = {"width": 360, "height": 740}
 PROJECTOR = {"width": 1920, "height": 1080}
+HOST = {"width": 1280, "height": 900}
 
 
 @contextmanager
@@ -125,6 +126,13 @@ def new_page(browser: Any, recorder: Recorder, url: str, viewport: dict[str, int
     page = recorder.watch(context.new_page(), states)
     page.goto(url)
     return page
+
+
+def host_page(browser: Any, recorder: Recorder, server: Any) -> Any:
+    """The host page with its key, once its form has the game kinds."""
+    host = new_page(browser, recorder, f"{server.url}/host#key={server.key}", HOST)
+    host.wait_for_selector("#c-kind option[value='buzzer']", state="attached")
+    return host
 
 
 def join_seat(browser: Any, recorder: Recorder, base_url: str, seat: int,

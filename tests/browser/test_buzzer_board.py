@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.driver import PHONE, PROJECTOR, Recorder, local_only, new_page
+from tests.browser.driver import PHONE, PROJECTOR, Recorder, host_page, local_only, new_page
 from tests.live import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -21,7 +21,6 @@ NAMES = ["Ana", "Bob", "Chloé"]
 
 
 def create_board(host: Any) -> None:
-    host.wait_for_selector("#c-kind option[value='buzzer']", state="attached")
     host.select_option("#c-kind", "buzzer")
     assert host.locator("#row-map").is_hidden()  # no map, no questions for a buzzer board
     assert host.locator("#c-questions").is_hidden()
@@ -48,8 +47,7 @@ def test_two_phones_buzz_the_projector_shows_first_and_margin(live: LiveServer,
                                                               browser: Any) -> None:
     recorder = Recorder()
     screen = new_page(browser, recorder, live.url + "/screen", PROJECTOR)
-    host = new_page(browser, recorder, f"{live.url}/host#key={live.key}",
-                    {"width": 1280, "height": 900})
+    host = host_page(browser, recorder, live)
     create_board(host)
     screen.wait_for_selector("#lobby-seats li >> nth=2")
     phones = [join(browser, recorder, live, seat) for seat in range(3)]
@@ -125,9 +123,7 @@ def test_a_hall_board_from_the_host_page_and_phones_that_take_the_next_seat(
     scroll through); the projector's lobby lists the names the phones gave, newest first."""
     recorder = Recorder()
     screen = new_page(browser, recorder, live.url + "/screen", PROJECTOR)
-    host = new_page(browser, recorder, f"{live.url}/host#key={live.key}",
-                    {"width": 1280, "height": 900})
-    host.wait_for_selector("#c-kind option[value='buzzer']", state="attached")
+    host = host_page(browser, recorder, live)
     host.select_option("#c-kind", "territory")
     assert host.locator("#row-hall").is_hidden()  # 2-8 players: the rows are enough
     host.select_option("#c-kind", "buzzer")

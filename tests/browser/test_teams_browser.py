@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.driver import PHONE, PROJECTOR, Recorder, join_seat, new_page
+from tests.browser.driver import PHONE, PROJECTOR, Recorder, host_page, join_seat, new_page
 from tests.live import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -17,9 +17,7 @@ pytestmark = pytest.mark.browser
 def test_two_phones_on_one_team(live: LiveServer, browser: Any) -> None:
     recorder = Recorder()
     screen = new_page(browser, recorder, live.url + "/screen", PROJECTOR)
-    host = new_page(browser, recorder, f"{live.url}/host#key={live.key}",
-                    {"width": 1280, "height": 900})
-    host.wait_for_selector("#c-kind option[value='buzzer']", state="attached")
+    host = host_page(browser, recorder, live)
     host.select_option("#c-kind", "buzzer")
     for seat, name in enumerate(["Rouge", "Bleu"]):
         host.select_option(f"#seat-kind-{seat}", "phone")
