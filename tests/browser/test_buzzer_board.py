@@ -152,5 +152,10 @@ def test_a_hall_board_from_the_host_page_and_phones_that_take_the_next_seat(
     phones[1].click("#bz-button", force=True)
     winner = screen.wait_for_selector("#bz-winner[data-seat='1']", timeout=10000)
     assert "Yanis" in winner.inner_text()
+    # On the projector's one screen: 120 rows of scores beside it once pushed the name
+    # thousands of pixels down.
+    name = screen.locator("#bz-winner .bz-name").bounding_box()
+    assert name is not None and name["y"] + name["height"] <= PROJECTOR["height"]
+    assert screen.evaluate("document.documentElement.scrollHeight") <= PROJECTOR["height"]
     assert local_only(recorder.urls) == []
     assert recorder.errors == []
