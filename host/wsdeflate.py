@@ -27,6 +27,7 @@ threshold of Node's `ws`, the server under most Socket.IO hosts.
 
 from __future__ import annotations
 
+import logging
 import threading
 import zlib
 from collections import OrderedDict
@@ -34,6 +35,8 @@ from typing import Any
 
 from wsproto.extensions import PerMessageDeflate
 from wsproto.frame_protocol import Opcode, RsvBits
+
+log = logging.getLogger(__name__)
 
 MIN_BYTES = 1024  # smaller messages go uncompressed: one Wi-Fi frame either way
 CACHED_MESSAGES = 8  # a publication sends a handful of different messages at most
@@ -124,12 +127,17 @@ def install(async_mode: str = "threading") -> None:
     module, with no setting to pass one in; this swaps that name. Eventlet: its server
     negotiates and compresses in two methods, wrapped here (the negotiated parameters gain
     both no_context_takeover flags; a server's compressor becomes the shared cache). Both
-    are idempotent."""
+    are idempotent; a library version without these names is left as it is, with a
+    warning (tests/core/test_wsdeflate.py then fails)."""
     if async_mode == "eventlet":
         _install_eventlet()
         return
     import simple_websocket.ws
 
+    if not hasattr(simple_websocket.ws, "PerMessageDeflate"):
+        # Another simple-websocket: its own compression works, only less economically.
+        log.warning("simple-websocket: websocket compression left as it does it")
+        return
     simple_websocket.ws.PerMessageDeflate = SharedDeflate
 
 
@@ -138,6 +146,12 @@ def _install_eventlet() -> None:
 
     server, connection = websocket.WebSocketWSGI, websocket.RFC6455WebSocket
     if getattr(server, "_tourelle_shared_deflate", False):
+        return
+    if not (hasattr(server, "_negotiate_permessage_deflate")
+            and hasattr(connection, "_get_permessage_deflate_enc")):
+        # Another eventlet: its own compression works, only less economically.
+        log.warning("eventlet %s: websocket compression left as eventlet does it",
+                    getattr(websocket, "__version__", "?"))
         return
     negotiate = server._negotiate_permessage_deflate
     compressor = connection._get_permessage_deflate_enc
