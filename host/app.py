@@ -11,7 +11,7 @@ from typing import Any
 from flask import Flask
 from flask_socketio import SocketIO
 
-from host import jsonwire, wsdeflate
+from host import jsonwire, pinger, wsdeflate
 from host.config import HostConfig, host_key
 from host.hub import Hub
 from host.journal import Journal
@@ -46,6 +46,8 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
     config.data_dir.mkdir(parents=True, exist_ok=True)
     key = host_key(config.data_dir)
     wsdeflate.install(config.async_mode)  # a broadcast compressed once, no zlib state per phone
+    if config.async_mode == "threading":
+        pinger.install()  # one thread for every connection's pings, not one per ping
     socketio = SocketIO(
         app,
         async_mode=config.async_mode,

@@ -1,0 +1,125 @@
+"""Engine.IO pings from one timer thread: due order, the library's rules, a real server."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from engineio import packet
+from engineio import socket as engineio_socket
+from wsproto import ConnectionType, WSConnection
+from wsproto.events import Request, TextMessage
+
+from host import pinger
+from host.pinger import Pinger
+from tests.live import LiveServer
+
+
+class FakeSocket:
+    """What the pinger touches of an engine.io socket."""
+
+    def __init__(self, name: str, log: list[str], closing: bool = False) -> None:
+        self.name, self.log = name, log
+        self.closing = closing
+        self.closed = False
+        self.last_ping: float | None = None
+        self.sid = name
+        self.server = type("Server", (), {"ping_interval": 0.05})()
+
+    def send(self, pkt: Any) -> None:
+        assert pkt.packet_type == packet.PING
+        self.log.append(self.name)
+
+
+def wait_for(predicate: Any, seconds: float = 5.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.005)
+
+
+def test_pings_go_when_due_in_due_order_and_never_to_a_closing_socket() -> None:
+    log: list[str] = []
+    timer = Pinger()
+    late, early, gone, middle = (FakeSocket("late", log), FakeSocket("early", log),
+                                 FakeSocket("gone", log, closing=True), FakeSocket("middle", log))
+    started = time.monotonic()
+    timer.schedule(late, 0.15)
+    timer.schedule(early, 0.02)
+    timer.schedule(gone, 0.05)
+    timer.schedule(middle, 0.08)
+    wait_for(lambda: len(log) == 3)
+    assert time.monotonic() - started >= 0.15
+    assert log == ["early", "middle", "late"]
+    assert gone.last_ping is None and all(s.last_ping for s in (early, middle, late))
+    time.sleep(0.1)
+    assert log == ["early", "middle", "late"]  # each scheduled ping goes once
+
+
+def test_a_failing_socket_does_not_stop_the_others() -> None:
+    log: list[str] = []
+    timer = Pinger()
+    broken = FakeSocket("broken", log)
+    broken.send = None  # type: ignore[assignment,method-assign]
+    timer.schedule(broken, 0.0)
+    timer.schedule(FakeSocket("next", log), 0.02)
+    wait_for(lambda: log == ["next"])
+
+
+def test_the_library_schedules_its_next_ping_through_the_one_timer() -> None:
+    """The library's rule: a ping is scheduled once the previous one was answered (its
+    `last_ping` set), and `last_ping` is cleared while one is pending."""
+    pinger.install()
+    pinger.install()  # idempotent
+    log: list[str] = []
+    answered = FakeSocket("answered", log)
+    answered.last_ping = time.time()
+    pending = FakeSocket("pending", log)  # last_ping None: a ping is already on its way
+    threads = threading.active_count()
+    engineio_socket.Socket.schedule_ping(answered)  # type: ignore[arg-type]
+    engineio_socket.Socket.schedule_ping(pending)  # type: ignore[arg-type]
+    assert answered.last_ping is None
+    wait_for(lambda: log == ["answered"])
+    assert answered.last_ping is not None
+    assert threading.active_count() <= threads + 1  # the timer thread at most, no thread per ping
+
+
+@pytest.mark.slow
+def test_a_served_connection_is_pinged_again_after_each_pong(tmp_path: Path,
+                                                             packs: Path) -> None:
+    """A real `tourelle serve` (threading): a ping every interval, each after the pong to
+    the one before; the connection stays open."""
+    server = LiveServer(data=tmp_path / "data", packs=packs).start()
+    try:
+        port = int(server.url.rsplit(":", 1)[1])
+        connection = WSConnection(ConnectionType.CLIENT)
+        texts: list[str] = []
+        with socket.create_connection(("127.0.0.1", port), timeout=15) as sock:
+            sock.sendall(connection.send(Request(
+                host=f"127.0.0.1:{port}", target="/socket.io/?EIO=4&transport=websocket")))
+
+            def read_until(done: Any) -> None:
+                while not done():
+                    chunk = sock.recv(65536)
+                    assert chunk, "the server closed the connection"
+                    connection.receive_data(chunk)
+                    for event in connection.events():
+                        if isinstance(event, TextMessage):
+                            texts.append(str(event.data))
+
+            read_until(lambda: texts)
+            interval = json.loads(texts[0][1:])["pingInterval"] / 1000
+            pings_at = []
+            for _ in range(2):
+                read_until(lambda: texts[-1] == "2")
+                pings_at.append(time.monotonic())
+                sock.sendall(connection.send(TextMessage(data="3")))  # pong
+                texts.append("(pong sent)")
+            assert interval * 0.8 <= pings_at[1] - pings_at[0] <= interval * 1.6
+    finally:
+        server.stop()
