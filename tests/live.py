@@ -177,3 +177,44 @@ class Peer:
 
     def close(self) -> None:
         self.client.disconnect()
+
+
+class RawEngineIO:
+    """A websocket to a server's engine.io endpoint below Socket.IO, through wsproto: to read
+    the transport itself (its extension answer, its pings). `offer` extensions, e.g. a
+    browser's permessage-deflate."""
+
+    def __init__(self, server: LiveServer, offer: list[Any] | None = None,
+                 timeout: float = 15) -> None:
+        from wsproto import ConnectionType, WSConnection
+        from wsproto.events import Request
+
+        port = int(server.url.rsplit(":", 1)[1])
+        self.connection = WSConnection(ConnectionType.CLIENT)
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+        self.accepted: list[Any] = []  # the AcceptConnection event
+        self.texts: list[str] = []  # text messages, in order
+        self.sock.sendall(self.connection.send(Request(
+            host=f"127.0.0.1:{port}", target="/socket.io/?EIO=4&transport=websocket",
+            extensions=offer or [])))
+
+    def read_until(self, done: Any) -> None:
+        from wsproto.events import AcceptConnection, TextMessage
+
+        while not done():
+            chunk = self.sock.recv(65536)
+            assert chunk, "the server closed the connection"
+            self.connection.receive_data(chunk)
+            for event in self.connection.events():
+                if isinstance(event, AcceptConnection):
+                    self.accepted.append(event)
+                elif isinstance(event, TextMessage):
+                    self.texts.append(str(event.data))
+
+    def send(self, text: str) -> None:
+        from wsproto.events import TextMessage
+
+        self.sock.sendall(self.connection.send(TextMessage(data=text)))
+
+    def close(self) -> None:
+        self.sock.close()

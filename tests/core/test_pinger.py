@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import socket
 import threading
 import time
 from pathlib import Path
@@ -12,12 +11,11 @@ from typing import Any
 import pytest
 from engineio import packet
 from engineio import socket as engineio_socket
-from wsproto import ConnectionType, WSConnection
-from wsproto.events import Request, TextMessage
 
 from host import pinger
 from host.pinger import Pinger
-from tests.live import LiveServer
+from tests.core.test_broadcast import wait_for
+from tests.live import LiveServer, RawEngineIO
 
 
 class FakeSocket:
@@ -36,13 +34,6 @@ class FakeSocket:
         assert pkt.packet_type == packet.PING
         self.log.append(self.name)
         self.thread = threading.current_thread().name
-
-
-def wait_for(predicate: Any, seconds: float = 5.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not predicate():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.005)
 
 
 def test_pings_go_when_due_in_due_order_and_never_to_a_closing_socket() -> None:
@@ -97,30 +88,18 @@ def test_a_served_connection_is_pinged_again_after_each_pong(tmp_path: Path,
     the one before; the connection stays open."""
     server = LiveServer(data=tmp_path / "data", packs=packs).start()
     try:
-        port = int(server.url.rsplit(":", 1)[1])
-        connection = WSConnection(ConnectionType.CLIENT)
-        texts: list[str] = []
-        with socket.create_connection(("127.0.0.1", port), timeout=15) as sock:
-            sock.sendall(connection.send(Request(
-                host=f"127.0.0.1:{port}", target="/socket.io/?EIO=4&transport=websocket")))
-
-            def read_until(done: Any) -> None:
-                while not done():
-                    chunk = sock.recv(65536)
-                    assert chunk, "the server closed the connection"
-                    connection.receive_data(chunk)
-                    for event in connection.events():
-                        if isinstance(event, TextMessage):
-                            texts.append(str(event.data))
-
-            read_until(lambda: texts)
-            interval = json.loads(texts[0][1:])["pingInterval"] / 1000
+        raw = RawEngineIO(server)
+        try:
+            raw.read_until(lambda: raw.texts)
+            interval = json.loads(raw.texts[0][1:])["pingInterval"] / 1000
             pings_at = []
             for _ in range(2):
-                read_until(lambda: texts[-1] == "2")
+                raw.read_until(lambda: raw.texts[-1] == "2")
                 pings_at.append(time.monotonic())
-                sock.sendall(connection.send(TextMessage(data="3")))  # pong
-                texts.append("(pong sent)")
+                raw.send("3")  # pong
+                raw.texts.append("(pong sent)")
             assert interval * 0.8 <= pings_at[1] - pings_at[0] <= interval * 1.6
+        finally:
+            raw.close()
     finally:
         server.stop()

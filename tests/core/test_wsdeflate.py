@@ -7,19 +7,16 @@ The handshakes and frames are wsproto's own (the library under simple-websocket)
 from __future__ import annotations
 
 import json
-import socket
 import zlib
 from pathlib import Path
-from typing import Any
 
 import pytest
-
 from wsproto import ConnectionType, WSConnection
-from wsproto.events import (AcceptConnection, BytesMessage, Request, TextMessage)
+from wsproto.events import AcceptConnection, BytesMessage, Request, TextMessage
 from wsproto.extensions import PerMessageDeflate
 
 from host.wsdeflate import COMPRESSED, MIN_BYTES, SharedDeflate
-from tests.live import LiveServer
+from tests.live import LiveServer, RawEngineIO
 
 BIG = json.dumps({"scores": [{"seat": i, "name": f"P{i + 1}", "score": 0}
                              for i in range(200)]})
@@ -127,33 +124,16 @@ def test_the_served_app_answers_a_browser_offer_and_its_messages_decode(
     answer) inflates on the browser's side of the extension."""
     server = LiveServer(data=tmp_path / "data", packs=packs, async_mode=async_mode).start()
     try:
-        port = int(server.url.rsplit(":", 1)[1])
-        connection = WSConnection(ConnectionType.CLIENT)
-        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
-            sock.sendall(connection.send(Request(
-                host=f"127.0.0.1:{port}", target="/socket.io/?EIO=4&transport=websocket",
-                extensions=[PerMessageDeflate()])))
-            accepted: list[AcceptConnection] = []
-            texts: list[str] = []
-
-            def read_until(done: Any) -> None:
-                while not done():
-                    chunk = sock.recv(65536)
-                    assert chunk, "the server closed the connection"
-                    connection.receive_data(chunk)
-                    for event in connection.events():
-                        if isinstance(event, AcceptConnection):
-                            accepted.append(event)
-                        elif isinstance(event, TextMessage):
-                            texts.append(str(event.data))
-
-            read_until(lambda: texts)
-            assert accepted
-            (deflate,) = accepted[0].extensions  # as the server's answer set it
+        raw = RawEngineIO(server, offer=[PerMessageDeflate()])
+        try:
+            raw.read_until(lambda: raw.texts)
+            (deflate,) = raw.accepted[0].extensions  # as the server's answer set it
             assert isinstance(deflate, PerMessageDeflate) and deflate.enabled()
             assert deflate.server_no_context_takeover and deflate.client_no_context_takeover
-            assert texts[0].startswith("0{") and '"sid"' in texts[0]  # engine.io open
-            sock.sendall(connection.send(TextMessage(data="40/screen,")))  # connect /screen
-            read_until(lambda: any(t.startswith("40/screen,") for t in texts))
+            assert raw.texts[0].startswith("0{") and '"sid"' in raw.texts[0]  # engine.io open
+            raw.send("40/screen,")  # connect to /screen
+            raw.read_until(lambda: any(t.startswith("40/screen,") for t in raw.texts))
+        finally:
+            raw.close()
     finally:
         server.stop()
