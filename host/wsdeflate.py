@@ -43,31 +43,30 @@ CACHED_MESSAGES = 8  # a publication sends a handful of different messages at mo
 
 
 class _Compressed:
-    """The process-wide cache: the compressed form of the last few messages."""
+    """The process-wide cache: the compressed form of the last few messages, the most
+    recently asked for last."""
 
     def __init__(self, size: int = CACHED_MESSAGES) -> None:
         self._size = size
         self._lock = threading.Lock()
         self._entries: OrderedDict[tuple[int, bytes], bytes] = OrderedDict()
-        # The message last asked for: a broadcast asks for the same one N times in a row,
-        # and comparing bytes is ~20x cheaper than hashing them (44 KB: 0.5 against 9 us).
-        self._last: tuple[int, bytes, bytes] | None = None
         self.hits = 0  # for tests and benches
         self.misses = 0
 
     def get(self, bits: int, data: bytes) -> bytes:
-        with self._lock:
-            last = self._last
-            if last is not None and last[0] == bits and last[1] == data:
-                self.hits += 1
-                return last[2]
         key = (bits, data)
         with self._lock:
+            if self._entries:
+                # A broadcast asks for the same message N times in a row: comparing it with
+                # the newest entry is ~20x cheaper than hashing it (44 KB: 0.5 against 9 us).
+                (newest_bits, newest), compressed = next(reversed(self._entries.items()))
+                if newest_bits == bits and newest == data:
+                    self.hits += 1
+                    return compressed
             found = self._entries.get(key)
             if found is not None:
                 self._entries.move_to_end(key)
                 self.hits += 1
-                self._last = (bits, data, found)
                 return found
         compressor = zlib.compressobj(zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED, -bits)
         # A sync flush ends with 00 00 ff ff, which the receiver adds back (RFC 7692, 7.2.1).
@@ -75,7 +74,7 @@ class _Compressed:
         with self._lock:
             self.misses += 1
             self._entries[key] = compressed
-            self._last = (bits, data, compressed)
+            self._entries.move_to_end(key)
             while len(self._entries) > self._size:
                 self._entries.popitem(last=False)
         return compressed
