@@ -31,7 +31,6 @@ class Pinger:
         self._order = itertools.count()
         self._wake = threading.Condition()
         self._thread: threading.Thread | None = None
-        self.sent = 0  # for tests
 
     def schedule(self, socket: Any, delay: float) -> None:
         with self._wake:
@@ -61,7 +60,6 @@ def ping(socket: Any) -> None:
     if not socket.closing and not socket.closed:
         socket.last_ping = time.time()
         socket.send(packet.Packet(packet.PING))
-        PINGER.sent += 1
 
 
 PINGER = Pinger()
