@@ -294,7 +294,8 @@ function readForm(start) {
   const seats = [];
   const hall = hallSeats();
   for (let i = 0; i < hall; i++) seats.push({}); // "#1", "#2"... until a phone names it
-  for (let i = 0; i < (hall ? 0 : seatCount); i++) {
+  const rows = hall ? 0 : seatCount; // the seat rows, unless a hall's number replaces them
+  for (let i = 0; i < rows; i++) {
     const type = $("#seat-kind-" + i).value;
     const name = $("#seat-name-" + i).value.trim();
     if (type === "none") continue;
