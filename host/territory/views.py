@@ -16,12 +16,18 @@ from host.territory.judging import (
     expansion_order,
     is_correct_choice,
     numeric_blocks,
-    numeric_key,
     speed_outcome,
 )
 from host.territory.modes import EXPANSION_PICKS, combat_rounds
 from host.territory.rules import STALL_REASON, current_actor, ranking, timer_id
 from host.territory.state import Question, TerritoryState
+from host.territory.verdict import (
+    choice_duel_decision,
+    conquest_decision,
+    numeric_decision,
+    numeric_rows,
+    speed_decision,
+)
 
 # "image" is the picture's URL (host/routes/media.py): part of the question, like its prompt.
 _PUBLIC_QUESTION_KEYS = ("id", "kind", "prompt", "options", "image", "image_on_phones")
@@ -186,42 +192,32 @@ def outcome(state: TerritoryState, q: Question) -> dict[str, Any]:
 
 def _choice_outcome(state: TerritoryState, q: Question) -> dict[str, Any]:
     rows = [
-        {"seat": s, "answered": q.answer_of(s) is not None, "correct": is_correct_choice(q, s)}
+        {"seat": s, "answered": q.answer_of(s) is not None, "correct": is_correct_choice(q, s),
+         "overridden": q.override_of(s)}
         for s in q.seats
     ]
     result: dict[str, Any] = {"answers": rows}
     if state.attack is not None:
         result["result"] = duel_result(q, state.attack)
+        result["decision"] = choice_duel_decision(q, state.attack, result["result"])
+    elif q.purpose == "conquest":
+        result["decision"] = conquest_decision(q, list(state.marks))
     return result
 
 
 def _numeric_outcome(state: TerritoryState, q: Question) -> dict[str, Any]:
-    rows: list[dict[str, Any]] = []
-    previous_t: int | None = None
-    for rank, block in enumerate(numeric_blocks(q), start=1):
-        for s in block:
-            silent, distance, t_ns = numeric_key(q, s)
-            answered = not silent
-            margin = None
-            if answered and previous_t is not None:
-                margin = (t_ns - previous_t) / 1e6
-            rows.append({
-                "seat": s,
-                "answered": answered,
-                "distance": distance if answered else None,
-                "rank": rank if answered else None,
-                "margin_ms": margin,
-            })
-            if answered:
-                previous_t = t_ns
-    result: dict[str, Any] = {"answers": rows}
+    """Rows best first (host/territory/verdict.py) and what the answers decide."""
+    result: dict[str, Any] = {"answers": numeric_rows(q)}
     if q.purpose == "expansion":
         pickers = len(EXPANSION_PICKS[state.settings.mode]) or 2  # duel: both, in turn
         result["pickers"] = expansion_order(q)[:pickers]
+        result["decision"] = numeric_decision(q, list(q.seats))
     elif q.purpose == "speed" and state.attack is not None:
         attacker_wins, defender_won = speed_outcome(q, state.attack)
         result["result"] = "attacker_wins" if attacker_wins else "hold"
         result["defender_won_tiebreak"] = defender_won
+        result["decision"] = speed_decision(q, state.attack, attacker_wins)
     elif q.purpose == "final":
         result["blocks"] = [list(b) for b in numeric_blocks(q)]
+        result["decision"] = numeric_decision(q, list(q.seats))
     return result
