@@ -1,4 +1,4 @@
-"""A night: several games, of any kind, with one running total per team.
+"""A night: several games, of any kind, with one running total per player or team.
 
 A night is a row of its own in the journal (name, scoring rules, open or over);
 a game joins it when it is created (`config["night"]`). The totals are never
@@ -6,11 +6,20 @@ stored: they are computed from the results the journal holds for the night's
 finished games, so a restart gives them back exactly, and a game's points are
 counted once it is over (its result is committed with its last event).
 
-Teams are seats: seat 0 is the red team in every game of the night (its
-colour), and its name is the one it had in the latest game. Points per game,
-by the kind's rule: `places` (1st, 2nd, 3rd... get those points; equal places
-share the better one; the default 10/6/3) or `scale` (the game's own score
-times the factor, rounded).
+Points belong to people, never to a colour (a seat is only where someone sits
+tonight). Who sat on a seat of a game (`identify`), from the journal's seat
+bindings, kept after the game ends:
+- a phone alone on its seat is a player: `phone:<member id>` (the start of its
+  token's hash, host/teams.py), whatever seat it takes from game to game;
+- a team (a team game's seat) is `team:<member id of its first captain>`, and in a
+  later game the seat whose phones share the most phones with it is the same team
+  (its captain's phone breaks a tie; each team once per game): a team that swaps
+  captain, loses or gains a phone, or changes colour keeps its total;
+- a seat without a phone (named by the host, a bot) is `name:<its name>`.
+Its name is the one it had in the latest game it played; `seat` is where it sits in
+the night's latest game (null when it is not in it). Points per game, by the kind's
+rule: `places` (1st, 2nd, 3rd... get those points; equal places share the better one;
+the default 10/6/3) or `scale` (the game's own score times the factor, rounded).
 """
 
 from __future__ import annotations
@@ -108,43 +117,82 @@ class PlayedGame:
     id: str
     kind: str
     status: str
-    seats: list[dict[str, Any]]  # {"seat", "name", "bot"} as the game was created
+    # {"seat", "name", "bot", "phones": [member ids, captain first], "team": bool}: who sat
+    # where (no "phones": a seat known by its name)
+    seats: list[dict[str, Any]]
     result: dict[str, Any] | None
 
 
-def standings(rules: NightRules, games: list[PlayedGame]) -> dict[str, Any]:
-    """The night's table: per team its total and its points in each finished game."""
-    teams: dict[int, dict[str, Any]] = {}
-    played = []
+def _seat_name(game: PlayedGame, seat: dict[str, Any]) -> str:
+    """A seat's name in a game: its result's once over (renamed there too), else its own."""
+    named = game.result and next((p.get("name") for p in game.result.get("players", [])
+                                  if p.get("seat") == seat["seat"] and p.get("name")), None)
+    return str(named or seat["name"])
+
+
+def identify(games: list[PlayedGame]) -> list[dict[int, str]]:
+    """Per game, each seat's identity (the module's docstring says the rule)."""
+    team_phones: dict[str, set[str]] = {}  # a team -> its phones in the latest game it played
+    out: list[dict[int, str]] = []
     for game in games:
+        found: dict[int, str] = {}
         for seat in game.seats:
-            team = teams.setdefault(int(seat["seat"]), {"seat": int(seat["seat"]), "points": 0,
-                                                        "games": {}})
-            team["name"] = (game.result and next(
-                (p.get("name") for p in game.result.get("players", [])
-                 if p.get("seat") == seat["seat"] and p.get("name")), None)) or seat["name"]
+            number, phones = int(seat["seat"]), [str(p) for p in seat.get("phones") or []]
+            if phones and seat.get("team"):
+                mine = set(phones)
+                known = [(len(mine & have), phones[0] in have, team)
+                         for team, have in team_phones.items()
+                         if mine & have and team not in found.values()]
+                ident = max(known, key=lambda k: k[:2])[2] if known else f"team:{phones[0]}"
+                team_phones[ident] = mine
+            elif phones:
+                ident = f"phone:{phones[0]}"
+            else:
+                ident = f"name:{_seat_name(game, seat)}"
+            if ident in found.values():  # two seats of one game are never one player
+                ident = f"{ident}@{game.id}:{number}"
+            found[number] = ident
+        out.append(found)
+    return out
+
+
+def standings(rules: NightRules, games: list[PlayedGame]) -> dict[str, Any]:
+    """The night's table: per player or team its total and its points in each finished game."""
+    rows: dict[str, dict[str, Any]] = {}
+    played = []
+    identities = identify(games)
+    for game, seats in zip(games, identities, strict=True):
+        for seat in game.seats:
+            ident = seats[int(seat["seat"])]
+            row = rows.setdefault(ident, {"id": ident, "by": ident.split(":", 1)[0],
+                                          "points": 0, "games": {}})
+            row["name"] = _seat_name(game, seat)
         if game.status != "over" or game.result is None:
             continue
         points = game_points(rules.for_kind(game.kind), game.result)
         played.append({"game": game.id, "kind": game.kind})
         for number, gained in points.items():
-            if number in teams:
-                teams[number]["points"] += gained
-                teams[number]["games"][game.id] = gained
-    table = sorted(teams.values(), key=lambda t: (-t["points"], t["seat"]))
-    for index, team in enumerate(table):
-        tied = index and team["points"] == table[index - 1]["points"]
-        team["place"] = table[index - 1]["place"] if tied else index + 1
+            if number in seats:
+                rows[seats[number]]["points"] += gained
+                rows[seats[number]]["games"][game.id] = gained
+    latest = {ident: seat for seat, ident in identities[-1].items()} if identities else {}
+    order = {ident: index for index, ident in enumerate(rows)}  # first seen first, on a tie
+    table = sorted(rows.values(), key=lambda r: (-r["points"], order[r["id"]]))
+    for index, row in enumerate(table):
+        row["seat"] = latest.get(row["id"])
+        tied = index and row["points"] == table[index - 1]["points"]
+        row["place"] = table[index - 1]["place"] if tied else index + 1
     return {"played": played, "table": table}
 
 
 def csv_rows(night: dict[str, Any]) -> list[list[str]]:
-    """The night as a spreadsheet: one row per team, one column per finished game."""
+    """The night as a spreadsheet: one row per player or team, one column per finished game."""
     games = [g["game"] for g in night["standings"]["played"]]
-    head = ["place", "team", "colour_seat", *[f"{g['kind']}:{g['game']}"
-                                              for g in night["standings"]["played"]], "total"]
+    head = ["place", "name", "id", "seat", *[f"{g['kind']}:{g['game']}"
+                                            for g in night["standings"]["played"]], "total"]
     rows = [head]
-    for team in night["standings"]["table"]:
-        rows.append([str(team["place"]), team["name"], str(team["seat"]),
-                     *[str(team["games"].get(g, "")) for g in games], str(team["points"])])
+    for row in night["standings"]["table"]:
+        seat = "" if row["seat"] is None else str(row["seat"])
+        rows.append([str(row["place"]), row["name"], row["id"], seat,
+                     *[str(row["games"].get(g, "")) for g in games], str(row["points"])])
     return rows

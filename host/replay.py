@@ -9,7 +9,9 @@ from host.games.contract import Game
 from host.journal import JournalRow, effective
 
 # Events the Session handles itself; everything else goes to the engine.
-SESSION_EVENTS = frozenset({"claim", "start", "pause", "resume", "undo", "hand"})
+# `rename` (host/names.py): a seat's new name after the start; the engine keeps the name it
+# was set up with and the Session shows the new one (`engine_names` below).
+SESSION_EVENTS = frozenset({"claim", "rename", "start", "pause", "resume", "undo", "hand"})
 
 
 @dataclass
@@ -19,6 +21,7 @@ class Rebuilt:
     paused: bool = False
     used_questions: dict[str, None] = field(default_factory=dict)  # oldest first
     last_seq: int = 0
+    engine_names: dict[int, str] = field(default_factory=dict)  # seat -> its name at the start
 
 
 def initial_seats(config: dict[str, Any]) -> list[dict[str, Any]]:
@@ -32,10 +35,11 @@ def rebuild(game: Game, config: dict[str, Any], rows: list[JournalRow]) -> Rebui
     for row in effective(rows):
         body = row.body
         kind = body.get("type")
-        if kind == "claim":
+        if kind in ("claim", "rename"):
             out.seats[int(body["seat"])]["name"] = body["name"]
         elif kind == "start":
             out.seats = [dict(seat) for seat in body["seats"]]
+            out.engine_names = {int(seat["seat"]): seat["name"] for seat in out.seats}
             out.state = game.setup(config.get("settings", {}), out.seats, int(config["seed"]))
         elif kind == "hand":  # the host gave the seat to a bot (a level) or back to people
             out.seats[int(body["seat"])]["bot"] = body["bot"]

@@ -15,7 +15,7 @@ from tests.live import LiveServer, Peer
 
 
 def result(*scores: int, places: list[int] | None = None) -> dict[str, Any]:
-    players = [{"seat": seat, "name": f"T{seat}", "score": score}
+    players = [{"seat": seat, "name": ("Rouge", "Bleu", "Vert", "Jaune")[seat], "score": score}
                for seat, score in enumerate(scores)]
     if places is not None:
         for player, place in zip(players, places, strict=True):
@@ -43,8 +43,8 @@ def test_the_table_adds_finished_games_only_with_each_kinds_rule() -> None:
                                                                                (0, 15, 2)]
     assert table["table"][0]["games"] == {"g1": 2, "g2": 25}
     rows = csv_rows({"standings": table})
-    assert rows[0] == ["place", "team", "colour_seat", "buzzer:g1", "territory:g2", "total"]
-    assert rows[1] == ["1", "Bleu", "1", "2", "25", "27"]  # its name in the latest game
+    assert rows[0] == ["place", "name", "id", "seat", "buzzer:g1", "territory:g2", "total"]
+    assert rows[1] == ["1", "Bleu", "name:Bleu", "1", "2", "25", "27"]  # no phone: its name
 
 
 @pytest.mark.parametrize("rules", [[], {"default": {"places": []}}, {"quiz": {"scale": 0}},
