@@ -38,6 +38,8 @@
 
   let screenRefs = null;
 
+  addEventListener("resize", () => { if (screenRefs) fitText(screenRefs.question); });
+
   function mountScreen(root) {
     const q = h("div", { id: "question", class: "question-panel", hidden: true },
       h("div", { class: "q-head" }, h("span", { id: "q-title" }), h("span", { id: "q-count", class: "count" })),
@@ -65,10 +67,12 @@
       if (state !== screenRefs.latest) return;
       drawMap($("#map"), gameMap, view, { names: true });
       renderTurn(state, gameMap);
+      fitText(screenRefs.question); // the turn lines took their room: the panel fits what is left
     });
     renderScores(state);
     renderBattleOrder(state);
     renderQuestion(state);
+    fitText(screenRefs.question);
     sounds(ctx.previous, state, ctx.sounds);
   }
 
@@ -197,33 +201,27 @@
     fill("#q-result", revealed ? revealRows(state, q) : []);
   }
 
-  /** Each answer at the reveal: who, what, right or wrong, and the timing. */
+  /** Each answer at the reveal: who, what, its mark, the gap and the time; the verdict (TerritoryWords). */
   function revealRows(state, q) {
+    const W = TerritoryWords;
     const rows = [];
     if (q.content.kind === "numeric") {
-      rows.push(h("p", { class: "truth" }, T.t("answer_was", { v: formatAnswer(q.content, q.content.answer) })));
+      rows.push(h("p", { class: "truth" }, T.t("answer_was", { v: W.answerText(q.content, q.content.answer) })));
     }
     const outcome = q.outcome || { answers: [] };
     for (const row of outcome.answers) {
       const answer = (q.answers || []).find((a) => a.seat === row.seat);
-      const good = row.correct !== undefined ? row.correct : row.rank === 1;
-      const detail = [];
-      if (row.distance !== undefined && row.distance !== null) detail.push(T.t("off_by", { d: row.distance }));
-      if (row.rank) detail.push(row.rank === 1 ? T.t("first") : T.t("rank", { n: row.rank }));
-      if (row.margin_ms !== null && row.margin_ms !== undefined) detail.push("+" + Math.round(row.margin_ms) + " ms");
-      rows.push(h("div", { class: "reveal-row " + (row.answered ? (good ? "good" : "bad") : "none") },
+      const mark = W.rowMark(q.content, row);
+      rows.push(h("div", { class: "reveal-row " + mark.cls, "data-seat": row.seat },
         seatChip(row.seat), h("span", { class: "who" }, seatName(state, row.seat)),
-        h("span", { class: "val" }, answer ? formatAnswer(q.content, answer.value) : T.t("no_answer")),
-        h("span", { class: "mark" }, row.answered ? (good ? "✔ " + T.t("right") : "✘ " + T.t("wrong")) : ""),
-        h("span", { class: "detail" }, detail.join(" · "))));
+        h("span", { class: "val" }, answer ? W.answerText(q.content, answer.value) : T.t("no_answer")),
+        h("span", { class: "mark" }, mark.text),
+        h("span", { class: "detail" }, W.rowDetail(q.content, row))));
     }
-    const quick = fastest(q.answers);
-    if (quick) rows.push(h("p", { class: "margin" }, T.t("by_ms", { who: T.colour(quick.seat), ms: quick.ms })));
-    if (outcome.result) rows.push(h("p", { class: "verdict" }, T.t(outcome.result)));
-    if (outcome.pickers) {
-      const who = outcome.pickers.map((s) => seatName(state, s)).join(", ");
-      rows.push(h("p", { class: "verdict" }, T.t("pickers", { who })));
-    }
+    const verdict = W.verdictText(state, q);
+    if (verdict) rows.push(h("p", { class: "verdict" }, verdict));
+    const pickers = W.pickersText(state, outcome.pickers);
+    if (pickers) rows.push(h("p", { class: "verdict pickers" }, pickers));
     return rows;
   }
 
@@ -320,7 +318,7 @@
       return;
     }
     if (mine) {
-      $("#status").textContent = T.t("locked_in", { v: formatAnswer(q.content, mine.value) });
+      $("#status").textContent = T.t("locked_in", { v: TerritoryWords.answerText(q.content, mine.value) });
       return;
     }
     $("#status").textContent = qTitle(q);
@@ -369,13 +367,14 @@
   function renderPhoneReveal(q, seat) {
     $("#p-prompt").textContent = q.content.prompt;
     const row = q.outcome && q.outcome.answers.find((r) => r.seat === seat);
-    const truth = T.t("answer_was", { v: formatAnswer(q.content, q.content.answer) });
+    const W = TerritoryWords;
+    const truth = T.t("answer_was", { v: W.answerText(q.content, q.content.answer) });
     $("#status").textContent = truth;
     if (!row) return;
-    const good = row.correct !== undefined ? row.correct : row.rank === 1;
-    const verdict = !row.answered ? T.t("no_answer") : good ? "✔ " + T.t("right") : "✘ " + T.t("wrong");
-    fill("#controls", h("div", { class: "verdict-big " + (row.answered ? (good ? "good" : "bad") : "none") }, verdict,
-      row.rank ? h("small", {}, row.rank === 1 ? T.t("first") : T.t("rank", { n: row.rank })) : null));
+    const mark = W.rowMark(q.content, row);
+    const gap = row.distance ? T.t("off_by", { d: W.numberFormat(q.content)(row.distance) }) : null;
+    fill("#controls", h("div", { class: "verdict-big " + mark.cls }, mark.text || T.t("no_answer"),
+      gap ? h("small", {}, gap) : null));
   }
 
   function renderPhoneTurn(state, seat, ctx) {
@@ -428,12 +427,11 @@
     const rows = q.seats.map((seat) => {
       const answer = (q.answers || []).find((a) => a.seat === seat);
       const row = judged[seat] || {};
-      const good = row.correct !== undefined ? row.correct : row.rank === 1;
       return h("tr", { "data-seat": seat },
         h("td", {}, seatChip(seat), " ", seatName(state, seat)),
-        h("td", {}, answer ? formatAnswer(q.content, answer.value) : "…"),
-        h("td", {}, answer ? "+" + Math.round((answer.t_ns - first) / 1e6) + " ms" : ""),
-        h("td", {}, reveal ? (good ? "✔" : "✘") : ""),
+        h("td", {}, answer ? TerritoryWords.answerText(q.content, answer.value) : "…"),
+        h("td", {}, answer ? "+" + TerritoryWords.numberFormat(q.content)((answer.t_ns - first) / 1e6) + " ms" : ""),
+        h("td", {}, reveal && judged[seat] ? TerritoryWords.rowMark(q.content, row).text : ""),
         h("td", {}, reveal ? [
           h("button", { type: "button", "data-override": "right",
             onclick: () => ctx.send({ type: "override", seat, correct: true }) }, T.t("mark_right")),
@@ -446,7 +444,8 @@
       h("h2", {}, qTitle(q)),
       q.content.image ? h("img", { src: q.content.image, alt: T.t("question_image"), class: "q-thumb" }) : null,
       h("p", { class: "prompt" }, q.content.prompt),
-      h("p", { class: "answer-key" }, T.t("correct_answer", { v: formatAnswer(q.content, q.content.answer) })),
+      h("p", { class: "answer-key" },
+        T.t("correct_answer", { v: TerritoryWords.answerText(q.content, q.content.answer) })),
       h("table", { class: "live-table" },
         h("tr", {}, h("th", {}, T.t("players")), h("th", {}, T.t("lock_ins")), h("th", {}, "ms"), h("th", {}),
           h("th", {})),

@@ -1,0 +1,117 @@
+// The territory reveal's words: how numbers read, each row's mark and the verdict line.
+// Kept apart from the page code (kinds/territory.js) so the wording can be tested on its own
+// (tests/browser/test_reveal_words.py runs it in Chromium on the engine's real views).
+// The facts come from the server (host/territory/verdict.py): rank, real distance, "right",
+// the time after the first lock-in, and outcome.decision (who came out ahead, and by what).
+/* exported TerritoryWords */
+"use strict";
+
+const TerritoryWords = (() => {
+  const say = kindStrings({
+    fr: {
+      closest: "◎ Le plus proche", nth_closest: "{n}ᵉ plus proche", first_in: "1ᵉʳ à valider",
+      judged: "(animateur)", verdict: "{head} : {why}",
+      v_wins: "{who} l’emporte", v_holds: "{who} tient", v_first: "{who} choisit en premier",
+      v_final: "{who} passe devant",
+      why_right: "bonne réponse", why_only_right: "seule bonne réponse", why_closest: "le plus proche (écart {d})",
+      why_faster: "aussi proche que {other}, plus rapide de {ms} ms", why_alone: "seule réponse",
+      why_tie: "égalité parfaite", why_missed: "{other} n’a pas trouvé", nobody: "Personne n’a répondu",
+      why_nobody: "personne n’a répondu",
+      conquest_one: "{who} prend le territoire visé", conquest_many: "{who} prennent les territoires visés",
+      conquest_none: "Personne ne prend de territoire", picker_one: "Choisit : {who}",
+    },
+    en: {
+      closest: "◎ Closest", nth_closest: "#{n} closest", first_in: "first to lock in",
+      judged: "(host)", verdict: "{head}: {why}",
+      v_wins: "{who} wins", v_holds: "{who} holds", v_first: "{who} picks first", v_final: "{who} goes ahead",
+      why_right: "the right answer", why_only_right: "the only right answer", why_closest: "closest (off by {d})",
+      why_faster: "as close as {other}, faster by {ms} ms", why_alone: "the only answer",
+      why_tie: "a dead heat", why_missed: "{other} missed it", nobody: "Nobody answered",
+      why_nobody: "nobody answered",
+      conquest_one: "{who} takes the territory aimed at", conquest_many: "{who} take the territories aimed at",
+      conquest_none: "Nobody takes a territory", picker_one: "Picking: {who}",
+    },
+  });
+
+  /**
+   * How this question's numbers read: a year ("En quelle année…", "In which year…", unit "year")
+   * has no thousands separator, anything else the page language's; one format for every number
+   * of a reveal line, so a year's gap and its times read alike.
+   */
+  function numberFormat(content) {
+    const prompt = (content && content.prompt) || "";
+    const year = (content && content.unit === "year") || /\b(quelle ann[ée]e|which year|what year)\b/i.test(prompt);
+    return (n) => (year ? String(Math.round(n)) : Math.round(n).toLocaleString(T.lang));
+  }
+
+  /** An answer as shown: a choice's letter and text, a number in the question's format. */
+  function answerText(content, value) {
+    if (value === null || value === undefined) return "—";
+    if (content && content.kind === "choice") return formatAnswer(content, value);
+    return numberFormat(content)(value);
+  }
+
+  /**
+   * A judged row's mark and class: "Juste !" only for a right answer (exact, or the host said
+   * so), "Le plus proche" for the closest numeric one, the rank for the others (an answer that
+   * still picks is not "wrong"), "Faux" for a wrong choice or the host's ruling.
+   */
+  function rowMark(content, row) {
+    const ruled = row.overridden === true || row.overridden === false ? " " + say("judged") : "";
+    if (row.overridden === false) return { cls: "bad", text: "✘ " + T.t("wrong") + ruled };
+    if (!row.answered) return { cls: "none", text: "" };
+    if (content.kind === "choice") {
+      if (row.correct) return { cls: "good", text: "✔ " + T.t("right") + ruled };
+      return { cls: "bad", text: "✘ " + T.t("wrong") };
+    }
+    if (row.right) return { cls: "good", text: "✔ " + T.t("right") + ruled };
+    if (row.rank === 1) return { cls: "good", text: say("closest") };
+    return { cls: "near", text: say("nth_closest", { n: row.rank }) };
+  }
+
+  /** A row's gap (none when exact) and its time after the question's first lock-in. */
+  function rowDetail(content, row) {
+    const num = numberFormat(content);
+    const detail = [];
+    if (row.distance !== undefined && row.distance !== null && row.distance !== 0) {
+      detail.push(T.t("off_by", { d: num(row.distance) }));
+    }
+    if (row.after_ms !== undefined && row.after_ms !== null) {
+      detail.push(row.after_ms === 0 ? say("first_in") : "+" + num(row.after_ms) + " ms");
+    }
+    return detail.join(" · ");
+  }
+
+  /** The verdict line: who came out ahead and what decided it (outcome.decision), or null. */
+  function verdictText(state, q) {
+    const outcome = q.outcome || {};
+    const d = outcome.decision;
+    if (!d) return outcome.result ? T.t(outcome.result) : null;
+    const name = (seat) => seatName(state, seat);
+    if (d.by === "both_right") return T.t("speed_question");
+    if (d.by === "conquest") {
+      if (!d.winners.length) return say("conquest_none");
+      return say(d.winners.length > 1 ? "conquest_many" : "conquest_one", { who: d.winners.map(name).join(", ") });
+    }
+    if (d.seat === null || d.seat === undefined) return say("nobody");
+    const attack = state.view.attack;
+    const verb = q.purpose === "expansion" ? "v_first" : q.purpose === "final" ? "v_final"
+      : attack && d.seat === attack.defender ? "v_holds" : "v_wins";
+    const num = numberFormat(q.content);
+    const why = say(d.by === "right" && q.purpose === "duel" ? "why_only_right" : "why_" + d.by, {
+      other: d.over !== undefined ? name(d.over) : "",
+      d: d.distance !== undefined && d.distance !== null ? num(d.distance) : "",
+      ms: d.ms !== undefined ? num(d.ms) : "",
+    });
+    return say("verdict", { head: say(verb, { who: name(d.seat) }), why });
+  }
+
+  /** "Choisissent : Ana, Bruno" (one name: "Choisit"); null for nobody. */
+  function pickersText(state, pickers) {
+    if (!pickers || !pickers.length) return null;
+    const who = pickers.map((s) => seatName(state, s)).join(", ");
+    return pickers.length > 1 ? T.t("pickers", { who }) : say("picker_one", { who });
+  }
+
+  return { numberFormat, answerText, rowMark, rowDetail, verdictText, pickersText };
+})();
