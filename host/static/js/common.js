@@ -3,7 +3,7 @@
 // beyond this host.
 /* exported h, $, fill, languageOf, seatName, seatLabel, seatChip, Maps, drawMap, castle, Countdown,
    Sound, formatAnswer, fastest, questionTitle, phaseTitle, onLoopback, joinAddress, storageNotice, linkStylesheet,
-   HALL_SEATS */
+   HALL_SEATS, fitText */
 "use strict";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -211,6 +211,8 @@ const Countdown = {
   number: null,
   onEnd: null,
   set(meta, bar, number) {
+    // The seconds left, as a number beside the bar (its track's data-secs, css .timer::after).
+    if (this.bar && this.bar !== bar && this.bar.parentNode) delete this.bar.parentNode.dataset.secs;
     this.bar = bar;
     this.number = number;
     const timer = meta.timer;
@@ -227,9 +229,27 @@ const Countdown = {
     const share = this.total > 0 ? left / this.total : 0;
     this.bar.style.transform = `scaleX(${share.toFixed(3)})`;
     this.bar.classList.toggle("late", share < 0.25);
-    if (this.number) this.number.textContent = this.total > 0 ? Math.ceil(left) : "";
+    const secs = this.total > 0 ? String(Math.ceil(left)) : "";
+    if (this.number) this.number.textContent = secs;
+    else if (this.bar.parentNode && this.bar.parentNode.dataset.secs !== secs) this.bar.parentNode.dataset.secs = secs;
   },
 };
+
+/**
+ * Shrink `el`'s text (to `min` of its size at most) until it fits its own box, which the page's
+ * CSS bounds (a max-height, a flex share, a grid cell): a long prompt, four reveal rows or a
+ * 24-character winner's name stay on the projector, never run off it.
+ */
+function fitText(el, min = 0.5) {
+  if (!el) return;
+  el.style.fontSize = "";
+  const over = () => el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
+  if (el.hidden || !el.isConnected || !over()) return;
+  const size = parseFloat(getComputedStyle(el).fontSize);
+  for (let scale = 0.95; scale >= min - 0.001 && over(); scale -= 0.05) {
+    el.style.fontSize = (size * scale).toFixed(1) + "px";
+  }
+}
 
 // ----------------------------------------------------------------- sound
 

@@ -125,6 +125,7 @@
       fill(screen.winner, h("span", { class: "bz-name" }, first.name),
         h("span", { class: "bz-colour" },
           colourName(first.seat) + " · " + (view.floor === first.seat ? tr("has_floor") : tr("first_in"))));
+      fitText(screen.winner.firstChild, 0.3); // a 24-character name on two lines inside the box
     } else {
       screen.winner.className = "bz-winner empty";
       delete screen.winner.dataset.seat;

@@ -1,0 +1,184 @@
+"""Every screen the room, the phones and the host read, as the pages receive them, from
+seeded games played on virtual time (the same Session, journal and bots as a live night).
+
+`catalog()` plays a few seeded games headless (a second or two in all) and keeps, for each
+screen kind, the projector's payload and a phone's merged payload at a moment that shows
+it: each kind of territory reveal, the map, the podiums, a night's table, the buzzer board
+with long names, every card game and the lobby. The layout test and tools/screenshots.py
+draw these in Chromium by handing them to the page's own `render` (pages/inject.js below).
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from host.clock import VirtualClock, VirtualScheduler
+from host.hub import Hub
+from host.journal import Journal
+from host.phone_parts import merge
+from host.quiz.bank import QuestionBank
+from host.session import HOST, Origin, Session
+
+# Two short names and two of 24 characters, the longest a seat takes (they must end with an
+# ellipsis, never overflow).
+NAMES = ["Ana", "Jean-Baptiste de la Font", "Chloé", "Anne-Sophie Vandenbroeck"]
+LONG_NAMES = ["Marie-Christine Dupont-L", "Jean-Baptiste de la Font", "Zoé", "Anne-Sophie Vandenbroeck"]
+
+
+@dataclass
+class Screen:
+    """One screen kind: the projector's payload, and a phone's (its seat) when it has one."""
+
+    name: str
+    screen: dict[str, Any] | None
+    phone: dict[str, Any] | None = None
+    seat: int = 0
+
+
+@dataclass
+class Table:
+    hub: Hub
+    clock: VirtualClock
+    scheduler: VirtualScheduler
+    screens: dict[str, Screen] = field(default_factory=dict)
+
+    def keep(self, name: str, session: Session, seat: int | None = 0) -> None:
+        if name in self.screens:
+            return
+        phone = merge(*session.phone_payloads(seat)) if seat is not None else None
+        self.screens[name] = Screen(name, session.view("screen"), phone, seat or 0)
+
+    def play(self, session: Session, watch: Callable[[Session], None]) -> None:
+        """Run the game's timers and bots to its end, calling `watch` after every step."""
+        session.submit(HOST, {"type": "start"})
+        watch(session)
+        while session.status != "over" and self.scheduler.run_next():
+            watch(session)
+
+
+@contextmanager
+def table() -> Iterator[Table]:
+    with tempfile.TemporaryDirectory() as tmp:
+        clock = VirtualClock()
+        scheduler = VirtualScheduler(clock)
+        journal = Journal(Path(tmp) / "journal.sqlite")
+        hub = Hub(journal, QuestionBank.bundled(), publish=None, clock=clock,
+                  scheduler_factory=lambda: scheduler, threaded=False)
+        try:
+            yield Table(hub, clock, scheduler)
+        finally:
+            journal.close()
+
+
+def reveal_name(view: dict[str, Any]) -> str | None:
+    """The screen kind a territory reveal is: choice, numeric-<rows>, picture, duel, campaign."""
+    question = view.get("question")
+    if view.get("stage") != "reveal" or not question:
+        return None
+    content = question.get("content") or {}
+    rows = len(question.get("answers") or [])
+    if view.get("mode") == "campaign" and question.get("purpose") == "conquest":
+        return "reveal-campaign-picture" if content.get("image") else "reveal-campaign"
+    if content.get("image"):
+        return "reveal-picture"
+    if question.get("purpose") == "duel":
+        return "reveal-duel"
+    if content.get("kind") == "numeric":
+        return f"reveal-numeric-{rows}" if question.get("purpose") == "expansion" \
+            else "reveal-speed"
+    return "reveal-choice"
+
+
+def territory(tab: Table, players: int, mode: str = "classic", seed: int = 1,
+              names: list[str] = NAMES) -> None:
+    seats = [{"name": n, "bot": 3} for n in names[:players]]
+    session = tab.hub.create_game("territory", seats, seed=seed, language="fr",
+                                  settings={"mode": mode}, game_map="france-regions")
+    tab.keep("lobby", session)
+
+    def watch(s: Session) -> None:
+        view = s.view("screen")["view"] or {}
+        name = reveal_name(view)
+        if name:
+            tab.keep(name, s)
+        question = view.get("question")
+        if question and view.get("stage") == "answering":
+            kind = (question.get("content") or {}).get("kind")
+            tab.keep(f"question-{kind}", s)
+        if view.get("stage") == "attack":
+            tab.keep("map-attack", s)
+        if s.status == "over":
+            tab.keep("podium", s)
+
+    tab.play(session, watch)
+
+
+def buzzer(tab: Table) -> None:
+    """A board of four long names: a ranking window closed and decided, one answer marked."""
+    session = tab.hub.create_game("buzzer", [{"name": n} for n in LONG_NAMES], seed=3,
+                                  language="fr")
+    session.submit(HOST, {"type": "start"})
+    tab.keep("buzzer-idle", session)
+    now = tab.clock.now_ns()
+    session.submit(HOST, {"type": "open", "mode": "ranking", "t_ns": now})
+    for order, seat in enumerate((3, 0, 1)):
+        session.submit(Origin("seat", seat), {"type": "buzz", "t_ns": now + 10**8 + order * 3 * 10**6,
+                                              "source": "phone", "u_ns": 2 * 10**6})
+    session.submit(HOST, {"type": "close", "t_ns": now + 5 * 10**8})
+    while tab.scheduler.run_next():
+        pass
+    tab.keep("buzzer-decided", session, seat=3)
+
+
+def cards(tab: Table, kind: str, players: int, seed: int = 5) -> None:
+    seats = [{"name": n, "bot": 2} for n in NAMES[:players]]
+    session = tab.hub.create_game(kind, seats, seed=seed, language="fr")
+    steps = 0
+
+    def watch(s: Session) -> None:
+        nonlocal steps
+        steps += 1
+        if steps == 12:
+            tab.keep(f"{kind}-play", s)
+        if s.status == "over":
+            tab.keep(f"{kind}-over", s)
+
+    tab.play(session, watch)
+
+
+def night(tab: Table) -> None:
+    """A night of two games: its running table between them, then its podium."""
+    night_id = tab.hub.open_night("Soirée du jeudi")
+    first = tab.hub.create_game("territory", [{"name": n, "bot": 3} for n in LONG_NAMES],
+                                seed=2, language="fr", night=night_id)
+    tab.play(first, lambda s: None)
+    tab.keep("night-game-over", first)  # the game's podium with the night's table
+    second = tab.hub.create_game("territory", [{"name": n, "bot": 3} for n in LONG_NAMES],
+                                 seed=3, language="fr", night=night_id)
+    tab.keep("night-table", second)
+    tab.play(second, lambda s: None)
+    tab.hub.end_night(night_id)
+    tab.keep("night-podium", second)
+
+
+def catalog() -> dict[str, Screen]:
+    """Every screen kind, by name (see the module's docstring)."""
+    with table() as tab:
+        territory(tab, 4)
+        territory(tab, 3)
+        territory(tab, 2)
+        territory(tab, 4, seed=2)  # a picture question
+        territory(tab, 4, mode="campaign")
+        buzzer(tab)
+        for kind, players in (("russian-bank", 2), ("q-squared-joe", 4), ("watchtower", 4),
+                              ("challengers", 4)):
+            cards(tab, kind, players)
+        night(tab)
+        screens = dict(tab.screens)
+    screens["lobby-empty"] = Screen("lobby-empty", None, None)
+    return screens
