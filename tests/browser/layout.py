@@ -75,7 +75,8 @@ MEASURE = r"""
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (!node.textContent.trim()) continue;
     const el = node.parentElement;
-    if (!el || skip(el) || !visible(el)) continue;
+    // A playing card's rank and suit are its picture: fanned and stacked cards overlap by design.
+    if (!el || skip(el) || el.closest(".card") || !visible(el)) continue;
     const range = document.createRange();
     range.selectNodeContents(node);
     const clip = clipOf(el);

@@ -3,7 +3,7 @@
 // beyond this host.
 /* exported h, $, fill, languageOf, seatName, seatLabel, seatChip, Maps, drawMap, castle, Countdown,
    Sound, formatAnswer, fastest, questionTitle, phaseTitle, onLoopback, joinAddress, storageNotice, linkStylesheet,
-   HALL_SEATS, fitText */
+   HALL_SEATS, fitText, fitZoom */
 "use strict";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -234,6 +234,23 @@ const Countdown = {
     else if (this.bar.parentNode && this.bar.parentNode.dataset.secs !== secs) this.bar.parentNode.dataset.secs = secs;
   },
 };
+
+/**
+ * Zoom the drawing inside `section` (its first element) out until it fits the section's height:
+ * a card game's table of four players, drawn at its natural size, never runs off the projector
+ * (cards and words shrink together; CSS zoom lays the table out again at that scale).
+ */
+function fitZoom(section) {
+  const inner = section && section.firstElementChild;
+  if (!inner || section.hidden) return;
+  inner.style.zoom = "";
+  for (let i = 0; i < 3; i++) {
+    const room = section.clientHeight, need = inner.getBoundingClientRect().height;
+    if (need <= room + 1 || room <= 0) return;
+    const zoom = Number(inner.style.zoom || 1) * Math.max(0.3, (room / need) * 0.99);
+    inner.style.zoom = zoom.toFixed(3);
+  }
+}
 
 /**
  * Shrink `el`'s text (to `min` of its size at most) until it fits its own box, which the page's

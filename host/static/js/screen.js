@@ -26,6 +26,29 @@ function watch(game) {
 
 socket.on("connect", () => watch(gameId));
 socket.on("game_created", (message) => watch(message.game));
+// The room moved (a lobby game deleted, ...): the projector shows the room's game.
+socket.on("room", (message) => {
+  if (message.game && message.game !== gameId) watch(message.game);
+});
+
+// The projector's screen stays on (no screensaver mid-game): a wake lock, taken again when
+// the page is shown; browsers without it carry on as before.
+const ScreenAwake = {
+  sentinel: null,
+  async take() {
+    if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;
+    if (this.sentinel && !this.sentinel.released) return;
+    try {
+      this.sentinel = await navigator.wakeLock.request("screen");
+      document.body.dataset.wakeLock = "on";
+    } catch {
+      document.body.dataset.wakeLock = "refused";
+    }
+  },
+};
+document.addEventListener("visibilitychange", () => ScreenAwake.take());
+document.addEventListener("click", () => ScreenAwake.take());
+ScreenAwake.take();
 socket.on("state", render);
 
 $("#mute").addEventListener("click", () => {
@@ -116,10 +139,12 @@ function render(state) {
     $("#phase").textContent = T.t("over");
     if (screenSlot.over($("#kind-over"), state)) show("kind-over");
     else showPodium(state);
+    fitZoom($("#kind-over"));
   } else {
     show("game");
     $("#phase").textContent = kindLabel(meta.kind);
     screenSlot.update(state);
+    fitZoom($("#game")); // a card table taller than the screen is drawn smaller, never cut
   }
   drawNightBoard(night, !!night && night.status !== "over" && (meta.status !== "running" || !view));
   last = state;
