@@ -41,7 +41,8 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from host import phone_parts, rng
+from host import names as naming
+from host import following, messages, phone_parts, rng
 from host.broadcast import Broadcaster, Parts
 from host.clock import Clock, Scheduler
 from host.games.contract import Event, Game, GameError, GameKind, View
@@ -123,7 +124,9 @@ class Outcome:
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"ok": self.ok}
         if not self.ok:
-            out.update(code=self.code, reason=self.reason)
+            # `text`: the reason in both languages, for people (host/messages.py).
+            out.update(code=self.code, reason=self.reason,
+                       text=messages.text(self.code, self.reason))
         if self.seq is not None:
             out["seq"] = self.seq
         out.update(self.data)
@@ -198,6 +201,13 @@ class Session:
         self.offline: dict[int, int] = {}  # seat -> host ns when its last phone left
         # In a night (host/night.py): the night's summary, from the hub.
         self.night_summary: Callable[[], dict[str, Any] | None] | None = None
+        # Names (host/names.py): the filter of phones' names, set by the hub; who to tell
+        # once a seat's name changed (the hub: a night's table names it).
+        self.name_filter: naming.NameFilter | None = None
+        self.names_changed: Callable[[], None] | None = None
+        self._engine_names: dict[int, str] = {}  # seat -> the name the engine was set up with
+        self.names_version = 0  # counts names and phones taking seats (a night's table reads)
+        self._last_headline: Any = None  # the game's `headline` at the last publication
         self._restore(record)
         self._threaded = threaded
         self._queue: queue.Queue[Item] = queue.Queue()
@@ -474,6 +484,8 @@ class Session:
             return self._release_seat(int(event["seat"]))
         if kind == "_team" and origin.role == "host":
             return self._team_command(event)
+        if kind == "_lobby" and origin.role == "host":  # end or delete a lobby game
+            return following.close_lobby(self, bool(event.get("delete")))
         if kind == "_rename" and origin.role == "host":
             return self._rename(origin, int(event["seat"]), str(event["name"]))
         if not isinstance(kind, str):
@@ -582,6 +594,7 @@ class Session:
                 return Outcome.refuse(err.code, str(err))
             seq = self._append(origin, {"type": "start", "seats": seats})
             self.state = state
+            self._engine_names = {int(seat["seat"]): seat["name"] for seat in seats}
             self.status = "running"
             self._staged.append(self.journal.op_status(self.id, "running"))
             self._after_change()
@@ -655,24 +668,67 @@ class Session:
             seat = free[0]
         else:
             return Outcome.refuse("full", "every seat is taken")
-        given = str(event.get("name") or "")[:24].strip()
+        given, refused = self._phone_name(event.get("name"), seat)
         captain = self.phones.add(seat, token, given)
+        self.names_version += 1
+        if self.names_changed is not None:  # a night's table: a phone is a player
+            self._deferred.append(self.names_changed)
         if captain:
             self._staged.append(self.journal.op_bind(self.id, seat, token))
         if self.teams.enabled:
             self._staged.append(self.journal.op_add_teammate(self.id, seat, token, given))
             self._dirty = True  # the projector counts the team's phones
         seq = None
-        name = given or self.seats[seat]["name"] or f"#{seat + 1}"
-        if (self.state is None and captain and not self.teams.enabled
-                and name != self.seats[seat]["name"]):
-            # The phone on a seat names it (a team phone's name is its own, not the team's).
-            seq = self._append(origin, {"type": "claim", "seat": seat, "name": name})
-            self.seats[seat]["name"] = name
-            self._after_change(publish_only=True)  # the lobby shows the new name
+        if (captain and not self.teams.enabled and self.status != "over"
+                and given != self.seats[seat]["name"]):
+            # The phone on a seat names it, in the lobby or after the start (a team phone's
+            # name is its own, not the team's).
+            seq = self._set_name(origin, seat, given)
         # Otherwise nothing changed for the others; the socket layer sends the phone its view.
-        return Outcome(True, seq=seq, data={"seat": seat, "rejoined": False,
-                                            **self._captaincy(seat, token)})
+        return Outcome(True, seq=seq, data={"seat": seat, "rejoined": False, "name": given,
+                                            **refused, **self._captaincy(seat, token)})
+
+    def _phone_name(self, typed: Any, seat: int) -> tuple[str, dict[str, Any]]:
+        """The name a phone plays under: what it typed, cut to naming.MAX_NAME; when empty,
+        the seat's own name (a host-named seat), else a generated one; a rude one is
+        refused and replaced (the ack's `name_refused` says so, in French and English)."""
+        name = naming.clean(typed)
+        language = str(self.config.get("language") or "fr")
+        taken = {s["name"] for s in self.seats}
+        if name and self.name_filter is not None and self.name_filter.blocked(name):
+            made = naming.generated_name(language, taken)
+            return made, {"name_refused": {lang: text.format(name=made)
+                                           for lang, text in naming.REFUSED_TEXT.items()}}
+        if name:
+            return name, {}
+        own = self.seats[seat]["name"]
+        if not self.teams.enabled and not naming.is_placeholder(own):
+            return own, {}
+        return naming.generated_name(language, taken), {"name_generated": True}
+
+    def _set_name(self, origin: Origin, seat: int, name: str) -> int:
+        """Journal a seat's new name: a `claim` row in the lobby (as always), a `rename` row
+        once started (the engine keeps its names: `renames` puts the new one in its views
+        and result). A finished game's stored result is named again."""
+        started = self.state is not None
+        seq = self._append(origin, {"type": "rename" if started else "claim", "seat": seat,
+                                    "name": name})
+        self.seats[seat]["name"] = name
+        self.names_version += 1
+        if self.status == "over" and self.state is not None:
+            result = naming.renamed_in(self.game.result(self.state), self.renames())
+            self._staged.append(self.journal.op_status(self.id, "over", result))
+        if self.names_changed is not None:
+            self._deferred.append(self.names_changed)
+        self._after_change(publish_only=True)
+        return seq
+
+    def renames(self) -> dict[int, str]:
+        """Seats named otherwise than when the engine was set up: seat -> its name now."""
+        if self.state is None:
+            return {}
+        return {int(s["seat"]): s["name"] for s in self.seats
+                if s["name"] != self._engine_names.get(int(s["seat"]))}
 
     def joinable_seats(self) -> list[int]:
         """The seats a new phone may take: no bot's, and no phone's yet (in a team game
@@ -681,16 +737,15 @@ class Session:
                 and (self.teams.enabled or not self.phones.taken(s["seat"]))]
 
     def _rename(self, origin: Origin, seat: int, name: str) -> Outcome:
-        """Host: name a seat (a team) in the lobby; journaled as the row that names a seat."""
-        name = name[:24].strip()
-        if not 0 <= seat < len(self.seats) or not name:
-            return Outcome.refuse("bad_event", "give a seat and a name")
-        if self.state is not None:
-            return Outcome.refuse("illegal", "seats are renamed before the game starts")
-        seq = self._append(origin, {"type": "claim", "seat": seat, "name": name})
-        self.seats[seat]["name"] = name
-        self._after_change(publish_only=True)
-        return Outcome(True, seq=seq)
+        """Host: name a seat (a team) at any time, even once the game is over; an empty
+        name gets a generated one. Journaled (`claim` in the lobby, `rename` after)."""
+        if not 0 <= seat < len(self.seats):
+            return Outcome.refuse("bad_event", "there is no such seat")
+        name = naming.clean(name) or naming.generated_name(
+            str(self.config.get("language") or "fr"), {s["name"] for s in self.seats})
+        if name == self.seats[seat]["name"]:
+            return Outcome(True, data={"name": name})
+        return Outcome(True, seq=self._set_name(origin, seat, name), data={"name": name})
 
     def _captaincy(self, seat: int, token: str) -> dict[str, Any]:
         if not self.teams.enabled:
@@ -718,8 +773,9 @@ class Session:
     def _release_seat(self, seat: int) -> Outcome:
         if not 0 <= seat < len(self.seats):
             return Outcome.refuse("bad_event", "there is no such seat")
-        self._staged.append(self.journal.op_unbind(self.id, seat))
-        self._staged.append(self.journal.op_clear_team(self.id, seat))
+        if self.status != "over":  # a finished game's bindings say who played (night.py)
+            self._staged.append(self.journal.op_unbind(self.id, seat))
+            self._staged.append(self.journal.op_clear_team(self.id, seat))
         self.phones.clear(seat)
         self._dirty = True
         return Outcome(True)
@@ -771,6 +827,7 @@ class Session:
         if target is None:
             return Outcome.refuse("nothing_to_undo", "there is no decision to undo")
         was_paused = self.paused
+        names = {int(s["seat"]): s["name"] for s in self.seats}
         seq = self._append(origin, {"type": "undo", "cut_from": target.seq})
         self._flush()  # the rebuild below reads the undo row
         record = self.journal.game(self.id) or _missing(self.id)
@@ -779,6 +836,11 @@ class Session:
         if was_paused and not self.paused:
             self._append(origin, {"type": "pause"})
             self.paused = True
+        for seat in self.seats:  # undo takes back a decision, never a seat's new name
+            if names.get(int(seat["seat"]), seat["name"]) != seat["name"]:
+                self._append(origin, {"type": "rename", "seat": seat["seat"],
+                                      "name": names[int(seat["seat"])]})
+                seat["name"] = names[int(seat["seat"])]
         self._after_change()
         return Outcome(True, seq=seq, data={"undone": target.seq})
 
@@ -800,7 +862,7 @@ class Session:
         self.scheduler.cancel_all()
         self._timer_id = None
         self.status = "over"
-        result = self.game.result(self.state)
+        result = naming.renamed_in(self.game.result(self.state), self.renames())
         self._staged.append(self.journal.op_status(self.id, "over", result))
         used = sorted(self.used_questions)
         self._deferred.append(lambda: self.questions.remember(used))  # once committed
@@ -919,6 +981,7 @@ class Session:
         rebuilt = rebuild(self.game, record.config, rows)
         self.state = rebuilt.state
         self.seats = rebuilt.seats
+        self._engine_names = rebuilt.engine_names
         self.paused = rebuilt.paused
         self.used_questions = rebuilt.used_questions
         self.last_seq = rebuilt.last_seq
@@ -1011,6 +1074,8 @@ class Session:
 
     def _view_of(self, state: Any, audience: str) -> dict[str, Any] | None:
         view = self.game.view(state, audience) if state is not None else None
+        if view is not None:
+            view = naming.renamed_in(view, self.renames())
         if view is not None and audience.startswith("seat:"):
             view["legal"] = self.game.legal_actions(state, int(audience[5:]))
         return view
@@ -1029,7 +1094,17 @@ class Session:
             self._dirty = True  # once the batch is committed
             return
         if self._broadcaster is not None:
-            self._broadcaster.changed((self.state, self.meta()))
+            self._broadcaster.changed((self.state, self.meta()), urgent=self._headline_moved())
+
+    def _headline_moved(self) -> bool:
+        """Whether the state's headline (contract: the optional `headline`) changed since
+        the last publication: such a state goes to the screens at once."""
+        headline = getattr(self.game, "headline", None)
+        if headline is None or self.state is None:
+            return False
+        now = headline(self.state)
+        moved, self._last_headline = now != self._last_headline, now
+        return moved
 
     def _send(self, snapshot: tuple[Any, dict[str, Any]], parts: Parts) -> Iterator[str]:
         """Each audience with listeners gets its view of the snapshot's state (immutable:

@@ -14,12 +14,14 @@ from collections.abc import Callable
 import logging
 import threading
 import time
+from dataclasses import replace
 from typing import Any
 
 from flask import request
 from flask_socketio import Namespace, SocketIO, emit, join_room, leave_room
 
 from buzzers.clocksync import ClockSyncError
+from host import bans, following, messages
 from host.games.contract import GameError
 from host.hub import Hub
 from host.quiz.memory import QuestionMemory
@@ -87,7 +89,7 @@ ROOMS = Rooms()
 
 
 def refused(code: str, reason: str) -> dict[str, Any]:
-    payload = {"ok": False, "code": code, "reason": reason}
+    payload = {"ok": False, "code": code, "reason": reason, "text": messages.text(code, reason)}
     emit("error", payload)
     return payload
 
@@ -224,9 +226,18 @@ class SeatNamespace(Base):
         if "seat" in message:
             check_field("seat", message["seat"], (int,))
             claim["seat"] = message["seat"]
-        session = self.session_for(message)
+        if "game" in message:
+            check_field("game", message["game"], (str,))
+        arrival = self.arrival(message.get("game"), claim)
+        if isinstance(arrival, dict):
+            return arrival  # a refusal: the room moved, an old room code, a banned phone
+        session, moved_from = arrival
         outcome = session.submit(Origin("seat", client=current_sid()), claim)
         if not outcome.ok:
+            move = following.destination(self.hub, moved_from, claim["token_hash"]) \
+                if moved_from else None
+            if move is not None:  # its seat was taken meanwhile: it chooses another
+                return self.refuse_with(replace(move, seat=None).refusal(moved_from or ""))
             return answer(outcome)
         seat = int(outcome.data["seat"])
         sid = current_sid()
@@ -251,10 +262,66 @@ class SeatNamespace(Base):
         join_room(ROOMS.room(session.id, f"seat:{seat}")[1])
         join_room(ROOMS.room(session.id, PHONES)[1])
         session.resend(seat)  # its private part, then the public one, from the publisher
-        team: dict[str, Any] = {k: outcome.data[k] for k in ("captain", "member")
-                                if k in outcome.data}
+        team: dict[str, Any] = {k: outcome.data[k] for k in (
+            "captain", "member", "name", "name_refused", "name_generated") if k in outcome.data}
+        moved = {"moved_from": moved_from} if moved_from else {}
         return {"ok": True, "game": session.id, "seat": seat,
-                "rejoined": bool(outcome.data.get("rejoined")), **team}
+                "rejoined": bool(outcome.data.get("rejoined")), **team, **moved}
+
+    def arrival(self, game_id: str | None,
+                claim: dict[str, Any]) -> tuple[Session, str | None] | dict[str, Any]:
+        """Which game a `join` goes to (host/following.py) and where it moved from, or the
+        refusal to answer: a phone of a game the room left follows the room (to its own
+        seat, or it is told to choose one: `moved`); a new phone with the code of a lobby
+        the projector does not show is told the room's code (`not_shown`); a phone the
+        host banned is refused (`banned`)."""
+        token = claim["token_hash"]
+        session = self.hub.get(game_id) if game_id is not None else self.hub.latest()
+        moved_from = None
+        if game_id is not None and (session is None or session.status == "over"
+                                    or session.phones.seat_of(token) is not None):
+            move = following.destination(self.hub, game_id, token)
+            if move is not None and move.seat is None:
+                return self.refuse_with(move.refusal(game_id))
+            if move is not None:
+                session, moved_from = move.game, game_id
+                claim["seat"] = move.seat
+        elif session is not None and game_id is not None:
+            try:
+                following.check_fresh_join(self.hub, session, token)
+            except following.NotShown as err:
+                return self.refuse_with({"ok": False, "code": err.code, "reason": str(err),
+                                         "game": err.current})
+        if session is None:
+            raise BadMessage(f"no game {game_id!r}" if game_id else "there is no game yet")
+        scope = bans.banned(self.hub.journal, token, session.id, session.config.get("night"))
+        if scope is not None:
+            return self.refuse_with({"ok": False, "code": "banned", "reason": bans.REASONS[scope],
+                                     "scope": scope})
+        return session, moved_from
+
+    @staticmethod
+    def refuse_with(payload: dict[str, Any]) -> dict[str, Any]:
+        messages.with_text(payload)
+        emit("error", payload)
+        return payload
+
+    def let_go(self, game_id: str, token: str, scope: str | None) -> None:
+        """The host removed this phone: its connections leave the seat and are told so."""
+        with self._lock:
+            sids = [sid for sid, held in self.tokens.items()
+                    if held == token and self.bound.get(sid, ("", 0))[0] == game_id]
+            for sid in sids:
+                old = self._unbind(sid)
+                if old is not None:
+                    for room in (ROOMS.room(old[0], f"seat:{old[1]}")[1],
+                                 ROOMS.room(old[0], PHONES)[1]):
+                        self.socketio.server.leave_room(sid, room, namespace=self.namespace)
+        reason = bans.REASONS.get(scope or "", "the host removed this phone")
+        for sid in sids:
+            self.socketio.emit("removed", {"game": game_id, "scope": scope, "reason": reason,
+                                           "text": messages.text("banned", reason)},
+                               to=sid, namespace=self.namespace)
 
     def on_action(self, payload: Any = None) -> dict[str, Any]:
         received_ns = time.monotonic_ns()
@@ -341,17 +408,47 @@ class SeatNamespace(Base):
 class HostNamespace(Base):
     """The host's control page: needs the host key to connect at all."""
 
-    def __init__(self, namespace: str, hub: Hub, key: Callable[[], str]) -> None:
+    def __init__(self, namespace: str, hub: Hub, key: Callable[[], str],
+                 seats: SeatNamespace | None = None) -> None:
         super().__init__(namespace, hub)
         self.key = key  # read at each connection: `tourelle key --rotate` takes effect at once
+        self.seats = seats  # to let a removed phone go
 
     def on_connect(self, auth: Any = None) -> bool:
-        return key_matches(auth, self.key())
+        return key_matches(auth, self.key())  # the page then asks for its `host_state`
+
+    def host_state(self) -> dict[str, Any]:
+        """{"night": {"id", "name", "status"} | null, "game": id | null} (host/host_state.py)."""
+        state = self.hub.host_state
+        game = state.get("game")
+        if game is None or self.hub.get(game) is None:
+            latest = self.hub.latest()
+            game = latest.id if latest is not None else None
+        night = state.get("night")
+        return state.as_json(game, self.hub.night(night) if night else None)
+
+    def remember(self, **values: str | None) -> None:
+        """The host's night or followed game changed: journal it, tell every host page."""
+        if self.hub.host_state.set(**values):
+            self.socketio.emit("host_state", self.host_state(), namespace=self.namespace)
+
+    def on_host_state(self, payload: Any = None) -> dict[str, Any]:
+        """{} reads the host's state; {"night": id | null} sets the night new games join."""
+        message = require_dict(payload if payload is not None else {}, "host_state")
+        if "night" in message:
+            night = message["night"]
+            if night is not None:
+                check_field("night", night, (str,))
+                if self.hub.night(night) is None:
+                    raise BadMessage(f"there is no night {night!r}")
+            self.remember(night=night)
+        return {"ok": True, **self.host_state()}
 
     def on_watch(self, payload: Any = None) -> dict[str, Any]:
         message = require_dict(payload if payload is not None else {}, "watch")
         session = self.session_for(message)
         self.watch(session, ROOMS.room(session.id, "host")[1], "host")
+        self.remember(game=session.id)
         return {"ok": True, "game": session.id}
 
     def on_reset_memory(self, payload: Any = None) -> dict[str, Any]:
@@ -370,6 +467,7 @@ class HostNamespace(Base):
             night = self.hub.open_night(message["name"], message.get("rules"))
         except NightError as err:
             raise BadMessage(str(err)) from None
+        self.remember(night=night)
         return {"ok": True, "night": night}
 
     def on_night_end(self, payload: Any = None) -> dict[str, Any]:
@@ -378,6 +476,19 @@ class HostNamespace(Base):
         check_field("night", message.get("night"), (str,))
         self.hub.end_night(message["night"])
         return {"ok": True, "night": self.hub.night(message["night"])}
+
+    def on_block_name(self, payload: Any = None) -> dict[str, Any]:
+        """Add a word to the host's name filter: {"word": "zut"} ("*zut": anywhere in a name);
+        {} lists the host's words. Phones' names are checked against it (host/names.py)."""
+        message = require_dict(payload if payload is not None else {}, "block_name")
+        if "word" not in message:
+            return {"ok": True, "words": self.hub.names.host_words()}
+        check_field("word", message["word"], (str,))
+        try:
+            word = self.hub.names.add(message["word"])
+        except (ValueError, OSError) as err:
+            return refused("bad_message", str(err))
+        return {"ok": True, "word": word, "words": self.hub.names.host_words()}
 
     def on_games(self, payload: Any = None) -> dict[str, Any]:
         return {"ok": True, "games": [
@@ -425,7 +536,23 @@ class HostNamespace(Base):
         if message.get("start"):
             session.submit(HOST, {"type": "start"})
         self.watch(session, ROOMS.room(session.id, "host")[1], "host")
+        self.remember(game=session.id, **({"night": options["night"]} if "night" in options
+                                          else {}))
         return {"ok": True, "game": session.id}
+
+    def remove_phone(self, session: Session, body: dict[str, Any]) -> dict[str, Any]:
+        """Take a phone off its seat or team; with "ban", keep it out (host/bans.py)."""
+        seat, phone, scope = body.get("seat"), body.get("phone"), body.get("ban")
+        check_field("seat", seat, (int,))
+        if phone is not None:
+            check_field("phone", phone, (str,))
+        if scope is not None:
+            check_field("ban", scope, (str,))
+        assert isinstance(seat, int)
+        outcome, token = bans.remove_phone(session, seat, phone, scope)
+        if outcome.ok and self.seats is not None:
+            self.seats.let_go(session.id, token, scope)
+        return answer(outcome)
 
     def on_command(self, payload: Any = None) -> dict[str, Any]:
         message = require_dict(payload, "command")
@@ -447,12 +574,23 @@ class HostNamespace(Base):
             if level is not None:
                 check_field("bot", level, (int,))
             return answer(session.submit(HOST, {"type": "hand", "seat": seat, "bot": level}))
-        if kind == "rename":  # {"seat": 1, "name": "Les Castors"}, in the lobby
+        if kind == "rename":  # {"seat": 1, "name": "Les Castors"}, at any time (names.py)
             seat, name = body.get("seat"), body.get("name")
             check_field("seat", seat, (int,))
             check_field("name", name, (str,))
             return answer(session.submit(HOST, {"type": "_rename", "seat": seat, "name": name}))
-        if kind in ("captain", "remove_phone"):  # team games: {"seat": 1, "phone": "<id>"}
+        if kind in ("end", "delete") and (session.status == "lobby" or kind == "delete"):
+            if set(body) - {"type"}:
+                raise BadMessage(f"{kind!r} takes no fields")
+            outcome = session.submit(HOST, {"type": "_lobby", "delete": kind == "delete"})
+            if outcome.ok and kind == "delete":
+                self.hub.forget(session)
+            elif outcome.ok:
+                self.hub.room_changed()
+            return answer(outcome)
+        if kind == "remove_phone":  # {"seat": 1, "phone": "<id>" (a team's), "ban": "game"}
+            return self.remove_phone(session, body)
+        if kind == "captain":  # team games: {"seat": 1, "phone": "<id>"}
             seat, phone = body.get("seat"), body.get("phone")
             check_field("seat", seat, (int,))
             check_field("phone", phone, (str,))
@@ -547,13 +685,21 @@ def register_namespaces(socketio: SocketIO, hub: Hub, key: Callable[[], str]) ->
     seat = SeatNamespace("/seat", hub)
     socketio.on_namespace(ScreenNamespace("/screen", hub))
     socketio.on_namespace(seat)
-    socketio.on_namespace(HostNamespace("/host", hub, key))
+    socketio.on_namespace(HostNamespace("/host", hub, key, seat))
     socketio.on_namespace(DeviceNamespace("/device", hub, key))
 
     def announce(session: Session) -> None:
         socketio.emit("game_created", {"game": session.id, "kind": session.kind.name},
                       namespace="/screen")
 
+    def room_moved() -> None:
+        """Phones of a game the room left join again and follow it (host/following.py)."""
+        current = hub.latest()
+        payload = {"game": current.id if current is not None else None}
+        for namespace in ("/seat", "/screen"):
+            socketio.emit("room", payload, namespace=namespace)
+
     hub.on_created.append(announce)
+    hub.on_room.append(room_moved)
     return seat
 

@@ -28,6 +28,7 @@ import yaml
 from flask import Blueprint, Response, current_app, jsonify, request, send_file
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from host import messages
 from host.config import HostConfig, host_key
 from host.hub import Hub
 from host.quiz.bank import PackInfo, QuestionBank
@@ -94,7 +95,8 @@ def refuse(status: int, code: str, reason: str, **extra: Any) -> NoReturn:
 
 @bp.errorhandler(Refused)
 def _refused(err: Refused) -> tuple[Response, int]:
-    body: dict[str, Any] = {"ok": False, "code": err.code, "reason": err.reason, **err.extra}
+    body: dict[str, Any] = {"ok": False, "code": err.code, "reason": err.reason,
+                            "text": messages.text(err.code, err.reason), **err.extra}
     if err.findings:
         body["findings"] = [{"field": f.field, "message": f.message} for f in err.findings]
     return jsonify(body), err.status
@@ -102,8 +104,9 @@ def _refused(err: Refused) -> tuple[Response, int]:
 
 @bp.errorhandler(RequestEntityTooLarge)
 def _too_large(_err: RequestEntityTooLarge) -> tuple[Response, int]:
-    return jsonify(ok=False, code="too_large",
-                   reason="the upload is larger than this host takes; nothing was written"), 413
+    reason = "the upload is larger than this host takes; nothing was written"
+    return jsonify(ok=False, code="too_large", reason=reason,
+                   text=messages.text("too_large", reason)), 413
 
 
 @bp.before_request
@@ -112,8 +115,9 @@ def _need_host_key() -> tuple[Response, int] | None:
     request, so `tourelle key --rotate` takes effect at once)."""
     config: HostConfig = current_app.config["TOURELLE"]
     if not key_matches({"key": request.headers.get(KEY_HEADER)}, host_key(config.data_dir)):
-        return jsonify(ok=False, code="forbidden",
-                       reason=f"host key missing or wrong (header {KEY_HEADER})"), 403
+        reason = f"host key missing or wrong (header {KEY_HEADER})"
+        return jsonify(ok=False, code="forbidden", reason=reason,
+                       text=messages.text("forbidden", reason)), 403
     return None
 
 

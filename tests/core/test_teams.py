@@ -78,7 +78,9 @@ def test_captain_only_and_the_host_hands_over_the_captaincy(server: LiveServer) 
     assert host.call("command", {"game": game, "type": "open", "mode": "ranking"})["ok"]
     refused = bruno.call("buzz", {"t_client": 0.0})
     assert refused == {"ok": False, "code": "not_captain",
-                       "reason": "only your team's captain (Alice) answers"}
+                       "reason": "only your team's captain (Alice) answers",
+                       "text": {"fr": "Seul le capitaine de votre équipe (Alice) répond.",
+                                "en": "Only your team's captain (Alice) answers."}}
     assert alice.call("buzz", {"t_client": 0.0})["ok"]
     assert host.call("command", {"game": game, "type": "close"})["ok"]
 
@@ -127,7 +129,9 @@ def test_without_teams_a_second_phone_is_refused_as_taken(server: LiveServer) ->
     _, second = join(server, game, "Bruno")
     assert first["ok"] and "captain" not in first
     assert second == {"ok": False, "code": "taken",
-                      "reason": "that seat is taken; ask the host to free it"}
+                      "reason": "that seat is taken; ask the host to free it",
+                      "text": {"fr": "Cette place est prise ; demandez à l’animateur de la libérer.",
+                               "en": "That seat is taken; ask the host to free it."}}
 
 
 def test_bad_team_options_are_refused(server: LiveServer) -> None:
@@ -140,4 +144,6 @@ def test_bad_team_options_are_refused(server: LiveServer) -> None:
         assert not reply["ok"] and reason in reply["reason"], reply
     game = host.call("create", {"kind": "buzzer", "seats": seats})["game"]
     reply = host.call("command", {"game": game, "type": "captain", "seat": 0, "phone": "x"})
-    assert reply == {"ok": False, "code": "illegal", "reason": "this game has no teams"}
+    assert reply == {"ok": False, "code": "illegal", "reason": "this game has no teams",
+                     "text": {"fr": "Cette partie n’a pas d’équipes.",
+                              "en": "This game has no teams."}}

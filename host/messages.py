@@ -1,0 +1,135 @@
+"""Every refusal in the people's two languages: one text per refusal code, and the French of
+each specific English reason.
+
+The server's refusals (an ack or `error` event with `ok: false`, an HTTP error of the pack
+editor) carry `code`, `reason` (English, for scripts and logs) and `text`: `{"fr": ...,
+"en": ...}`, which the pages show in their language (docs/PROTOCOL.md, "Acknowledgements").
+
+The French comes gettext-style: the English reason is the key (host/messages_fr.py), with
+`{name}` standing for the parts a reason fills in ("unknown action {kind}"); a reason with no
+French of its own gets its code's text, and an unknown code a plain "Refusé". Callers keep
+writing English reasons (Outcome.refuse(code, reason), GameError(reason)); the test
+tests/core/test_messages.py checks that every literal one in host/ has its French.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from host.messages_fr import FRENCH
+
+# One text per refusal code: (French, English).
+CODES: dict[str, tuple[str, str]] = {
+    "bad_event": ("Demande mal formée : rien n’a changé.", "A malformed request: nothing changed."),
+    "bad_format": ("Format de fichier inconnu.", "Unknown file format."),
+    "bad_message": ("Message mal formé : rien n’a changé.",
+                    "A malformed message: nothing changed."),
+    "bad_request": ("Demande mal formée : rien n’a changé.",
+                    "A malformed request: nothing changed."),
+    "bad_settings": ("Réglages refusés.", "Settings refused."),
+    "banned": ("L’animateur a retiré ce téléphone.", "The host removed this phone."),
+    "broken_pack": ("Ce pack est illisible.", "This pack cannot be read."),
+    "busy": ("La partie n’a pas répondu à temps : réessayez.",
+             "The game did not answer in time: try again."),
+    "empty": ("Le fichier est vide : rien n’a été enregistré.",
+              "The file is empty: nothing was written."),
+    "exists": ("Ce pack existe déjà.", "This pack exists already."),
+    "forbidden": ("Ce n’est pas à vous de faire cela.", "That is not yours to do."),
+    "full": ("Toutes les places sont prises.", "Every seat is taken."),
+    "ids_taken": ("Des identifiants de question sont déjà pris.",
+                  "Some question ids are taken already."),
+    "illegal": ("Les règles ne le permettent pas maintenant.", "The rules do not allow that now."),
+    "internal": ("L’animateur n’a pas pu traiter cela : rien n’a changé.",
+                 "The host could not handle that: nothing changed."),
+    "moved": ("La salle est passée à une autre partie : choisissez une place.",
+              "The room moved to another game: choose a seat."),
+    "no_file": ("Aucun fichier reçu.", "No file received."),
+    "no_image": ("Image introuvable.", "Picture not found."),
+    "no_memory": ("Ce serveur ne garde pas la mémoire des questions.",
+                  "This host keeps no question memory."),
+    "no_pack": ("Ce pack n’existe pas.", "There is no such pack."),
+    "no_question": ("Cette question n’existe pas.", "There is no such question."),
+    "no_questions": ("Aucune question n’a pu être importée : rien n’a été enregistré.",
+                     "No question could be imported: nothing was written."),
+    "not_a_pack": ("Ce n’est pas un pack de questions lisible : rien n’a été enregistré.",
+                   "Not a readable question pack: nothing was written."),
+    "not_captain": ("Seul le capitaine de l’équipe répond.", "Only the team's captain answers."),
+    "not_found": ("Introuvable.", "Not found."),
+    "not_shown": ("Cette partie n’est pas celle de la salle : rejoignez celle du projecteur.",
+                  "That is not the room's game: join the one on the projector."),
+    "not_started": ("La partie n’a pas encore commencé.", "The game has not started yet."),
+    "nothing_to_undo": ("Rien à annuler.", "Nothing to undo."),
+    "out_of_turn": ("Ce n’est pas votre tour.", "It is not your turn."),
+    "over": ("La partie est terminée.", "The game is over."),
+    "paused": ("La partie est en pause.", "The game is paused."),
+    "read_only": ("Ce pack est en lecture seule.", "This pack is read-only."),
+    "stale": ("C’était pour une étape déjà passée.", "That was for a step already over."),
+    "storage": ("La carte mémoire refuse l’écriture : rien n’est perdu.",
+                "The memory card refuses writing: nothing is lost."),
+    "taken": ("Cette place est prise.", "That seat is taken."),
+    "too_large": ("Trop gros : rien n’a été enregistré.", "Too large: nothing was written."),
+    "unknown_event": ("Demande inconnue.", "Unknown request."),
+    "wrong_game": ("Cette partie ne prend pas cela.", "This game does not take that."),
+}
+REFUSED = ("Refusé.", "Refused.")
+
+_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{(\w+)\}")
+
+
+def _pattern(template: str) -> re.Pattern[str]:
+    """The regular expression of an English template: `{name}` matches any text."""
+    parts: list[str] = []
+    last = 0
+    for match in _PLACEHOLDER.finditer(template):
+        parts.append(re.escape(template[last:match.start()]))
+        token = match.group(0)
+        name = match.group(1)
+        parts.append(re.escape(token[0]) if name is None else f"(?P<{name}>.*?)")
+        last = match.end()
+    parts.append(re.escape(template[last:]))
+    return re.compile("".join(parts) + r"\Z", re.DOTALL)
+
+
+def _fill(template: str, values: dict[str, str]) -> str:
+    return _PLACEHOLDER.sub(
+        lambda m: m.group(0)[0] if m.group(1) is None else values.get(m.group(1), ""), template
+    )
+
+
+_NAMED = re.compile(r"\{\w+\}")  # a template with a placeholder; others are plain text
+_EXACT = {en: fr for en, fr in FRENCH.items() if not _NAMED.search(en)}
+_PATTERNS = [(_pattern(en), fr) for en, fr in FRENCH.items() if _NAMED.search(en)]
+
+
+def french(reason: str) -> str | None:
+    """The French of an English reason from the catalogue, or None when it has none."""
+    if reason in _EXACT:
+        return _EXACT[reason]
+    for pattern, fr in _PATTERNS:
+        found = pattern.match(reason)
+        if found:
+            return _fill(fr, found.groupdict())
+    return None
+
+
+def _sentence(text: str) -> str:
+    """A reason as a sentence: capital first, a full stop unless it ends with one."""
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?…" else text + "."
+
+
+def text(code: str, reason: str = "") -> dict[str, str]:
+    """A refusal's words for people: `{"fr": ..., "en": ...}`."""
+    fr_code, en_code = CODES.get(code, REFUSED)
+    fr = french(reason) if reason else None
+    return {"fr": _sentence(fr) if fr else fr_code, "en": _sentence(reason) if reason else en_code}
+
+
+def with_text(payload: dict[str, Any]) -> dict[str, Any]:
+    """A refusal payload ({"ok": False, "code", "reason", ...}) with its `text` added."""
+    if payload.get("ok") is False and "text" not in payload:
+        payload["text"] = text(str(payload.get("code", "")), str(payload.get("reason", "")))
+    return payload

@@ -1,0 +1,109 @@
+"""Every refusal in both languages (host/messages.py): each code has its French and English
+text, and every literal refusal reason written in host/ has its French (an AST scan)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from host import messages
+
+HOST = Path(__file__).resolve().parents[2] / "host"
+# Exceptions whose message reaches a person as a refusal's reason.
+REFUSING_ERRORS = {"GameError", "OutOfTurn", "StaleEvent", "BadEvent", "BadSettings",
+                   "StorageRefused", "BadMessage", "NightError", "SelectionError",
+                   "BankExhausted"}
+# Outcome.refuse(code, reason), sockets.refused(code, reason), packs.refuse(status, code, reason)
+REFUSING_CALLS = {"refuse", "refused"}
+
+
+def sample(node: ast.expr) -> str | None:
+    """The text a literal reason gives, its filled-in parts replaced by stand-ins ('v' or 7);
+    None for a reason built at run time (str(err) and the like)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        out = []
+        for part in node.values:
+            if isinstance(part, ast.Constant):
+                out.append(str(part.value))
+            else:
+                assert isinstance(part, ast.FormattedValue)
+                out.append("'v'" if part.conversion == ord("r") else "7")
+        return "".join(out)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = sample(node.left), sample(node.right)
+        return None if left is None or right is None else left + right
+    return None
+
+
+def refusal_reasons() -> list[tuple[str, int, str]]:
+    found = []
+    for path in sorted(HOST.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+            if name in REFUSING_CALLS and len(node.args) >= 2:
+                reason = node.args[2] if len(node.args) >= 3 else node.args[1]
+            elif name in REFUSING_ERRORS and node.args:
+                reason = node.args[0]
+            else:
+                continue
+            text = sample(reason)
+            if text is not None:
+                found.append((str(path.relative_to(HOST.parent)), node.lineno, text))
+    return found
+
+
+def refusal_codes() -> set[str]:
+    """Every code a refusal in host/ names: refuse("code", ...), `code = "..."` on an error
+    class, and {"ok": False, "code": "..."} payloads."""
+    codes: set[str] = set()
+    for path in sorted(HOST.rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        codes.update(re.findall(r"\brefused?\((?:\d+, )?\"([a-z_]+)\"", source))
+        codes.update(re.findall(r"^\s+code = \"([a-z_]+)\"", source, re.M))
+        codes.update(re.findall(r"\"ok\": False, \"code\": \"([a-z_]+)\"", source))
+    return codes
+
+
+def test_the_scan_finds_the_refusals() -> None:
+    reasons = refusal_reasons()
+    assert len(reasons) > 250
+    assert any(text == "the game is paused" for _, _, text in reasons)
+    assert any(text == "unknown host command 'v'" for _, _, text in reasons)
+
+
+def test_every_literal_refusal_reason_has_its_french() -> None:
+    missing = [f"{path}:{line}: {text!r}" for path, line, text in refusal_reasons()
+               if messages.french(text) is None]
+    assert not missing, "no French in host/messages_fr.py for:\n" + "\n".join(missing)
+
+
+def test_every_refusal_code_has_french_and_english_text() -> None:
+    codes = refusal_codes()
+    assert {"paused", "stale", "forbidden", "not_a_pack"} <= codes
+    untold = sorted(codes - set(messages.CODES))
+    assert not untold, "codes with no text: " + ", ".join(untold)
+    for code, (fr, en) in messages.CODES.items():
+        assert fr.strip() and en.strip() and fr != en, code
+
+
+def test_a_reason_fills_its_french_and_an_unknown_one_falls_back_on_its_code() -> None:
+    assert messages.text("forbidden", "only the host may send 'undo'") == {
+        "fr": "Seul l’animateur peut envoyer 'undo'.", "en": "Only the host may send 'undo'."}
+    assert messages.text("paused", "the game is paused")["fr"] == "La partie est en pause."
+    assert messages.text("illegal", "some reason nobody wrote down") == {
+        "fr": messages.CODES["illegal"][0], "en": "Some reason nobody wrote down."}
+    assert messages.text("no_such_code", "") == {"fr": "Refusé.", "en": "Refused."}
+    payload = messages.with_text({"ok": False, "code": "stale", "reason": "that game is gone"})
+    assert payload["text"]["fr"] == "Cette partie n’existe plus."
+
+
+def test_french_never_calls_the_host_l_hote() -> None:
+    texts = [fr for fr, _ in messages.CODES.values()] + list(messages.FRENCH.values())
+    assert not [t for t in texts if "hôte" in t]
