@@ -12,13 +12,15 @@ from typing import Any
 from host.clock import Clock, RealClock, Scheduler, ThreadScheduler
 from host.games import registry
 from host.games.contract import GameError
+from host.host_state import HostState
 from host import night as night_rules
-from host.journal import Journal, StorageError
+from host.journal import GameRecord, Journal, StorageError
+from host.names import HALL_SEATS, NameFilter, clean, generated_name
 from host.quiz.bank import QuestionBank, Selection
 from host.quiz.errors import BankExhausted, SelectionError
 from host.quiz.memory import QuestionMemory
 from host.session import STORAGE_MESSAGES, Publisher, QuestionSource, Session
-from host.teams import TeamRules
+from host.teams import TeamRules, member_id
 
 
 class StorageRefused(GameError):
@@ -108,6 +110,12 @@ class Hub:
         self.on_created: list[Callable[[Session], None]] = []
         self.on_finished: list[Callable[[Session], None]] = []
         self._nights: dict[str, dict[str, Any]] = {}  # night id -> its summary (a cache)
+        self._night_seen: dict[str, tuple[tuple[str, str, int], ...]] = {}  # games' statuses
+        self.names = NameFilter(journal.folder)  # phones' names (host/names.py)
+        # The room moved (a game created, over or deleted; a night ended): host/following.py.
+        self.on_room: list[Callable[[], None]] = []
+        self.deleted: dict[str, Session] = {}  # lobby games deleted since the host started
+        self.host_state = HostState(journal)
 
     def _open(self, game_id: str) -> Session:
         record = self.journal.game(game_id)
@@ -122,10 +130,16 @@ class Hub:
         session = Session(record, kind, self.journal, self.clock, self._scheduler_factory(),
                           questions, self.publish, threaded=self.threaded,
                           listening=self.listening, on_finished=self._finished)
+        session.name_filter = self.names
         night = record.config.get("night")
         if night is not None:
             session.night_summary = lambda: self.night(night)
+            session.names_changed = lambda: self._renamed_in_night(night)
         return session
+
+    def _renamed_in_night(self, night_id: str) -> None:
+        """A seat of a night's game has a new name: the night's table names it so."""
+        self._nights.pop(night_id, None)
 
     def _finished(self, session: Session) -> None:
         night = session.config.get("night")
@@ -133,6 +147,23 @@ class Hub:
             self._nights.pop(night, None)  # its points count now
         for callback in self.on_finished:
             callback(session)
+        self.room_changed()
+
+    def room_changed(self) -> None:
+        """Tell the phones and projectors the room may have moved (host/following.py)."""
+        for callback in self.on_room:
+            callback()
+
+    def forget(self, session: Session) -> None:
+        """A lobby game the host deleted: no longer listed, found or followed."""
+        with self._lock:
+            self.sessions.pop(session.id, None)
+            self.deleted[session.id] = session
+        night = session.config.get("night")
+        if night is not None:
+            self._nights.pop(night, None)
+        session.stop()
+        self.room_changed()
 
     # -- nights (host/night.py) ------------------------------------------------
     def open_night(self, name: str, rules: Any = None) -> str:
@@ -155,23 +186,47 @@ class Hub:
         for session in list(self.sessions.values()):
             if session.config.get("night") == night_id:
                 session.publish()  # the projector shows the night's podium
+        self.room_changed()
 
     def night(self, night_id: str) -> dict[str, Any] | None:
         """{"id", "name", "status", "rules", "standings"}: computed from the journal's
         results of its games, kept until one of them ends or a game joins."""
+        # A game of the night ended (or was created) since: its ack may come before the
+        # callback that drops the cache, so the games' statuses are checked too.
+        seen = tuple((s.id, s.status, s.names_version) for s in list(self.sessions.values())
+                     if s.config.get("night") == night_id)
         cached = self._nights.get(night_id)
-        if cached is not None:
+        if cached is not None and self._night_seen.get(night_id) == seen:
             return cached
         found = next((n for n in self.journal.nights() if n["id"] == night_id), None)
         if found is None:
             return None
         rules = night_rules.parse_rules(found["rules"])
-        games = [night_rules.PlayedGame(r.id, r.kind, r.status, r.config["seats"], r.result)
-                 for r in self.journal.games() if r.config.get("night") == night_id]
+        games = [night_rules.PlayedGame(r.id, r.kind, r.status, self._who_sat(r), r.result)
+                 for r in self.journal.games()
+                 if r.config.get("night") == night_id and r.status != "deleted"]
         summary = {"id": night_id, "name": found["name"], "status": found["status"],
                    "rules": found["rules"], "standings": night_rules.standings(rules, games)}
         self._nights[night_id] = summary
+        self._night_seen[night_id] = seen
         return summary
+
+    def _who_sat(self, record: GameRecord) -> list[dict[str, Any]]:
+        """A night's game's seats: their names now, and their phones (member ids, the
+        captain first) from the journal's bindings, which outlive the game."""
+        session = self.sessions.get(record.id)
+        names = {int(s["seat"]): s["name"] for s in session.seats} if session else {}
+        captains = self.journal.seat_bindings(record.id)
+        teammates = self.journal.teammates(record.id)
+        seats = []
+        for seat in record.config["seats"]:
+            number = int(seat["seat"])
+            phones = [captains[number]] if number in captains else []
+            phones += [token for token, _ in teammates.get(number, []) if token not in phones]
+            seats.append({**seat, "name": names.get(number, seat["name"]),
+                          "phones": [member_id(token) for token in phones],
+                          "team": bool(record.config.get("teams"))})
+        return seats
 
     RECENT_FINISHED = 10  # finished games reloaded at start-up, to show their podium
 
@@ -184,6 +239,8 @@ class Hub:
         resumed = []
         for record in records:
             if record.id in self.sessions:
+                continue
+            if record.status == "deleted":
                 continue
             if record.status == "over":
                 if record in finished:
@@ -208,11 +265,16 @@ class Hub:
             )
         if kind.plan_bot is None and any(s.get("bot") for s in seats):
             raise GameError(f"{kind_name} has no bots: every seat is a person")
+        given = {clean(s.get("name")) for s in seats}
+        unnamed: list[str] = []  # a seat the host left unnamed gets a friendly made-up name;
+        for i, _ in enumerate(seats):  # a hall's ("#12") waits for its phone's (names.py)
+            unnamed.append(generated_name(language, given | set(unnamed))
+                           if len(seats) <= HALL_SEATS else f"#{i + 1}")
         config: dict[str, Any] = {
             "seed": secrets.randbits(48) if seed is None else int(seed),
             "settings": settings or {},
             "seats": [
-                {"seat": i, "name": str(s.get("name") or f"#{i + 1}")[:24],
+                {"seat": i, "name": clean(s.get("name")) or unnamed[i],
                  "bot": int(s["bot"]) if s.get("bot") else None}
                 for i, s in enumerate(seats)
             ],
@@ -250,16 +312,18 @@ class Hub:
         for callback in self.on_created:
             callback(session)
         session.publish()
+        self.room_changed()
         return session
 
     def get(self, game_id: str) -> Session | None:
         return self.sessions.get(game_id)
 
     def latest(self) -> Session | None:
-        """The game a projector or phone without a game id follows: the newest unfinished one."""
-        live = [s for s in self.sessions.values() if s.status != "over"]
-        pool = live or list(self.sessions.values())
-        return pool[-1] if pool else None
+        """The room's current game (host/following.py), which a projector shows and phones
+        join: the newest game the host created and did not delete (over: its podium)."""
+        with self._lock:
+            newest = next(reversed(self.sessions.values()), None)
+        return newest
 
     def close(self) -> None:
         for session in self.sessions.values():

@@ -15,7 +15,9 @@ spaces and punctuation are taken out ("*connard" refuses "c.o.n.n.a.r.d" and
 
 Renaming after the start: the engines keep the names they were set up with; the
 Session keeps the seats' current names and `renamed_in` puts them into a view or a
-result (every object with an integer "seat" and a string "name"), for every kind.
+result (every object with an integer "seat" and a string "name", or "floor" and
+"floor_name"), for every kind. Names an engine wrote inside a sentence stay as they
+were at the start.
 """
 
 from __future__ import annotations
@@ -162,8 +164,8 @@ def _read_words(path: Path) -> frozenset[str]:
 
 def renamed_in(value: Any, names: dict[int, str]) -> Any:
     """`value` (a view, a result) with each object that names a renamed seat
-    ({"seat": n, "name": ...}) carrying the seat's current name. New objects where
-    something changed; the rest is shared."""
+    ({"seat": n, "name": ...}, or {"<x>": n, "<x>_name": ...}) carrying the seat's
+    current name. New objects where something changed; the rest is shared."""
     if not names:
         return value
     if isinstance(value, dict):
@@ -173,11 +175,14 @@ def renamed_in(value: Any, names: dict[int, str]) -> Any:
             if new is not item:
                 out = out if out is not None else dict(value)
                 out[key] = new
-        seat = value.get("seat")
-        if (isinstance(seat, int) and not isinstance(seat, bool) and seat in names
-                and isinstance(value.get("name"), str) and value["name"] != names[seat]):
-            out = out if out is not None else dict(value)
-            out["name"] = names[seat]
+        for key in value:  # {"seat": 2, "name": ...} and {"floor": 2, "floor_name": ...}
+            if key != "name" and not key.endswith("_name"):
+                continue
+            seat = value.get("seat" if key == "name" else key[:-5])
+            if (isinstance(seat, int) and not isinstance(seat, bool) and seat in names
+                    and isinstance(value[key], str) and value[key] != names[seat]):
+                out = out if out is not None else dict(value)
+                out[key] = names[seat]
         return out if out is not None else value
     if isinstance(value, list):
         items = [renamed_in(item, names) for item in value]

@@ -39,6 +39,7 @@ def table_view(state: State, result: dict[str, Any]) -> View:
         reserve, waste = state.reserves[seat], state.wastes[seat]
         seats.append(
             {
+                "seat": seat,  # so a seat renamed after the start shows its name (names.py)
                 "name": state.names[seat],
                 "reserve": {"count": len(reserve), "top": reserve[-1] if reserve else None},
                 "hand": {"count": len(state.hands[seat])},

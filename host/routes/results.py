@@ -1,0 +1,60 @@
+"""One game's results from its journal (host/results.py), behind the host key: the header
+X-Tourelle-Key, or `?key=` so that a plain download link works."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from host.config import HostConfig, host_key
+from host.results import csv_rows, game_results
+from host.routes.api import hub
+from host.sockets import key_matches
+
+bp = Blueprint("results", __name__)
+KEY_HEADER = "X-Tourelle-Key"
+
+
+def _refused() -> tuple[Response, int] | None:
+    config: HostConfig = current_app.config["TOURELLE"]
+    given = request.headers.get(KEY_HEADER) or request.args.get("key")
+    if not key_matches({"key": given}, host_key(config.data_dir)):
+        return jsonify(ok=False, code="forbidden",
+                       reason=f"host key missing or wrong (header {KEY_HEADER} or ?key=)"), 403
+    return None
+
+
+def _results(game_id: str) -> tuple[dict[str, object] | None, tuple[Response, int] | None]:
+    refusal = _refused()
+    if refusal is not None:
+        return None, refusal
+    found = game_results(hub().journal, game_id)
+    if found is None:
+        return None, (jsonify(ok=False, code="not_found", reason=f"no game {game_id!r}"), 404)
+    return found, None
+
+
+@bp.get("/api/games/<game_id>/results.json")
+def results_json(game_id: str) -> Response | tuple[Response, int]:
+    found, refusal = _results(game_id)
+    if refusal is not None:
+        return refusal
+    answer = jsonify(found)
+    if request.args.get("download"):
+        answer.headers["Content-Disposition"] = (
+            f"attachment; filename=tourelle-{game_id}-results.json")
+    return answer
+
+
+@bp.get("/api/games/<game_id>/results.csv")
+def results_csv(game_id: str) -> Response | tuple[Response, int]:
+    found, refusal = _results(game_id)
+    if refusal is not None:
+        return refusal
+    assert found is not None
+    out = io.StringIO()
+    csv.writer(out).writerows(csv_rows(found))
+    return Response(out.getvalue(), mimetype="text/csv", headers={
+        "Content-Disposition": f"attachment; filename=tourelle-{game_id}-results.csv"})
