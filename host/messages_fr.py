@@ -494,4 +494,10 @@ FRENCH: dict[str, str] = {
         "l’envoi dépasse ce que ce serveur accepte ; rien n’a été enregistré",
     "host key missing or wrong (header {header})":
         "clé d’animateur manquante ou fausse (en-tête {header})",
+    "the host key is missing or wrong (header {header} or ?key=)":
+        "la clé d’animateur manque ou est fausse (en-tête {header} ou ?key=)",
+    "no game {game}": "pas de partie {game}",
+    "give one word of letters (up to 40)": "donnez un seul mot, en lettres (40 au plus)",
+    "this host has no data folder to keep the word in":
+        "ce serveur n’a pas de dossier de données où garder ce mot",
 }

@@ -8,6 +8,7 @@ import io
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
+from host import messages
 from host.config import HostConfig, host_key
 from host.results import csv_rows, game_results
 from host.routes.api import hub
@@ -21,8 +22,9 @@ def _refused() -> tuple[Response, int] | None:
     config: HostConfig = current_app.config["TOURELLE"]
     given = request.headers.get(KEY_HEADER) or request.args.get("key")
     if not key_matches({"key": given}, host_key(config.data_dir)):
-        return jsonify(ok=False, code="forbidden",
-                       reason=f"host key missing or wrong (header {KEY_HEADER} or ?key=)"), 403
+        reason = f"the host key is missing or wrong (header {KEY_HEADER} or ?key=)"
+        return jsonify(ok=False, code="forbidden", reason=reason,
+                       text=messages.text("forbidden", reason)), 403
     return None
 
 
@@ -32,7 +34,9 @@ def _results(game_id: str) -> tuple[dict[str, object] | None, tuple[Response, in
         return None, refusal
     found = game_results(hub().journal, game_id)
     if found is None:
-        return None, (jsonify(ok=False, code="not_found", reason=f"no game {game_id!r}"), 404)
+        reason = f"no game {game_id!r}"
+        return None, (jsonify(ok=False, code="not_found", reason=reason,
+                              text=messages.text("not_found", reason)), 404)
     return found, None
 
 
