@@ -94,6 +94,47 @@ class Screen:
                 raise TimeoutError(f"window {window}: no floor on the screen")
             return self.floor_at[window]
 
+    def close(self) -> None:
+        self.client.disconnect()
+
+
+def screen_process(url: str, game: str, windows: Any, floors: Any) -> None:
+    """The projector in a process of its own, as the projector is a device of its own: in
+    the bench's process it shared one interpreter lock with the host page's client and the
+    buzzer box's own /screen client, which decode the same publication at the same moment
+    (docs/PERFORMANCE.md, 'Within a frame'). Times are CLOCK_MONOTONIC, shared by processes."""
+    screen = Screen(url, game)
+    floors.put("watching")
+    while (window := windows.get()) is not None:
+        try:
+            floors.put((window, screen.wait(window)))
+        except TimeoutError:
+            floors.put((window, None))
+    screen.close()
+
+
+class ScreenProcess:
+    """`Screen`'s interface, with the client in a spawned process."""
+
+    def __init__(self, url: str, game: str) -> None:
+        context = mp.get_context("spawn")
+        self.windows, self.floors = context.Queue(), context.Queue()
+        self.worker = context.Process(target=screen_process, daemon=True,
+                                      args=(url, game, self.windows, self.floors))
+        self.worker.start()
+        assert self.floors.get(timeout=60) == "watching"
+
+    def wait(self, window: int, timeout: float = 10) -> int:
+        self.windows.put(window)
+        got, arrived = self.floors.get(timeout=timeout + 5)
+        if got != window or arrived is None:
+            raise TimeoutError(f"window {window}: no floor on the screen")
+        return int(arrived)
+
+    def close(self) -> None:
+        self.windows.put(None)
+        self.worker.join(15)
+
 
 def phone_process(url: str, game: str, count: int, first: int, orders: Any, done: Any) -> None:
     """The phones live in a process of their own, as phones are devices of their own: their
@@ -194,6 +235,9 @@ def main() -> int:
     parser.add_argument("--reaction-ms", type=float, default=20.0,
                         help="from the window's opening to the press (20: a press that "
                              "races the opening's own broadcast; a human takes 200 or more)")
+    parser.add_argument("--screen-inline", action="store_true",
+                        help="the projector's client in this process, beside the host page's "
+                        "and the buzzer box's clients (how this bench ran until 2026-11-25)")
     parser.add_argument("--phone-client", choices=("node", "python"), default="node",
                         help="phones as socket.io-client in Node processes (the pages' "
                         "client) or as python-socketio clients in a spawned process")
@@ -217,7 +261,8 @@ def main() -> int:
                              namespace="/host", timeout=30)
             game = made["game"]
             phones = (NodeBatches if args.phone_client == "node" else Phones)(url, game)
-            screen = Screen(url, game)
+            screen: Screen | ScreenProcess = (Screen(url, game) if args.screen_inline
+                                              else ScreenProcess(url, game))
             factory = MockFactory()
             config = parse_config({"holdoff_ms": 1, "seats": [{"seat": 0, "name": "Box",
                                                                "pin": PIN}]})
@@ -253,13 +298,14 @@ def main() -> int:
                              max(latencies), settle))
             print(f"buzz latency, GPIO edge -> screen floor ({args.trials} trials each, "
                   f"{SEATS}-seat game, press {args.reaction_ms:g} ms after the opening, "
+                  f"projector client {'inline' if args.screen_inline else 'own process'}, "
                   f"{os.cpu_count()} cores)")
             print(f"{'phones':>6} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'settle ms':>10}")
             for count, p50, p99, worst, settle in rows:
                 print(f"{count:>6} {p50:>8.1f} {p99:>8.1f} {worst:>8.1f} {settle:>10.1f}")
             link.close()
             gpio.close()
-            screen.client.disconnect()
+            screen.close()
             host.disconnect()
         finally:
             if phones is not None:

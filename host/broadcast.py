@@ -9,6 +9,9 @@ state, in two parts: the screens (projector, then host page) and the phones.
 - The screens go first, at most once per `gap` (30 ms): a burst of presses
   publishes a bounded number of states, the newest winning. Every page draws
   from the newest state alone, so merging loses nothing a player should see.
+  An `urgent` state (its game's headline moved: a press took the floor, a
+  reveal) goes to the screens at once, whatever the gap: the room sees a
+  decision within a frame, and the burst's other states stay coalesced.
 - The phones follow the screens with the same state, at most once per
   `phone_gap` (200 ms), and while events are still coming in (a burst of
   presses) they wait until the game has had no input for `phone_quiet`
@@ -87,6 +90,7 @@ class Broadcaster(Generic[T]):
         self._wake = threading.Condition()
         self._newest: tuple[T] | None = None  # a 1-tuple: a snapshot may itself be None
         self._screens_owed = False  # the screens have not had the newest snapshot
+        self._screens_urgent = False  # ... and it must not wait for the gap
         self._phones_owed = False  # the phones have not had it (or some must catch up)
         self._phones_full = False  # ... and the state changed since their last round
         self._stopped = False
@@ -95,9 +99,10 @@ class Broadcaster(Generic[T]):
         if threaded:
             threading.Thread(target=self._run, name=f"publish-{name}", daemon=True).start()
 
-    def changed(self, snapshot: T, full: bool = True) -> None:
+    def changed(self, snapshot: T, full: bool = True, urgent: bool = False) -> None:
         """A new snapshot to publish; an older one not yet sent is dropped (a full round
-        owed to the phones stays full)."""
+        owed to the phones stays full). `urgent`: the screens get it without waiting for
+        their gap."""
         if not self._threaded:
             self.rounds += 1
             self.phone_rounds += 1
@@ -107,6 +112,7 @@ class Broadcaster(Generic[T]):
         with self._wake:
             self._newest = (snapshot,)
             self._screens_owed = self._screens_owed or full
+            self._screens_urgent = self._screens_urgent or (urgent and full)
             if full and not self._phones_full:
                 self._phones_owed_at = time.monotonic()
             self._phones_owed = True
@@ -131,7 +137,8 @@ class Broadcaster(Generic[T]):
         with self._wake:
             while not self._stopped:
                 now = time.monotonic()
-                screens = self._screens_owed and now >= screens_at + self._gap
+                screens = self._screens_owed and (self._screens_urgent
+                                                  or now >= screens_at + self._gap)
                 # Phones never get a state before the screens have it.
                 phones = self._phones_owed and (screens or not self._screens_owed) and (
                     not self._phones_full or now >= self._phones_due(phones_at))
@@ -140,6 +147,7 @@ class Broadcaster(Generic[T]):
                     parts = Parts(screens=screens, phones=phones,
                                   full=screens or self._phones_full)
                     self._screens_owed &= not screens
+                    self._screens_urgent &= not screens
                     if phones:
                         self._phones_owed = self._phones_full = False
                     return snapshot, parts

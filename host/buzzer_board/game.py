@@ -62,6 +62,15 @@ class BuzzerGame:
     def is_over(self, state: BuzzerState) -> bool:
         return state.over
 
+    def headline(self, state: BuzzerState) -> tuple[Any, ...]:
+        """What the room waits for: a window opening or closing, who has the floor, its
+        marks. A press that changes none of it (a later press in a burst) is coalesced."""
+        board = state.board
+        decision = board.decision
+        floor = None if decision is None or decision.winner is None else decision.winner.seat
+        return (state.window, state.rearm, board.phase, floor,
+                decision is not None and decision.final, state.last_result, state.over)
+
     def result(self, state: BuzzerState) -> dict[str, Any]:
         order = sorted(range(state.seats), key=lambda s: (-state.scores[s], s))
         place = places(order, lambda s: state.scores[s])

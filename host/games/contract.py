@@ -134,6 +134,11 @@ class Game(Protocol):
 # A game may also define `pause_reason(state) -> str | None`: a pause the rules themselves
 # call for (the territory game's "nobody_answered"); the Session then shows the game as paused
 # and the host's `resume` sends the game's `continue`.
+#
+# A game may also define `headline(state) -> Hashable`: what the room must see the moment it
+# changes (the buzzer board's floor, a reveal). A state whose headline differs from the last
+# published one goes to the projector and host page at once instead of waiting for the
+# screens' pacing (host/broadcast.py); everything else stays coalesced.
 
 
 @dataclass(frozen=True)

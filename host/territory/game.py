@@ -68,6 +68,13 @@ class TerritoryGame:
     def is_over(self, state: TerritoryState) -> bool:
         return state.stage == "over"
 
+    def headline(self, state: TerritoryState) -> tuple[Any, ...]:
+        """What the room waits for: each new step (a question shown, a reveal, a turn) and
+        each lock-in (the projector ticks who has answered)."""
+        question = state.question
+        return (state.seq, state.stage, 0 if question is None else len(question.answers),
+                0 if question is None else len(question.overrides))
+
     def result(self, state: TerritoryState) -> dict[str, Any]:
         """Players with their place (unique once over; equal scores share a place mid-game)."""
         order = rules.ranking(state)

@@ -175,3 +175,21 @@ def test_a_phone_gets_what_it_draws_not_the_projectors_scoreboard() -> None:
     assert places == {0: 1, 1: 1, 2: 1, 3: 4}  # three tied on 1 point share the place
     assert {seat: GAME.view(over, f"seat:{seat}")["you"]["rank"] for seat in range(4)} == places
     assert "rank" not in GAME.view(state, "seat:0")["you"]  # only once the game is over
+
+
+def test_the_headline_moves_on_a_floor_a_decision_or_a_mark_not_on_every_press() -> None:
+    """The screens get a state at once only when its headline moves (host/broadcast.py):
+    the floor taken, a ranking decided, a mark; a ranking window's burst of presses is not."""
+    first = play(fresh(4), OPEN)
+    assert GAME.headline(play(first, buzz(1, 5.0, source="gpio"))) != GAME.headline(first)
+    opened = play(fresh(4), {**OPEN, "mode": "ranking"})
+    pressed = play(opened, buzz(1, 10.0, settle_ms=40), buzz(2, 20.0, settle_ms=40))
+    assert GAME.headline(pressed) == GAME.headline(opened)
+    assert len(GAME.view(pressed, "screen")["ranking"]) == 2  # the presses themselves count
+    closed = play(pressed, {"type": "close", "t_ns": T0 + 30 * MS})
+    request = GAME.timer(closed)
+    assert request is not None
+    decided = play(closed, {"type": "timeout", "timer": request.timer_id})
+    assert GAME.headline(decided) != GAME.headline(closed) != GAME.headline(pressed)
+    marked = play(decided, {"type": "right"})
+    assert GAME.headline(marked) != GAME.headline(decided)

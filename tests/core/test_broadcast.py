@@ -224,3 +224,22 @@ def test_phones_wait_for_a_burst_of_input_to_end_but_not_forever() -> None:
         assert time.monotonic() - started >= 0.55  # ... after at most phone_delay
     finally:
         broadcaster.stop()
+
+
+def test_an_urgent_state_reaches_the_screens_without_waiting_for_their_gap() -> None:
+    recorder = Recorder()
+    broadcaster = Broadcaster("t", recorder.send, gap=30.0, phone_gap=0.0)
+    try:
+        broadcaster.changed(1)
+        wait_for(lambda: (1, "seat:2") in recorder.sent)
+        broadcaster.changed(2, urgent=True)  # 30 s inside the screens' gap: goes at once
+        wait_for(lambda: (2, "seat:2") in recorder.sent, seconds=10.0)
+        assert [a for s, a in recorder.sent if s == 2] == AUDIENCES
+        broadcaster.changed(3)  # not urgent: it waits for the screens' gap
+        time.sleep(0.1)
+        assert (3, "screen") not in recorder.sent
+        broadcaster.changed(4, urgent=True)  # the newest state wins, at once
+        wait_for(lambda: (4, "seat:2") in recorder.sent, seconds=10.0)
+        assert all(s != 3 for s, _ in recorder.sent)
+    finally:
+        broadcaster.stop()
