@@ -27,7 +27,8 @@ from host.session import HOST, Origin, Session
 # Two short names and two of 24 characters, the longest a seat takes (they must end with an
 # ellipsis, never overflow).
 NAMES = ["Ana", "Jean-Baptiste de la Font", "Chloé", "Anne-Sophie Vandenbroeck"]
-LONG_NAMES = ["Marie-Christine Dupont-L", "Jean-Baptiste de la Font", "Zoé", "Anne-Sophie Vandenbroeck"]
+LONG_NAMES = ["Marie-Christine Dupont-L", "Jean-Baptiste de la Font", "Zoé",
+              "Anne-Sophie Vandenbroeck"]
 
 
 @dataclass
@@ -127,8 +128,9 @@ def buzzer(tab: Table) -> None:
     now = tab.clock.now_ns()
     session.submit(HOST, {"type": "open", "mode": "ranking", "t_ns": now})
     for order, seat in enumerate((3, 0, 1)):
-        session.submit(Origin("seat", seat), {"type": "buzz", "t_ns": now + 10**8 + order * 3 * 10**6,
-                                              "source": "phone", "u_ns": 2 * 10**6})
+        pressed = now + 10**8 + order * 3 * 10**6
+        session.submit(Origin("seat", seat), {"type": "buzz", "t_ns": pressed, "source": "phone",
+                                              "u_ns": 2 * 10**6})
     session.submit(HOST, {"type": "close", "t_ns": now + 5 * 10**8})
     while tab.scheduler.run_next():
         pass

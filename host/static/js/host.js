@@ -15,14 +15,25 @@ let state = null;
 let kinds = []; // from GET /api/kinds
 let categoryCounts = null; // from GET /api/questions/categories
 let seatCount = 4;
-const history_ = new Map(); // request_id -> the question as last seen (for the export)
 
 T.apply();
 socket.on("connect", () => {
   $("#key-error").hidden = true;
   refreshGames();
-  refreshNights();
-  if (gameId) socket.emit("watch", { game: gameId });
+  // The host's night and followed game live on the host (PROTOCOL.md, "The host page's
+  // state"): a page reopened on any device comes back to them.
+  socket.emit("host_state", {}, (ack) => {
+    if (!ack || !ack.ok) return;
+    const restoring = !gameId && !!ack.game;
+    refreshNights(ack.night ? ack.night.id : "");
+    if (gameId || ack.game) socket.emit("watch", { game: gameId || ack.game });
+    if (restoring) $("#cmd-msg").textContent = T.t("restored");
+  });
+});
+// Another host page changed the night: this one follows.
+socket.on("host_state", (hostState) => {
+  const night = hostState.night ? hostState.night.id : "";
+  if ($("#n-choose").value !== night) refreshNights(night);
 });
 socket.on("connect_error", () => { $("#key-error").hidden = false; });
 socket.on("state", (payload) => {
@@ -33,8 +44,6 @@ socket.on("state", (payload) => {
   }
   state = payload;
   gameId = payload.meta.game;
-  const q = payload.view && payload.view.question;
-  if (q && q.content) history_.set(q.request_id, { q, seq: payload.meta.seq });
   render();
 });
 
@@ -52,7 +61,7 @@ function refreshGames() {
 /** The host's nights: open one, choose the one new games join, see its table, end it. */
 async function refreshNights(select) {
   const nights = (await getJson("/api/nights", { nights: [] })).nights;
-  const chosen = select || $("#n-choose").value;
+  const chosen = select !== undefined ? select : $("#n-choose").value;
   fill("#n-choose", [h("option", { value: "" }, T.t("night_none")),
     ...nights.filter((n) => n.status === "open" || n.id === chosen).map((n) =>
       h("option", { value: n.id }, n.name + (n.status === "over" ? " · " + T.t("over") : "")))]);
@@ -84,11 +93,12 @@ $("#n-open").addEventListener("click", () => {
   const places = $("#n-places").value.split(/[,;\s]+/).filter(Boolean).map(Number);
   const rules = places.length ? { default: { places } } : undefined;
   socket.emit("night", { name: $("#n-name").value.trim(), rules }, (ack) => {
-    $("#n-msg").textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
+    $("#n-msg").textContent = ack && ack.ok ? "" : T.refusal(ack);
     if (ack && ack.ok) refreshNights(ack.night);
   });
 });
 $("#n-choose").addEventListener("change", async () => {
+  socket.emit("host_state", { night: $("#n-choose").value || null }); // kept on the host
   await drawNight();
   nightTeamsInForm();
 });
@@ -106,9 +116,11 @@ async function nightTeamsInForm() {
     if (kind.value === "none") kind.value = "phone";
   }
 }
-$("#n-end").addEventListener("click", () => {
+$("#n-end").addEventListener("click", async () => {
+  const choice = $("#n-choose").selectedOptions[0];
+  if (!(await ask(T.t("confirm_night_end", { name: choice ? choice.textContent : "" })))) return;
   socket.emit("night_end", { night: $("#n-choose").value }, (ack) => {
-    $("#n-msg").textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
+    $("#n-msg").textContent = ack && ack.ok ? "" : T.refusal(ack);
     drawNight();
   });
 });
@@ -144,6 +156,7 @@ async function loadForm() {
   if (previous && kinds.some((k) => k.name === previous)) $("#c-kind").value = previous;
   fill("#c-map", maps.maps.map((n) => h("option", { value: n }, n)),
     ["generated:12:1", "generated:18:2", "generated:24:3"].map((n) => h("option", { value: n }, n)));
+  if (maps.default && maps.maps.includes(maps.default)) $("#c-map").value = maps.default; // the host's own default
   kindChanged();
 }
 
@@ -239,7 +252,7 @@ function countLine() {
 function resetMemory() {
   socket.emit("reset_memory", {}, (ack) => {
     $("#q-count").textContent = ack && ack.ok ? T.t("reset_memory_done", { n: ack.forgotten })
-      : (ack && ack.reason) || "?";
+      : T.refusal(ack);
     if (ack && ack.ok) document.dispatchEvent(new CustomEvent("tourelle:games-changed")); // "N not asked"
   });
 }
@@ -319,7 +332,7 @@ function readForm(start) {
 
 function create(start) {
   socket.emit("create", readForm(start), (ack) => {
-    $("#create-msg").textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
+    $("#create-msg").textContent = ack && ack.ok ? "" : T.refusal(ack);
     if (ack && ack.ok) {
       gameId = ack.game;
       refreshGames();
@@ -359,14 +372,57 @@ $("#c-language").addEventListener("change", () => {
 
 // ----------------------------------------------------------------- driving
 
+// Host decisions that `undo` can take back: after one, "Done. Undo" sits under the commands.
+const NOT_UNDONE = ["start", "pause", "resume", "undo", "end", "delete", "release", "remove_phone",
+  "captain", "rename"];
+
 /** Emit an /host "command" for the watched game; shows a refusal; resolves with the ack. */
 function command(type, extra) {
   return new Promise((resolve) => {
     socket.emit("command", { game: gameId, type, ...(extra || {}) }, (ack) => {
-      $("#cmd-msg").textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
+      if (ack && ack.ok && !NOT_UNDONE.includes(type)) {
+        fill("#cmd-msg", T.t("done_undo") + " ", h("button", {
+          type: "button", class: "small", "data-undo-last": type, onclick: () => command("undo"),
+        }, T.t("undo")));
+      } else {
+        $("#cmd-msg").textContent = ack && ack.ok ? (type === "undo" ? T.t("undone") : "")
+          : T.refusal(ack);
+      }
       resolve(ack || { ok: false });
     });
   });
+}
+
+/**
+ * A small in-page dialog in the page's language: the message, an optional choice (a
+ * <select>'s options as [value, label]), "Confirm" and "Back". Resolves with the chosen value
+ * (true without a choice), or null when the host goes back.
+ */
+function ask(message, choices) {
+  const dialog = $("#confirm");
+  $("#confirm-text").textContent = message;
+  const select = choices ? h("select", { id: "confirm-choice" },
+    choices.map(([value, label]) => h("option", { value }, label))) : null;
+  fill("#confirm-extra", select);
+  T.apply(dialog);
+  return new Promise((resolve) => {
+    const done = (value) => {
+      dialog.onclose = null;
+      if (dialog.open) dialog.close();
+      resolve(value);
+    };
+    $("#confirm-yes").onclick = () => done(select ? select.value : true);
+    $("#confirm-no").onclick = () => done(null);
+    dialog.onclose = () => done(null); // Escape
+    dialog.showModal();
+    $("#confirm-no").focus();
+  });
+}
+
+/** A command that needs the host's yes first (ending, releasing, removing). */
+async function confirmed(message, type, extra) {
+  if (await ask(message)) return command(type, extra);
+  return { ok: false, code: "cancelled" };
 }
 
 const panel = new KindSlot($("#kind-panel"), "host", () => ({
@@ -402,18 +458,36 @@ function render() {
 /** The commands every kind takes; the kind's panel adds its own (next, skip, open, right...). */
 function renderCommands(meta) {
   const running = meta.status === "running";
+  const lobby = meta.status === "lobby";
   const buttons = [
-    ["start", meta.status === "lobby", "primary"],
+    ["start", lobby, "primary"],
     ["pause", running && !meta.paused],
     ["resume", running && meta.paused],
     ["undo", running],
-    ["end", running],
+    ["end", running || lobby],
+    ["delete", lobby],
   ];
-  fill("#commands", buttons.map(([type, enabled, cls]) =>
-    h("button", {
-      type: "button", "data-cmd": type, class: cls || null, disabled: !enabled, onclick: () => command(type),
-    }, T.t(type))));
+  const confirms = {
+    end: () => T.t(lobby ? "confirm_end_lobby" : "confirm_end", { game: meta.game }),
+    delete: () => T.t("confirm_delete", { game: meta.game }),
+  };
+  fill("#commands", buttons.filter(([type, enabled]) => type !== "delete" || enabled).map(
+    ([type, enabled, cls]) => h("button", {
+      type: "button", "data-cmd": type, class: cls || null, disabled: !enabled,
+      title: type === "undo" ? T.t("undo_hint") : null,
+      onclick: () => (confirms[type] ? confirmed(confirms[type](), type) : command(type)),
+    }, T.t(type === "delete" ? "delete_game" : type === "undo" ? "undo_last" : type))));
 }
+
+/** Ctrl+Z (Cmd+Z) outside a text field: the same undo as the button. */
+document.addEventListener("keydown", (event) => {
+  const field = event.target.closest && event.target.closest("input, textarea, select");
+  if (field || !(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== "z") return;
+  if (state && state.meta.status === "running") {
+    event.preventDefault();
+    command("undo");
+  }
+});
 
 function renderSeats(meta, view) {
   const players = rankedPlayers(view);
@@ -425,10 +499,14 @@ function renderSeats(meta, view) {
         s.team ? teamList(s) : null),
       h("td", { class: "score" }, p ? Number(p.score).toLocaleString(T.lang) : ""),
       h("td", {}, s.bot ? null : h("button", {
-        type: "button", "data-release": s.seat, onclick: () => command("release", { seat: s.seat }),
-      }, T.t("release")), handSelect(meta, s), meta.status === "lobby" ? h("button", {
+        type: "button", "data-release": s.seat,
+        onclick: () => confirmed(T.t("confirm_release", { seat: T.colour(s.seat), name: s.name }),
+          "release", { seat: s.seat }),
+      }, T.t("release")), s.bot || s.team ? null : h("button", {
+        type: "button", "data-remove-seat": s.seat, onclick: () => removePhone(s, null, s.name),
+      }, T.t("remove_phone_seat")), handSelect(meta, s), h("button", {
         type: "button", "data-rename": s.seat, onclick: () => rename(s),
-      }, T.t("rename")) : null));
+      }, T.t("rename"))));
   }));
 }
 
@@ -443,9 +521,10 @@ function handSelect(meta, seat) {
   return select;
 }
 
+/** Name a seat or team at any time (an empty name: a made-up one); journaled on the host. */
 function rename(seat) {
-  const name = (window.prompt(T.t("rename"), seat.name) || "").trim();
-  if (name) command("rename", { seat: seat.seat, name });
+  const name = window.prompt(T.t("rename_prompt", { max: NAME_MAX }), seat.name);
+  if (name !== null) command("rename", { seat: seat.seat, name: name.trim() });
 }
 
 /** A team's phones, the captain first, with the host's two team commands. */
@@ -459,48 +538,37 @@ function teamList(seat) {
       }, T.t("make_captain")), " ",
       h("button", {
         type: "button", class: "small", "data-remove": phone.id,
-        onclick: () => command("remove_phone", { seat: seat.seat, phone: phone.id }),
+        onclick: () => removePhone(seat, phone.id, phone.name || "#" + phone.id),
       }, T.t("remove_phone")))));
+}
+
+/** Take a phone off its seat (or team), after the host says whether it may come back. */
+async function removePhone(seat, phone, name) {
+  const choices = [["", T.t("ban_none")], ["game", T.t("ban_game")]];
+  if (state && state.meta.night) choices.push(["night", T.t("ban_night")]);
+  const scope = await ask(T.t("confirm_remove", { name, seat: T.colour(seat.seat) }), choices);
+  if (scope === null) return;
+  const extra = { seat: seat.seat };
+  if (phone) extra.phone = phone;
+  if (scope) extra.ban = scope;
+  command("remove_phone", extra);
 }
 
 // ----------------------------------------------------------------- export
 
-/** The results as plain rows, built here from the states received (no server round trip). */
-function results() {
-  const { meta, view } = state;
-  const ranked = rankedPlayers(view);
-  const order = ranked.length ? ranked.map((p) => p.seat) : meta.seats.map((s) => s.seat);
-  const players = meta.seats.map((s) => {
-    const p = ranked.find((row) => row.seat === s.seat);
-    return {
-      rank: order.indexOf(s.seat) + 1, seat: s.seat, colour: T.colour(s.seat), name: s.name,
-      bot: s.bot || null, score: p ? p.score : 0, bonus: p && p.bonus !== undefined ? p.bonus : 0,
-      eliminated: p && p.eliminated !== undefined ? p.eliminated : false,
-    };
-  }).sort((a, b) => a.rank - b.rank);
-  const questions = [...history_.values()].map(({ q }) => ({
-    request_id: q.request_id, purpose: q.purpose, kind: q.kind, id: q.content.id, prompt: q.content.prompt,
-    answer: q.content.answer, answers: q.answers || [],
-  }));
-  return { game: meta.game, kind: meta.kind, status: meta.status, map: meta.config.map || null, players, questions };
-}
-
-function csvCell(value) {
-  const text = value === null || value === undefined ? "" : String(value);
-  return /[",\n;]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text;
-}
-
+/** The results come from the host's journal (GET /api/games/<id>/results.json and .csv,
+ * host/results.py): that game's questions only, the same after a reload of this page. */
 function renderDownloads() {
-  const data = results();
-  const header = ["rank", "seat", "colour", "name", "bot", "score", "bonus", "eliminated"];
-  const csv = [header.join(",")].concat(data.players.map((p) => header.map((k) => csvCell(p[k])).join(",")))
-    .join("\n") + "\n";
-  for (const old of document.querySelectorAll("#downloads a")) URL.revokeObjectURL(old.href);
-  const link = (text, body, type, ext) => h("a", {
-    href: URL.createObjectURL(new Blob([body], { type })), download: `tourelle-${data.game}.${ext}`, "data-export": ext,
-  }, text);
-  fill("#downloads", link(T.t("export_csv"), csv, "text/csv", "csv"),
-    link(T.t("export_json"), JSON.stringify(data, null, 2), "application/json", "json"));
+  const game = state.meta.game;
+  const base = "/api/games/" + encodeURIComponent(game) + "/results.";
+  const key = "key=" + encodeURIComponent(hostKey);
+  const shown = document.querySelector("#downloads a[data-export]");
+  if (shown && shown.dataset.game === game) return;
+  fill("#downloads",
+    h("a", { href: base + "csv?" + key, download: `tourelle-${game}-results.csv`,
+      "data-export": "csv", "data-game": game }, T.t("export_csv")), " ",
+    h("a", { href: base + "json?download=1&" + key, download: `tourelle-${game}-results.json`,
+      "data-export": "json", "data-game": game }, T.t("export_json")));
 }
 
 loadForm();

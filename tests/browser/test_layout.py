@@ -1,0 +1,133 @@
+"""Every screen fits, in Debian's Chromium: the projector at 1920x1080 and 1280x720, phones
+at 390x844 and 360x640, the host page at 1366x768.
+
+The screens come from seeded games played on virtual time (tests/browser/screen_catalog.py:
+every kind of territory reveal, the map, podiums, a night's table, the buzzer board with
+24-character names, every card game, the lobby with and without a game); each is handed to
+the page's own `render` and measured (tests/browser/layout.py): every visible element inside
+the viewport and inside any box that clips it, no two text runs overlapping, and no page
+scroll on the projector (phones and the host page may scroll down, never sideways). One
+server and one page per audience; the viewport changes per size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from host.quiz.packs import bundled_packs_dir
+from tests.browser.driver import Recorder, new_page
+from tests.browser.layout import SIZES, catalogue_page, problems, show
+from tests.browser.screen_catalog import Screen, catalog
+from tests.live import LiveServer
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def screens() -> dict[str, Screen]:
+    return catalog()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """The bundled packs, so a picture question's image is served."""
+    root = tmp_path_factory.mktemp("layout")
+    live = LiveServer(data=root / "data", packs=bundled_packs_dir()).start()
+    yield live
+    live.stop()
+
+
+def misfits(page: Any, screens: dict[str, Screen], audience: str) -> list[str]:
+    found = []
+    for width, height in SIZES[audience]:
+        page.set_viewport_size({"width": width, "height": height})
+        for name, screen in screens.items():
+            if audience == "phone" and screen.phone is None:
+                continue
+            show(page, screen, audience)
+            found += [f"{name} at {width}x{height}: {p}"
+                      for p in problems(page, scroll_allowed=audience != "projector")]
+    return found
+
+
+def test_the_catalogue_has_every_screen_kind(screens: dict[str, Screen]) -> None:
+    wanted = {"lobby", "lobby-empty", "question-numeric", "question-choice", "map-attack",
+              "reveal-numeric-2", "reveal-numeric-3", "reveal-numeric-4", "reveal-duel",
+              "reveal-speed", "reveal-picture", "reveal-campaign", "podium", "night-table",
+              "night-game-over", "night-podium", "buzzer-decided", "russian-bank-play",
+              "q-squared-joe-play", "watchtower-play", "challengers-play", "challengers-over"}
+    assert wanted <= set(screens)
+    decided = screens["buzzer-decided"].screen
+    assert decided is not None
+    assert max(len(s["name"]) for s in decided["meta"]["seats"]) == 24
+
+
+def test_every_projector_screen_fits(server: LiveServer, browser: Any,
+                                     screens: dict[str, Screen]) -> None:
+    recorder = Recorder()
+    page = catalogue_page(browser, server.url + "/screen", recorder)
+    found = misfits(page, screens, "projector")
+    page.context.close()
+    assert found == [], "\n".join(found)
+    assert recorder.errors == []
+
+
+def test_every_phone_screen_fits(server: LiveServer, browser: Any,
+                                 screens: dict[str, Screen]) -> None:
+    recorder = Recorder()
+    page = catalogue_page(browser, server.url + "/", recorder)
+    found = misfits(page, screens, "phone")
+    assert found == [], "\n".join(found)
+    # Q Squared Joe: the phone's own hand and its five actions on screen at 390x844, above the
+    # other players' panels (an eliminated one's is only its name).
+    page.set_viewport_size({"width": 390, "height": 844})
+    show(page, screens["q-squared-joe-play"], "phone")
+    actions = ("draw", "take", "defend", "sacrifice", "attack")
+    for selector in [".qsj-player.mine .qsj-hand",
+                     *(f".qsj-action[data-action='{a}']" for a in actions)]:
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, selector
+    page.context.close()
+    assert recorder.errors == []
+
+
+def in_view(page: Any, selector: str) -> bool:
+    return bool(page.evaluate("""(s) => {
+        const r = document.querySelector(s).getBoundingClientRect();
+        return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0
+          && r.right <= innerWidth; }""", selector))
+
+
+def test_host_page_keeps_create_and_live_controls_in_view(server: LiveServer, browser: Any) -> None:
+    """At 1366x768 "Créer et lancer" is on screen without scrolling through the form, the
+    form's map is the host's default, and the live controls stay on screen wherever the page
+    is scrolled."""
+    recorder = Recorder()
+    host = new_page(browser, recorder, f"{server.url}/host#key={server.key}",
+                    {"width": 1366, "height": 768})
+    host.wait_for_selector("#c-kind option[value='territory']", state="attached")
+    host.wait_for_function("document.querySelector('#c-map').options.length > 0")
+    assert in_view(host, "#c-create-start")
+    default = host.evaluate("fetch('/api/maps').then((r) => r.json()).then((m) => m.default)")
+    assert host.input_value("#c-map") == default
+    for seat in range(4):
+        host.select_option(f"#seat-kind-{seat}", "bot3" if seat else "phone")
+    host.click("#c-create-start")
+    host.wait_for_selector("#live:not([hidden]) [data-cmd]")
+    for where in (0, 10**6):
+        host.evaluate(f"window.scrollTo(0, {where})")
+        assert in_view(host, "#commands"), f"the live controls are out of view at scroll {where}"
+    found = [p for p in problems(host, scroll_allowed=True) if "outside the viewport" not in p]
+    assert found == [], "\n".join(found)
+    assert recorder.errors == []
+
+
+def test_docs_screenshots_exist() -> None:
+    """tools/screenshots.py --layout writes one picture per screen kind and size."""
+    shots = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+    assert (shots / "projector-reveal-numeric-4-1920x1080.png").exists()
+    assert (shots / "phone-q-squared-joe-play-390x844.png").exists()
