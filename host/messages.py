@@ -17,7 +17,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from host.messages_fr import FRENCH
+from host.messages_fr import FRENCH as _FRENCH_PLAY
+from host.messages_fr_editor import ENGLISH_WEB, FRENCH_EDITOR
+
+FRENCH = {**_FRENCH_PLAY, **FRENCH_EDITOR}
 
 # One text per refusal code: (French, English).
 CODES: dict[str, tuple[str, str]] = {
@@ -40,8 +43,11 @@ CODES: dict[str, tuple[str, str]] = {
     "ids_taken": ("Des identifiants de question sont déjà pris.",
                   "Some question ids are taken already."),
     "illegal": ("Les règles ne le permettent pas maintenant.", "The rules do not allow that now."),
+    "invalid": ("Refusé : voyez les champs signalés.", "Refused: see the fields marked."),
     "internal": ("L’animateur n’a pas pu traiter cela : rien n’a changé.",
                  "The host could not handle that: nothing changed."),
+    "needs_category": ("Ce fichier ne donne pas de catégorie : choisissez-en une.",
+                       "This file gives no category: choose one."),
     "moved": ("La salle est passée à une autre partie : choisissez une place.",
               "The room moved to another game: choose a seat."),
     "no_file": ("Aucun fichier reçu.", "No file received."),
@@ -56,6 +62,8 @@ CODES: dict[str, tuple[str, str]] = {
                    "Not a readable question pack: nothing was written."),
     "not_captain": ("Seul le capitaine de l’équipe répond.", "Only the team's captain answers."),
     "not_found": ("Introuvable.", "Not found."),
+    "not_image": ("Ce n’est pas une image lisible : rien n’a été enregistré.",
+                  "Not a readable picture: nothing was written."),
     "not_shown": ("Cette partie n’est pas celle de la salle : rejoignez celle du projecteur.",
                   "That is not the room's game: join the one on the projector."),
     "not_started": ("La partie n’a pas encore commencé.", "The game has not started yet."),
@@ -98,19 +106,43 @@ def _fill(template: str, values: dict[str, str]) -> str:
 
 
 _NAMED = re.compile(r"\{\w+\}")  # a template with a placeholder; others are plain text
-_EXACT = {en: fr for en, fr in FRENCH.items() if not _NAMED.search(en)}
-_PATTERNS = [(_pattern(en), fr) for en, fr in FRENCH.items() if _NAMED.search(en)]
+
+
+class Catalogue:
+    """English templates and their translation: plain ones looked up, the others matched."""
+
+    def __init__(self, table: dict[str, str]) -> None:
+        self.exact = {en: out for en, out in table.items() if not _NAMED.search(en)}
+        self.patterns = [(_pattern(en), out) for en, out in table.items() if _NAMED.search(en)]
+
+    def translate(self, english: str, depth: int = 3) -> str | None:
+        """The translation of `english`, its filled-in parts translated too when they can be
+        (a warning quoting a finding); None when no template matches."""
+        if english in self.exact:
+            return self.exact[english]
+        for pattern, out in self.patterns:
+            found = pattern.match(english)
+            if found:
+                values = {name: (self.translate(value, depth - 1) if depth and value else None)
+                          or value for name, value in found.groupdict().items()}
+                return _fill(out, values)
+        return None
+
+
+_TO_FRENCH = Catalogue(FRENCH)
+_TO_WEB_ENGLISH = Catalogue(ENGLISH_WEB)
 
 
 def french(reason: str) -> str | None:
     """The French of an English reason from the catalogue, or None when it has none."""
-    if reason in _EXACT:
-        return _EXACT[reason]
-    for pattern, fr in _PATTERNS:
-        found = pattern.match(reason)
-        if found:
-            return _fill(fr, found.groupdict())
-    return None
+    return _TO_FRENCH.translate(reason)
+
+
+def both(english: str) -> dict[str, str]:
+    """A message (an import warning, a checker's finding) in both languages; the English
+    itself where the catalogue has no French (a message built at run time)."""
+    web = _TO_WEB_ENGLISH.translate(english, depth=0) or english
+    return {"fr": french(english) or web, "en": web}
 
 
 def _sentence(text: str) -> str:
@@ -125,7 +157,8 @@ def text(code: str, reason: str = "") -> dict[str, str]:
     """A refusal's words for people: `{"fr": ..., "en": ...}`."""
     fr_code, en_code = CODES.get(code, REFUSED)
     fr = french(reason) if reason else None
-    return {"fr": _sentence(fr) if fr else fr_code, "en": _sentence(reason) if reason else en_code}
+    en = (_TO_WEB_ENGLISH.translate(reason, depth=0) or reason) if reason else ""
+    return {"fr": _sentence(fr) if fr else fr_code, "en": _sentence(en) if en else en_code}
 
 
 def with_text(payload: dict[str, Any]) -> dict[str, Any]:

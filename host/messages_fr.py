@@ -109,12 +109,12 @@ FRENCH: dict[str, str] = {
     "the {what} must be a JSON object": "le message ({what}) doit être un objet JSON",
     "the {what} is too large ({size} bytes, at most {limit})":
         "le message ({what}) est trop gros ({size} octets, au plus {limit})",
-    "field {name} must be {types}, not a boolean":
-        "le champ {name} doit être {types}, pas un booléen",
-    "field {name} must be {types}": "le champ {name} doit être {types}",
-    "field {name} is too long (at most {most} characters)":
-        "le champ {name} est trop long (au plus {most} caractères)",
-    "field {name} is out of range": "le champ {name} est hors limites",
+    "field '{name}' must be {types}, not a boolean":
+        "le champ « {name} » doit être {types}, pas un booléen",
+    "field '{name}' must be {types}": "le champ « {name} » doit être {types}",
+    "field '{name}' is too long (at most {most} characters)":
+        "le champ « {name} » est trop long (au plus {most} caractères)",
+    "field '{name}' is out of range": "le champ « {name} » est hors limites",
     "an action needs a 'type' string": "une action a besoin d’un « type » (texte)",
     "unknown action {action}": "action inconnue {action}",
     "{kind} needs field(s) {missing}": "{kind} a besoin du ou des champs {missing}",
@@ -126,9 +126,6 @@ FRENCH: dict[str, str] = {
     "'team_answers' needs 'teams': true": "« team_answers » demande « teams » : true",
     "'teams' is true or false": "« teams » vaut true ou false",
     "'team_answers' is 'first' or 'captain'": "« team_answers » vaut « first » ou « captain »",
-    "give one word of letters (up to 40)": "donnez un mot de lettres (40 au plus)",
-    "this host has no data folder to keep the word in":
-        "ce serveur n’a pas de dossier de données où garder le mot",
     "unknown language {language} (known: {known})":
         "langue inconnue {language} (connues : {known})",
     "unknown categories: {unknown}": "catégories inconnues : {unknown}",

@@ -98,8 +98,16 @@ def _refused(err: Refused) -> tuple[Response, int]:
     body: dict[str, Any] = {"ok": False, "code": err.code, "reason": err.reason,
                             "text": messages.text(err.code, err.reason), **err.extra}
     if err.findings:
-        body["findings"] = [{"field": f.field, "message": f.message} for f in err.findings]
+        body["findings"] = [_finding_json(f) for f in err.findings]
+    if "warnings" in body:
+        body["warnings_text"] = [messages.both(w) for w in body["warnings"]]
     return jsonify(body), err.status
+
+
+def _finding_json(finding: Finding) -> dict[str, Any]:
+    """A finding for the editor: its field, its message, and the message in both languages."""
+    return {"field": finding.field, "message": finding.message,
+            "text": messages.both(finding.message)}
 
 
 @bp.errorhandler(RequestEntityTooLarge)
@@ -407,7 +415,7 @@ def check(pack_id: str) -> Response:
     raw = _raw_pack(Path(info.path))
     question, findings = _checks(info, raw, _question_of(body), _replaces_of(body))
     return jsonify(ok=not findings, question=question,
-                   findings=[{"field": f.field, "message": f.message} for f in findings])
+                   findings=[_finding_json(f) for f in findings])
 
 
 def _question_of(body: dict[str, Any]) -> dict[str, Any]:
@@ -548,7 +556,7 @@ def import_pack() -> tuple[Response, int]:
                                      f"{', '.join(clash[:5])}; nothing was written")
         _write_pack(folder, pack_id, language, title, questions)
     return jsonify(ok=True, pack=_summary(pack_id), imported=len(questions),
-                   warnings=warnings), 201
+                   warnings=warnings, warnings_text=[messages.both(w) for w in warnings]), 201
 
 
 def _guess_format(name: str, data: bytes) -> str:
@@ -589,10 +597,12 @@ def _run_importer(fmt: str, upload: Path, name: str, pack_id: str, language: str
         refuse(400, "not_a_pack", f"{name}: not a readable {fmt} file ({type(err).__name__}: "
                                   f"{_named(str(err), upload, name)}); nothing was written")
     warnings = [_named(w, upload, name) for w in result.warnings]
+    if not result.questions and category is None and any("no category" in w for w in warnings):
+        # The page asks its category question (editor.js: the Category field, in its words).
+        refuse(400, "needs_category", "this file gives no category: choose a category for its "
+                                      "questions; nothing was written", warnings=warnings)
     if not result.questions:
-        hint = " (choose a category: this format gives none)" if any(
-            "no category" in w for w in warnings) else ""
-        refuse(400, "no_questions", f"no question could be imported from {name}{hint}; "
+        refuse(400, "no_questions", f"no question could be imported from {name}; "
                                     "nothing was written", warnings=warnings)
     return result.questions, warnings
 

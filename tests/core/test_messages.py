@@ -59,13 +59,58 @@ def refusal_reasons() -> list[tuple[str, int, str]]:
     return found
 
 
+def editor_messages() -> list[tuple[str, int, str]]:
+    """The pack editor's literal messages: the checker's findings (Finding(field, message)),
+    the importers' failures and warnings (ImportFailed, skip(why), warnings.append)."""
+    found = []
+    for path in sorted([*(HOST / "quiz").rglob("*.py"), HOST / "routes" / "packs.py"]):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+            owner = func.value if isinstance(func, ast.Attribute) else None
+            owner_name = getattr(owner, "attr", None) or getattr(owner, "id", None)
+            if name == "Finding" and len(node.args) >= 2:
+                message = node.args[1]
+            elif name in ("ImportFailed", "skip") or (name, owner_name) == ("append", "warnings"):
+                message = node.args[0]
+            else:
+                continue
+            text = sample(message)
+            if text is not None:
+                found.append((str(path.relative_to(HOST.parent)), node.lineno, text))
+    return found
+
+
+def test_every_literal_editor_message_has_its_french() -> None:
+    found = editor_messages()
+    assert len(found) > 50
+    missing = [f"{path}:{line}: {text!r}" for path, line, text in found
+               if messages.french(text) is None]
+    assert not missing, "no French in host/messages_fr_editor.py for:\n" + "\n".join(missing)
+
+
+def test_an_import_warning_reads_in_both_languages_with_no_command_line_flag() -> None:
+    warning = messages.both("quiz.gift:12: skipped: field 'answer': must be a positive integer, "
+                            "not 'x'")
+    assert warning["fr"] == ("quiz.gift:12 : ignorée : champ « answer » : doit être un entier "
+                             "positif, pas 'x'")
+    no_category = messages.both("kahoot.xlsx: row 4: skipped: no category (give --category)")
+    assert no_category == {
+        "fr": "kahoot.xlsx : ligne 4 : ignorée : pas de catégorie (choisissez-en une dans "
+              "« Catégorie »)",
+        "en": "kahoot.xlsx: row 4: skipped: no category (choose one under Category)"}
+
+
 def refusal_codes() -> set[str]:
     """Every code a refusal in host/ names: refuse("code", ...), `code = "..."` on an error
     class, and {"ok": False, "code": "..."} payloads."""
     codes: set[str] = set()
     for path in sorted(HOST.rglob("*.py")):
         source = path.read_text(encoding="utf-8")
-        codes.update(re.findall(r"\brefused?\((?:\d+, )?\"([a-z_]+)\"", source))
+        codes.update(re.findall(r"\b[rR]efused?\((?:\d+, )?\"([a-z_]+)\"", source))
         codes.update(re.findall(r"^\s+code = \"([a-z_]+)\"", source, re.M))
         codes.update(re.findall(r"\"ok\": False, \"code\": \"([a-z_]+)\"", source))
     return codes

@@ -117,7 +117,7 @@ const Cards = (() => {
       phone.error = "";
       ctx.send(out).then((ack) => {
         if (!ack.ok) {
-          phone.error = ack.reason || "?";
+          phone.error = T.refusal(ack);
           if (ctx.sounds) ctx.sounds.play("wrong");
           if (phone.state) spec.phone(ctx.root, phone.state, ctx);
         } else if (navigator.vibrate) navigator.vibrate(15);

@@ -19,6 +19,17 @@
 
   const key = () => localStorage.getItem("tourelle.hostkey") || "";
 
+  /** A message the server sent in both languages ({fr, en}, host/messages.py), in the page's. */
+  function said(text, fallback) {
+    return (text && (text[T.lang] || text.en)) || fallback;
+  }
+
+  /** Why a request was refused, in the page's words (a 413 without a body: the file's size). */
+  function whyRefused(answer) {
+    if (answer.text || answer.reason) return T.refusal(answer);
+    return answer.status === 413 ? T.t("ed_too_large") : "?";
+  }
+
   /** fetch with the host key; resolves with the JSON answer plus `ok` and `status`. */
   async function api(url, options) {
     const opts = options || {};
@@ -71,7 +82,7 @@
   async function loadPacks() {
     const meta = await api("/api/packs");
     if (!meta.ok) {
-      $("#e-packs-msg").textContent = meta.reason || "?";
+      $("#e-packs-msg").textContent = T.refusal(meta);
       return;
     }
     ed.meta = meta;
@@ -159,7 +170,7 @@
   async function deletePack(p) {
     if (!window.confirm(T.t("ed_confirm_delete_pack", { id: p.id }))) return;
     const answer = await api("/api/packs/" + encodeURIComponent(p.id), { method: "DELETE" });
-    $("#e-packs-msg").textContent = answer.ok ? "" : T.t("ed_error", { reason: answer.reason || "?" });
+    $("#e-packs-msg").textContent = answer.ok ? "" : T.t("ed_error", { reason: T.refusal(answer) });
     if (answer.ok && ed.pack && ed.pack.id === p.id) closePack();
     await loadPacks();
     announce();
@@ -182,7 +193,7 @@
       pack: $("#np-id").value.trim(), title: $("#np-title").value.trim(), language: $("#np-language").value,
     } });
     showFindings($("#e-new-pack"), answer.ok ? [] : answer.findings || []);
-    $("#np-msg").textContent = answer.ok ? "" : T.t("ed_error", { reason: answer.reason || "?" });
+    $("#np-msg").textContent = answer.ok ? "" : T.t("ed_error", { reason: T.refusal(answer) });
     if (!answer.ok) return;
     $("#np-title").value = "";
     $("#np-id").value = "";
@@ -213,8 +224,13 @@
     const answer = await api("/api/packs/import", { method: "POST", body: form });
     msg.className = "host-msg " + (answer.ok ? "ok" : "error");
     msg.textContent = answer.ok ? T.t("ed_imported", { n: answer.imported, id: answer.pack.id })
-      : T.t("ed_error", { reason: answer.reason || (answer.status === 413 ? T.t("ed_too_large") : "?") });
-    fill("#im-warnings", (answer.warnings || []).slice(0, 20).map((w) => h("li", {}, w)));
+      : T.t("ed_error", { reason: whyRefused(answer) });
+    const warnings = (answer.warnings || []).map((w, i) => said((answer.warnings_text || [])[i], w));
+    fill("#im-warnings", warnings.slice(0, 20).map((w) => h("li", {}, w)));
+    // A file that names no category (GIFT, CSV without one): the page asks for it.
+    const needsCategory = answer.code === "needs_category";
+    $("#im-category").setAttribute("aria-invalid", needsCategory ? "true" : "false");
+    if (needsCategory) $("#im-category").focus();
     if (!answer.ok) return;
     $("#im-file").value = "";
     $("#im-title").value = "";
@@ -227,7 +243,7 @@
   async function openPack(id) {
     const answer = await api("/api/packs/" + encodeURIComponent(id));
     if (!answer.ok) {
-      $("#e-packs-msg").textContent = T.t("ed_error", { reason: answer.reason || "?" });
+      $("#e-packs-msg").textContent = T.t("ed_error", { reason: T.refusal(answer) });
       return;
     }
     ed.pack = answer.pack;
@@ -361,8 +377,9 @@
     const loose = [];
     for (const f of findings) {
       const slot = f.field && root.querySelector(`[data-error-for="${CSS.escape(f.field)}"]`);
-      if (slot && !slot.closest("[hidden]")) byField.set(slot, [...(byField.get(slot) || []), f.message]);
-      else loose.push((f.field ? f.field + ": " : "") + f.message);
+      const message = said(f.text, f.message);
+      if (slot && !slot.closest("[hidden]")) byField.set(slot, [...(byField.get(slot) || []), message]);
+      else loose.push((f.field ? f.field + " : " : "") + message);
     }
     for (const slot of root.querySelectorAll("[data-error-for]")) {
       const messages = byField.get(slot) || [];
@@ -391,7 +408,7 @@
     if (seq !== ed.checkSeq) return; // a newer check (or a close) came after
     if (answer.status !== 200) {
       $("#f-msg").className = "host-msg error";
-      $("#f-msg").textContent = T.t("ed_error", { reason: answer.reason || "?" });
+      $("#f-msg").textContent = T.t("ed_error", { reason: T.refusal(answer) });
       return;
     }
     if (!$("#f-id").value && answer.question) $("#f-id").placeholder = answer.question.id;
@@ -411,7 +428,7 @@
       const loose = showFindings($("#e-form"), answer.findings || []);
       $("#e-form").dataset.valid = "0";
       $("#f-msg").className = "host-msg error";
-      $("#f-msg").textContent = T.t("ed_refused", { reason: loose.join(" · ") || answer.reason || "?" });
+      $("#f-msg").textContent = T.t("ed_refused", { reason: loose.join(" · ") || T.refusal(answer) });
       return;
     }
     const id = answer.question.id;
@@ -429,7 +446,7 @@
       { method: "DELETE" });
     if (!answer.ok) {
       $("#f-msg").className = "host-msg error";
-      $("#f-msg").textContent = T.t("ed_error", { reason: answer.reason || "?" });
+      $("#f-msg").textContent = T.t("ed_error", { reason: T.refusal(answer) });
       return;
     }
     await openPack(ed.pack.id);
@@ -470,7 +487,7 @@
       { method: "POST", body: form });
     $("#f-image-file").value = "";
     if (!answer.ok) {
-      slot.textContent = answer.reason || (answer.status === 413 ? T.t("ed_too_large") : "?");
+      slot.textContent = whyRefused(answer);
       slot.closest(".ed-field").classList.add("invalid");
       return;
     }

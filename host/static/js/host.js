@@ -85,8 +85,9 @@ async function drawNight() {
   $("#n-json").download = "tourelle-night-" + id + ".json";
   $("#n-end").hidden = night.status !== "open";
   fill("#n-table", night.standings.table.map((t) =>
-    h("tr", { "data-night-seat": t.seat }, h("td", {}, String(t.place)),
-      h("td", {}, seatChip(t.seat), " ", t.name), h("td", { class: "score" }, String(t.points)))));
+    h("tr", { "data-night-seat": t.seat, "data-night-id": t.id }, h("td", {}, String(t.place)),
+      h("td", {}, t.seat === null ? null : seatChip(t.seat), " ", t.name),
+      h("td", { class: "score" }, String(t.points)))));
 }
 
 $("#n-open").addEventListener("click", () => {

@@ -11,6 +11,7 @@ const STRINGS = {
     join_at: "ou ouvrez {url}",
     room_code: "Code de la salle",
     your_name: "Votre nom",
+    name_hint: "{max} caractères au plus ; ce nom s’affiche sur le projecteur.",
     choose_colour: "Choisissez votre couleur",
     take_seat: "Prendre une place",
     hall_named: "{n} joueurs nommés sur {total} places",
@@ -125,6 +126,7 @@ const STRINGS = {
     make_captain: "Capitaine",
     remove_phone: "Retirer",
     rename: "Renommer",
+    rename_prompt: "Nouveau nom ({max} caractères au plus ; vide : un nom inventé)",
     played_by: "Joué par",
     away: "Téléphone déconnecté : {names}",
     played_by_people: "les joueurs",
@@ -237,6 +239,31 @@ const STRINGS = {
     ed_refused: "Refusé : {reason}",
     ed_error: "Refusé : {reason}",
     ed_offline: "le serveur ne répond pas",
+    // Phones follow the room, confirmations, undo, removals (host/following.py, host/bans.py)
+    room_moved: "La salle est passée à la partie suivante : choisissez votre place.",
+    old_code: "Ce code de salle est ancien : voici la partie affichée à l’écran.",
+    removed: "L’animateur a retiré ce téléphone de la partie.",
+    banned_game: "L’animateur a retiré ce téléphone de cette partie.",
+    banned_night: "L’animateur a retiré ce téléphone des parties de la soirée.",
+    confirm_title: "Confirmer",
+    confirm_yes: "Confirmer",
+    confirm_no: "Retour",
+    confirm_end: "Terminer la partie {game} ? Le classement actuel devient le résultat.",
+    confirm_end_lobby: "Terminer la partie {game} sans la jouer ?",
+    confirm_delete: "Supprimer la partie {game} ? Elle n’a pas commencé ; ses téléphones suivront la salle.",
+    confirm_night_end: "Terminer la soirée « {name} » ? Son classement devient définitif.",
+    confirm_release: "Libérer la place {seat} ({name}) ? Son téléphone devra rejoindre de nouveau.",
+    confirm_remove: "Retirer le téléphone {name} de la place {seat} ?",
+    delete_game: "Supprimer",
+    remove_phone_seat: "Retirer le téléphone",
+    ban_none: "Il peut revenir",
+    ban_game: "Exclu de cette partie",
+    ban_night: "Exclu de la soirée",
+    undo_last: "Annuler la dernière décision",
+    undo_hint: "Une erreur ? « Annuler » défait la dernière décision de l’animateur.",
+    undone: "Décision annulée.",
+    done_undo: "Fait.",
+    restored: "Page reprise : soirée et partie en cours rétablies.",
   },
   en: {
     colours: ["Red", "Blue", "Yellow", "Green"],
@@ -245,6 +272,7 @@ const STRINGS = {
     join_at: "or open {url}",
     room_code: "Room code",
     your_name: "Your name",
+    name_hint: "Up to {max} characters; this name shows on the projector.",
     choose_colour: "Choose your colour",
     take_seat: "Take a seat",
     hall_named: "{n} named players of {total} seats",
@@ -356,6 +384,7 @@ const STRINGS = {
     make_captain: "Captain",
     remove_phone: "Remove",
     rename: "Rename",
+    rename_prompt: "New name (up to {max} characters; empty: a made-up name)",
     played_by: "Played by",
     away: "Phone away: {names}",
     played_by_people: "its players",
@@ -468,6 +497,31 @@ const STRINGS = {
     ed_refused: "Refused: {reason}",
     ed_error: "Refused: {reason}",
     ed_offline: "the host does not answer",
+    // Phones follow the room, confirmations, undo, removals (host/following.py, host/bans.py)
+    room_moved: "The room moved to the next game: choose your seat.",
+    old_code: "That room code is an old one: here is the game on the screen.",
+    removed: "The host removed this phone from the game.",
+    banned_game: "The host removed this phone from this game.",
+    banned_night: "The host removed this phone from tonight's games.",
+    confirm_title: "Confirm",
+    confirm_yes: "Confirm",
+    confirm_no: "Back",
+    confirm_end: "End game {game}? The current standings become its result.",
+    confirm_end_lobby: "End game {game} without playing it?",
+    confirm_delete: "Delete game {game}? It has not started; its phones will follow the room.",
+    confirm_night_end: "End the night “{name}”? Its standings become final.",
+    confirm_release: "Release seat {seat} ({name})? Its phone will have to join again.",
+    confirm_remove: "Remove phone {name} from seat {seat}?",
+    delete_game: "Delete",
+    remove_phone_seat: "Remove the phone",
+    ban_none: "It may come back",
+    ban_game: "Kept out of this game",
+    ban_night: "Kept out of the night",
+    undo_last: "Undo the last decision",
+    undo_hint: "A mistake? “Undo” takes back the host's last decision.",
+    undone: "Decision undone.",
+    done_undo: "Done.",
+    restored: "Page restored: the night and the game in progress are back.",
   },
 };
 
@@ -489,6 +543,11 @@ const T = {
       for (const [name, value] of Object.entries(params)) text = text.split("{" + name + "}").join(String(value));
     }
     return text;
+  },
+  /** A refusal's words in this page's language: the server's `text` (host/messages.py), else its reason. */
+  refusal(ack) {
+    if (!ack) return "?";
+    return (ack.text && (ack.text[this.lang] || ack.text.en)) || ack.reason || "?";
   },
   colour(seat) {
     return STRINGS[this.lang].colours[seat] || "#" + (seat + 1);

@@ -129,60 +129,67 @@ function mergeParts(shared, mine) {
 }
 
 /**
- * A game of a night is over: the phone waits for the night's next game and takes its seat
- * there (the same colour, so the same team), with the same token.
+ * The room moved (PROTOCOL.md, "Phones follow the room"): the host created a game, ended or
+ * deleted one, or ended the night. A phone whose game is not going on joins again with its
+ * game, and the host takes it to the room's game on its own seat (or team), or tells it to
+ * choose one (`moved`). A phone on the join page shows the room's game.
  */
-let nightTimer = null;
-function followNight(meta) {
-  const night = meta.night;
-  if (!night || night.status !== "open" || nightTimer) return;
-  const from = meta.game;
-  nightTimer = setInterval(async () => {
-    if (!joined || joined.game !== from) {
-      clearInterval(nightTimer);
-      nightTimer = null;
-      return;
-    }
-    let listed;
-    try {
-      listed = (await (await fetch("/api/games")).json()).games;
-    } catch {
-      return; // the host is restarting: next time
-    }
-    const next = listed.find((g) => g.night === night.id && g.id !== from && g.status !== "over");
-    if (!next) return;
-    clearInterval(nightTimer);
-    nightTimer = null;
-    const message = { token, game: next.id, seat: joined.seat, clock: CLOCK_ID };
-    const name = localStorage.getItem("tourelle.name");
-    if (name) message.name = name;
-    socket.emit("join", message, (ack) => {
-      if (ack && ack.ok) {
-        remember({ game: ack.game, seat: ack.seat });
-        own = null;
-        render();
-      } else {
-        remember(null);
-        showJoin();
-      }
-    });
-  }, 2000);
-}
+socket.on("room", (room) => {
+  if (!joined) {
+    if (!$("#join").hidden) showJoin();
+    return;
+  }
+  const playing = state && state.meta.game === joined.game && state.meta.status === "running";
+  if (room.game && room.game !== joined.game && !playing) rejoin();
+});
+
+/** The host took this phone off its seat (and maybe keeps it out): back to the join page. */
+socket.on("removed", (message) => {
+  if (!joined || message.game !== joined.game) return;
+  seated = false;
+  remember(null);
+  own = null;
+  state = null;
+  showJoin(T.t(message.scope ? "banned_" + message.scope : "removed"));
+});
 
 function rejoin() {
   socket.emit("join", { token, game: joined.game, clock: CLOCK_ID }, (ack) => {
     if (ack && ack.ok) {
+      if (ack.game !== joined.game) { // the room moved: this seat's parts come from the new game
+        own = null;
+        state = null;
+      }
       remember({ game: ack.game, seat: ack.seat });
       seated = true;
       document.body.dataset.net = "ok";
+      document.body.dataset.followed = ack.moved_from ? ack.moved_from : "";
       Clock.start();
       render(); // the seat's state follows (its private part, then the public one)
       Outbox.flush(); // what was tapped while cut off
     } else {
+      seated = false;
       remember(null);
-      showJoin();
+      own = null;
+      state = null;
+      refusedJoin(ack);
     }
   });
+}
+
+/** A join the host refused: the room moved (choose a seat there), an old room code, a ban. */
+function refusedJoin(ack) {
+  const code = ack && ack.code;
+  if ((code === "moved" || code === "not_shown") && ack.game) {
+    roomGame = ack.game;
+    $("#code").value = roomCode(ack.game);
+    $("#code").dataset.auto = "1";
+    showJoin(T.t(code === "moved" ? "room_moved" : "old_code"));
+  } else if (code === "banned") {
+    showJoin(T.t("banned_" + (ack.scope || "game")));
+  } else {
+    showJoin();
+  }
 }
 
 // ----------------------------------------------------------------- joining
@@ -191,28 +198,46 @@ function roomCode(id) {
   return (id || "").slice(0, 4).toUpperCase();
 }
 
+let roomGame = null; // the room's current game (the projector's), from GET /api/seats
+
+/** The game the code names; no code: the room's game. A lobby game the room left is not
+ * offered (an old code: the host refuses it as `not_shown`). */
 function chosenGame() {
   const code = $("#code").value.trim().toLowerCase();
-  const matching = games.filter((g) => g.status !== "over" && (!code || g.id.startsWith(code)));
+  const current = games.find((g) => g.id === roomGame && g.status !== "over");
+  if (!code) return current || null;
+  const matching = games.filter((g) => g.status !== "over" && g.id.startsWith(code)
+    && (g.status !== "lobby" || g.id === roomGame));
   return matching[matching.length - 1] || null;
+}
+
+/** A code typed earlier or kept in the address that names a game the room left: the room's. */
+function staleCode() {
+  const code = $("#code").value.trim().toLowerCase();
+  if (!code || !roomGame || roomGame.startsWith(code)) return false;
+  return !games.some((g) => g.id.startsWith(code) && g.status === "running");
 }
 
 function showOnly(id) {
   for (const section of ["join", "wait", "play"]) $("#" + section).hidden = section !== id;
 }
 
-async function showJoin() {
+async function showJoin(notice) {
   T.apply();
+  $("#name-hint").textContent = T.t("name_hint", { max: NAME_MAX });
   showOnly("join");
   slot.reset();
   fill("#me");
+  if (notice !== undefined) $("#join-error").textContent = notice;
   try {
     games = (await (await fetch("/api/games")).json()).games;
   } catch {
     games = [];
   }
   try {
-    freeSeats = (await (await fetch("/api/seats")).json()).games || {};
+    const seats = await (await fetch("/api/seats")).json();
+    freeSeats = seats.games || {};
+    roomGame = seats.current || null;
   } catch {
     freeSeats = {};
   }
@@ -223,8 +248,15 @@ async function showJoin() {
   const typing = document.activeElement === code;
   const fromUrl = new URLSearchParams(location.search).get("room");
   if (fromUrl && !code.value && !typing) code.value = fromUrl.toUpperCase();
+  if (!typing && staleCode()) { // the room moved on: never a lobby the projector left
+    if (code.dataset.auto !== "1") $("#join-error").textContent = T.t("old_code");
+    code.value = "";
+  }
   const game = chosenGame();
-  if (game && !code.value && !typing) code.value = roomCode(game.id);
+  if (game && !code.value && !typing) {
+    code.value = roomCode(game.id);
+    code.dataset.auto = "1";
+  }
   if (!$("#name").value) $("#name").value = localStorage.getItem("tourelle.name") || "";
   drawColours(game);
   clearTimeout(pollHandle);
@@ -274,18 +306,43 @@ function join(game, seat) {
   socket.emit("join", message, (ack) => {
     if (ack && ack.ok) {
       clearTimeout(pollHandle);
+      nameNote(ack);
       remember({ game: ack.game, seat: ack.seat });
       seated = true;
       $("#join-error").textContent = "";
       Clock.start();
       render();
+    } else if (ack && ["moved", "not_shown", "banned"].includes(ack.code)) {
+      refusedJoin(ack);
     } else {
-      $("#join-error").textContent = ack && ack.code === "taken" ? T.t("seat_taken") : (ack && ack.reason) || "?";
+      $("#join-error").textContent = ack && ack.code === "taken" ? T.t("seat_taken") : T.refusal(ack);
     }
   });
 }
 
-$("#code").addEventListener("input", () => drawColours(chosenGame()));
+/** The name the host gave instead of a refused one (host/names.py): said, and kept here. */
+let nameRefused = null; // {fr, en}: shown in the page's language until tapped
+function nameNote(ack) {
+  if (!ack.name_refused) return;
+  $("#name").value = ack.name;
+  localStorage.setItem("tourelle.name", ack.name);
+  nameRefused = ack.name_refused;
+  $("#name-note").hidden = false;
+  drawNameNote();
+}
+function drawNameNote() {
+  if (nameRefused) $("#name-note").textContent = nameRefused[T.lang] || nameRefused.en;
+}
+$("#name-note").addEventListener("click", () => {
+  $("#name-note").hidden = true;
+  nameRefused = null;
+});
+$("#name").maxLength = NAME_MAX;
+
+$("#code").addEventListener("input", () => {
+  $("#code").dataset.auto = "";
+  drawColours(chosenGame());
+});
 document.addEventListener("pointerdown", () => Sound.unlock(), { once: true });
 
 // ----------------------------------------------------------------- playing
@@ -359,6 +416,7 @@ function render() {
   if (!joined || !state) return;
   T.use(languageOf(state));
   T.apply();
+  drawNameNote();
   const seat = joined.seat;
   const { meta, view } = state;
   document.body.dataset.seat = seat;
@@ -382,7 +440,6 @@ function render() {
     const place = view.you && view.you.rank ? view.you.rank
       : rankedPlayers(view).map((p) => p.seat).indexOf(seat) + 1;
     $("#wait-status").textContent = T.t("over");
-    followNight(meta);
     fill("#wait-detail", place ? h("div", { class: "verdict-big good" },
       T.t("you_placed", { rank: place === 1 ? T.t("first") : T.t("rank", { n: place }) })) : null);
   } else {
@@ -391,5 +448,27 @@ function render() {
   }
   previous = state;
 }
+
+/**
+ * The screen stays on all night (a phone that sleeps drops out): a wake lock, taken again
+ * each time the page is shown (the browser lets it go when the page is hidden). Browsers
+ * without it, or that refuse it, carry on as before.
+ */
+const ScreenAwake = {
+  sentinel: null,
+  async take() {
+    if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;
+    if (this.sentinel && !this.sentinel.released) return;
+    try {
+      this.sentinel = await navigator.wakeLock.request("screen");
+      document.body.dataset.wakeLock = "on";
+    } catch {
+      document.body.dataset.wakeLock = "refused";
+    }
+  },
+};
+document.addEventListener("visibilitychange", () => ScreenAwake.take());
+document.addEventListener("pointerdown", () => ScreenAwake.take()); // some browsers want a gesture
+ScreenAwake.take();
 
 T.apply();

@@ -176,7 +176,7 @@
       button.classList.add("pressed");
       phone.ctx.send({ type: "buzz", t_client: tClient }).then((ack) => {
         button.classList.remove("pressed");
-        if (!ack.ok && ack.code !== "stale") phone.note.textContent = ack.reason || "?";
+        if (!ack.ok && ack.code !== "stale") phone.note.textContent = T.refusal(ack);
       });
     };
     button.addEventListener("pointerdown", press);

@@ -268,7 +268,7 @@
       if (ack && ack.ok) {
         if (navigator.vibrate) navigator.vibrate(60);
       } else {
-        $("#status").textContent = (ack && ack.reason) || "?";
+        $("#status").textContent = T.refusal(ack);
       }
       return ack;
     });

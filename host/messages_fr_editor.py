@@ -1,0 +1,121 @@
+"""The French of the pack editor's messages: the importers' warnings (host/quiz/importers/*),
+the checker's findings (host/quiz/validate.py) and the editor routes' own (host/routes/packs.py).
+Keys as in host/messages_fr.py. A warning nests a finding ("{origin}: skipped: field 'answer':
+must be ..."): host/messages.py translates the parts a template fills in, too."""
+
+from __future__ import annotations
+
+# The English a web page shows where the command line's words would not do (the CLI keeps them).
+ENGLISH_WEB: dict[str, str] = {
+    "{origin}: skipped: no category (give --category)":
+        "{origin}: skipped: no category (choose one under Category)",
+    "{origin}: category {category} has no match (give --category)":
+        "{origin}: category {category} has no match (choose one under Category)",
+    "{name} is not a readable pack; see `tourelle questions check`":
+        "{name} is not a readable pack",
+}
+
+FRENCH_EDITOR: dict[str, str] = {
+    # ---- the importers
+    "{unsourced} question(s) had no source; their 'source' names the imported file: add where each "
+    "fact can be checked":
+        "{unsourced} question(s) sans source : leur « source » nomme le fichier importé ; ajoutez "
+        "où "
+        "vérifier chaque fait",
+    "{path}: cannot read as UTF-8 text: {error}": "{path} : illisible comme texte UTF-8 : {error}",
+    "{origin}: skipped: no category (give --category)":
+        "{origin} : ignorée : pas de catégorie (choisissez-en une dans « Catégorie »)",
+    "{origin}: skipped: {why}": "{origin} : ignorée : {why}",
+    "field '{field}': {message}": "champ « {field} » : {message}",
+    "{file}: row {row}": "{file} : ligne {row}",
+    "{path}: empty file": "{path} : fichier vide",
+    "{path}:1: missing column(s): {missing}": "{path}:1 : colonne(s) manquante(s) : {missing}",
+    "{file}:{line}: $CATEGORY {name} is not one of ours; ignored":
+        "{file}:{line} : $CATEGORY {name} n’est pas une de nos catégories ; ignorée",
+    "{path}: no GIFT question found": "{path} : aucune question GIFT trouvée",
+    "no answer block {...} (a description, not a question)":
+        "pas de bloc de réponse {...} (une description, pas une question)",
+    "'{' is never closed": "« { » n’est jamais fermée",
+    "essay question": "question de rédaction",
+    "matching question": "question d’appariement",
+    "{origin}: range {body} taken as {middle} (the nearest answer wins)":
+        "{origin} : intervalle {body} pris comme {middle} (la réponse la plus proche gagne)",
+    "short answer question (no ~wrong answers)":
+        "question à réponse courte (pas de ~mauvaises réponses)",
+    "{rights} right answers (need exactly one)": "{rights} bonnes réponses (il en faut une seule)",
+    "numeric answer {shown} (only {{#42}}, {{#42:5}} or {{#40..44}} import)":
+        "réponse chiffrée {shown} (seuls {{#42}}, {{#42:5}} ou {{#40..44}} s’importent)",
+    "{origin}: tolerance ±{tolerance} dropped (the nearest answer wins)":
+        "{origin} : tolérance ±{tolerance} ignorée (la réponse la plus proche gagne)",
+    "partial credit ({percent}%)": "points partiels ({percent} %)",
+    "{path}: no header row with 'Question', 'Answer 1', 'Answer 2' and 'Correct answer(s)' (is "
+    "this "
+    "Kahoot's quiz template?)":
+        "{path} : pas de ligne d’en-tête avec « Question », « Answer 1 », « Answer 2 » et « "
+        "Correct "
+        "answer(s) » (est-ce le modèle de quiz de Kahoot ?)",
+    "{given} answer(s) (a choice needs at least 2)":
+        "{given} réponse(s) (un QCM en demande au moins 2)",
+    "correct answer(s) {correct} (need exactly one answer number, 1 to 4)":
+        "bonne(s) réponse(s) {correct} (il faut un seul numéro de réponse, de 1 à 4)",
+    "{path}: not a readable .xlsx file: {error}": "{path} : fichier .xlsx illisible : {error}",
+    "{path}: not an Open Trivia DB answer (no 'results' list)":
+        "{path} : pas une réponse d’Open Trivia DB (pas de liste « results »)",
+    "{path}: Open Trivia DB response_code {code}: {meaning}":
+        "{path} : Open Trivia DB response_code {code} : {meaning}",
+    "not an object": "pas un objet",
+    "type {kind} (only 'multiple' and 'boolean' import)":
+        "type {kind} (seuls « multiple » et « boolean » s’importent)",
+    "{origin}: category {category} has no match (give --category)":
+        "{origin} : la catégorie {category} n’a pas d’équivalent (choisissez-en une dans « "
+        "Catégorie »)",
+    "{path}: cannot read: {error}": "{path} : illisible : {error}",
+    "{path}:{line}: not JSON: {error}": "{path}:{line} : pas du JSON : {error}",
+    "no file {image} next to the pack": "pas de fichier {image} à côté du pack",
+    # ---- the checker's findings
+    "{pack} is not a pack id (lower-case words joined by '-')":
+        "{pack} n’est pas un identifiant de pack (mots en minuscules reliés par « - »)",
+    "{language} is not one of {languages}": "{language} n’est pas l’une de {languages}",
+    "must be a non-empty string, not {value}": "doit être un texte non vide, pas {value}",
+    "must be a list, not {value}": "doit être une liste, pas {value}",
+    "a question must be a mapping, not {value}":
+        "une question doit être un dictionnaire, pas {value}",
+    "must be a string, not {value}": "doit être un texte, pas {value}",
+    "{qid} is not of the form <lang>-<category short>-<number>":
+        "{qid} n’est pas de la forme <langue>-<catégorie courte>-<numéro>",
+    "{qid} must start with the pack's language '{language}-'":
+        "{qid} doit commencer par la langue du pack « {language}- »",
+    "{category} is not one of {categories}": "{category} n’est pas l’une de {categories}",
+    "must be a path or null, not {value}": "doit être un chemin ou null, pas {value}",
+    "only numeric questions have a unit": "seules les questions chiffrées ont une unité",
+    "has {count}, needs {low} to {high}": "en a {count}, il en faut de {low} à {high}",
+    "a numeric question has no options": "une question chiffrée n’a pas d’options",
+    "must be a short string, not {value}": "doit être un texte court, pas {value}",
+    "unknown field (allowed: {fields})": "champ inconnu (permis : {fields})",
+    "missing": "manquant",
+    "unknown field": "champ inconnu",
+    "must be an integer, not {value}": "doit être un nombre entier, pas {value}",
+    "missing (a choice question needs {low} to {high} options)":
+        "manquant (un QCM a besoin de {low} à {high} options)",
+    "option {number} must be a non-empty string, not {option}{hint}":
+        "l’option {number} doit être un texte non vide, pas {option}{hint}",
+    "must be the text of an option, not {answer}": "doit être le texte d’une option, pas {answer}",
+    "must be a positive integer, not {answer}": "doit être un entier positif, pas {answer}",
+    "{kind} is not one of {kinds}": "{kind} n’est pas l’un de {kinds}",
+    "{level} is not between {low} and {high}": "{level} n’est pas entre {low} et {high}",
+    "{option} appears twice": "{option} apparaît deux fois",
+    "{answer} is not one of the options": "{answer} n’est pas l’une des options",
+    "{answer} is not a positive integer": "{answer} n’est pas un entier positif",
+    # ---- the editor's routes
+    "{skipped} question(s) with a picture skipped: upload their pictures in the editor":
+        "{skipped} question(s) avec image ignorée(s) : envoyez leurs images dans l’éditeur",
+    "{qid} is already used by another question": "{qid} est déjà pris par une autre question",
+    "there is no question {replaces} in this pack to edit":
+        "il n’y a pas de question {replaces} à modifier dans ce pack",
+    "no file {image} next to the pack (upload the picture first)":
+        "pas de fichier {image} à côté du pack (envoyez d’abord l’image)",
+    "{pack_id} is already a pack's id": "{pack_id} est déjà l’identifiant d’un pack",
+    "this file gives no category: choose a category for its questions; nothing was written":
+        "ce fichier ne donne pas la catégorie de ses questions : choisissez-en une dans "
+        "« Catégorie » ; rien n’a été enregistré",
+}
