@@ -3,7 +3,7 @@
 // beyond this host.
 /* exported h, $, fill, languageOf, seatName, seatLabel, seatChip, Maps, drawMap, castle, Countdown,
    Sound, formatAnswer, fastest, questionTitle, phaseTitle, onLoopback, joinAddress, storageNotice, linkStylesheet,
-   HALL_SEATS, fitText, fitZoom */
+   HALL_SEATS, NAME_MAX, fitText, fitZoom */
 "use strict";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -12,6 +12,8 @@ const FREE = -1;
 // phones): the host form takes a number instead of seat rows, the join page one button for
 // the next free seat instead of colours, the projector's lobby only the names given.
 const HALL_SEATS = 16;
+// The characters a player's or team's name keeps (host/names.py MAX_NAME).
+const NAME_MAX = 24;
 
 /** Create an element: h("div", {class: "x", onclick: f}, child, "text", ...). */
 function h(tag, attrs, ...children) {
@@ -150,6 +152,8 @@ function drawMap(holder, gameMap, view, options) {
       path.setAttribute("tabindex", "0");
       path.setAttribute("role", "button");
       path.setAttribute("aria-label", T.lang === "fr" ? shape.name_fr : shape.name_en);
+    } else if (opts.onIllegal) {
+      path.addEventListener("click", () => opts.onIllegal(t.id)); // the phone says why nothing happens
     }
     svg.append(path);
     const [lx, ly] = shape.label;

@@ -65,6 +65,11 @@ const STRINGS = {
     podium: "Podium",
     you_placed: "Vous finissez {rank}",
     paused: "Pause",
+    // A phone while the game is paused (greyed, taps refused), and a tap on what cannot be played.
+    paused_phone: "En pause",
+    paused_tap: "Partie en pause : votre geste n’est pas envoyé",
+    illegal_land: "Ce territoire n’est pas jouable : touchez un territoire en surbrillance",
+    illegal_card: "Pas possible ici : touchez une carte ou une place mise en évidence",
     storage_full: "La carte est pleine : rien n’est perdu. Libérez de la place, puis reprenez.",
     storage_readonly: "La carte est passée en lecture seule : rien n’est perdu. " +
       "Remontez-la en écriture (ou changez-la), puis reprenez.",
@@ -326,6 +331,10 @@ const STRINGS = {
     podium: "Podium",
     you_placed: "You finish {rank}",
     paused: "Paused",
+    paused_phone: "Paused",
+    paused_tap: "The game is paused: your tap is not sent",
+    illegal_land: "You cannot play that territory: tap a highlighted one",
+    illegal_card: "Not possible there: tap a highlighted card or place",
     storage_full: "The card is full: nothing is lost. Free space, then resume.",
     storage_readonly: "The card became read-only: nothing is lost. Remount it read-write (or replace it), then resume.",
     storage_error: "The card could not be written (I/O error): nothing is lost. Check it, then resume.",

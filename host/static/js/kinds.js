@@ -115,8 +115,10 @@ function drawPodium(holder, rows) {
   const steps = [1, 0, 2].filter((i) => i < rows.length).map((i) => {
     const p = rows[i];
     return h("div", { class: "step place-" + (i + 1), "data-seat": p.seat },
-      h("div", { class: "who" }, seatChip(p.seat), h("strong", {}, p.name), h("small", {}, T.colour(p.seat))),
-      h("div", { class: "block seat-bg-" + (p.seat % 4) }, h("span", {}, String(i + 1)),
+      // A night's player not in its latest game has no colour tonight (seat null).
+      h("div", { class: "who" }, p.seat === null ? null : seatChip(p.seat), h("strong", {}, p.name),
+        p.seat === null ? null : h("small", {}, T.colour(p.seat))),
+      h("div", { class: p.seat === null ? "block" : "block seat-bg-" + (p.seat % 4) }, h("span", {}, String(i + 1)),
         h("small", {}, Number(p.score).toLocaleString(T.lang))));
   });
   fill(holder, steps);

@@ -159,7 +159,7 @@ function drawNightBoard(night, shown) {
   fill("#night-table", night.standings.table.map((t) =>
     h("tr", { "data-seat": t.seat, "data-points": t.points },
       h("td", { class: "place" }, String(t.place)),
-      h("td", {}, seatChip(t.seat), " ", h("strong", {}, t.name)),
+      h("td", {}, t.seat === null ? null : seatChip(t.seat), " ", h("strong", {}, t.name)),
       h("td", { class: "score" }, Number(t.points).toLocaleString(T.lang)))));
 }
 
