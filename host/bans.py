@@ -12,7 +12,7 @@ import time
 from typing import TYPE_CHECKING
 
 from host.games.contract import GameError
-from host.journal import Journal, Op
+from host.journal import Journal, Op, own_table
 from host.teams import member_id
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def op_ban(scope: str, ident: str, token_hash: str) -> Op:
 
 
 def ban(journal: Journal, scope: str, ident: str, token_hash: str) -> None:
-    journal.write([op_ban(scope, ident, token_hash)])
+    journal.write([own_table("bans"), op_ban(scope, ident, token_hash)])
 
 
 def banned(journal: Journal, token_hash: str, game: str,

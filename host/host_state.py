@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from host.journal import Journal
+from host.journal import Journal, own_table
 
 KEYS = ("night", "game")
 
@@ -33,8 +33,9 @@ class HostState:
         changed = {k: v for k, v in values.items() if k in KEYS and self._values.get(k) != v}
         if not changed:
             return False
-        self.journal.write([("INSERT OR REPLACE INTO host_state(key, value) VALUES (?,?)",
-                             (key, value)) for key, value in changed.items()])
+        self.journal.write([own_table("host_state")] + [
+            ("INSERT OR REPLACE INTO host_state(key, value) VALUES (?,?)", (key, value))
+            for key, value in changed.items()])
         self._values.update(changed)
         return True
 

@@ -115,7 +115,7 @@ CREATE TABLE IF NOT EXISTS games (
     kind        TEXT NOT NULL,
     config      TEXT NOT NULL,          -- JSON: settings, seats, seed, map, title
     created     REAL NOT NULL,          -- wall clock, for people
-    status      TEXT NOT NULL,          -- lobby | running | over
+    status      TEXT NOT NULL,          -- lobby | running | over | deleted (a lobby game)
     result      TEXT,                   -- JSON, once over
     alive       REAL,                   -- wall clock of the last heartbeat
     timer_id    TEXT,                   -- the engine timer running at the heartbeat
@@ -156,6 +156,24 @@ CREATE TABLE IF NOT EXISTS team_phones (    -- a team game's phones (`seats`: it
     PRIMARY KEY (game_id, token_hash)
 );
 """
+
+
+# Tables of modules of their own, made by their first write (an op of `own_table`).
+OWN_TABLES = {
+    "bans": """CREATE TABLE IF NOT EXISTS bans (           -- host/bans.py: removed phones
+    scope      TEXT NOT NULL,               -- game:<id> | night:<id>
+    token_hash TEXT NOT NULL,
+    created    REAL NOT NULL,
+    PRIMARY KEY (scope, token_hash))""",
+    "host_state": """CREATE TABLE IF NOT EXISTS host_state ( -- host/host_state.py
+    key   TEXT PRIMARY KEY,                 -- night | game
+    value TEXT)""",
+}
+
+
+def own_table(name: str) -> Op:
+    """The statement that makes a module's table if it is not there yet (first write)."""
+    return (OWN_TABLES[name], ())
 
 
 @dataclass(frozen=True)
@@ -471,6 +489,16 @@ class Journal:
             "SELECT COUNT(*) FROM events WHERE game_id=?", (game_id,)
         ).fetchone())
         return int(n)
+
+    def select(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """A read of the modules that keep their own table (bans, host state): none yet
+        (the table is made by its first write, `OWN_TABLES`) reads as no rows."""
+        try:
+            return self._read(lambda db: db.execute(sql, args).fetchall())
+        except sqlite3.OperationalError as err:
+            if "no such table" in str(err):
+                return []
+            raise
 
     # -- seat bindings -------------------------------------------------------
     def bind_seat(self, game_id: str, seat: int, token_hash: str) -> None:

@@ -207,6 +207,7 @@ class Session:
         self.names_changed: Callable[[], None] | None = None
         self._engine_names: dict[int, str] = {}  # seat -> the name the engine was set up with
         self.names_version = 0  # counts names and phones taking seats (a night's table reads)
+        self._renames: tuple[Any, dict[int, str]] = (None, {})  # renames(), cached
         self._last_headline: Any = None  # the game's `headline` at the last publication
         self._restore(record)
         self._threaded = threaded
@@ -724,11 +725,15 @@ class Session:
         return seq
 
     def renames(self) -> dict[int, str]:
-        """Seats named otherwise than when the engine was set up: seat -> its name now."""
-        if self.state is None:
-            return {}
-        return {int(s["seat"]): s["name"] for s in self.seats
+        """Seats named otherwise than when the engine was set up: seat -> its name now
+        (kept until a name, the seats or the engine's names change: every view asks)."""
+        key = (self.names_version, id(self.seats), id(self._engine_names), self.state is None)
+        if self._renames[0] != key:
+            found = {} if self.state is None else {
+                int(s["seat"]): s["name"] for s in self.seats
                 if s["name"] != self._engine_names.get(int(s["seat"]))}
+            self._renames = (key, found)
+        return self._renames[1]
 
     def joinable_seats(self) -> list[int]:
         """The seats a new phone may take: no bot's, and no phone's yet (in a team game
@@ -841,6 +846,7 @@ class Session:
                 self._append(origin, {"type": "rename", "seat": seat["seat"],
                                       "name": names[int(seat["seat"])]})
                 seat["name"] = names[int(seat["seat"])]
+                self.names_version += 1
         self._after_change()
         return Outcome(True, seq=seq, data={"undone": target.seq})
 

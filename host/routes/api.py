@@ -43,11 +43,12 @@ def healthz() -> Response:
 
 @bp.get("/api/games")
 def api_games() -> Response:
+    current = hub().latest()  # the room's current game (host/following.py)
     return jsonify(games=[
         {"id": s.id, "kind": s.kind.name, "status": s.status,
          "seats": s.meta()["seats"], "seq": s.last_seq, "night": s.config.get("night")}
-        for s in hub().sessions.values()
-    ])
+        for s in list(hub().sessions.values())
+    ], current=current.id if current is not None else None)
 
 
 @bp.get("/api/games/<game_id>")
