@@ -106,6 +106,7 @@ def test_two_phones_buzz_the_projector_shows_first_and_margin(live: LiveServer,
     screen.wait_for_selector("#bz-mark.bad")
 
     host.click("[data-cmd='end']")
+    host.click("#confirm-yes")  # the host confirms (host.js `ask`)
     screen.wait_for_selector("#podium:not([hidden]) .step[data-seat='0']")
     # Each phone says its final place from its own part (`you.rank`): Ana 1 point, the
     # others 0 and tied for second.

@@ -151,6 +151,7 @@ def test_host_writes_a_choice_and_a_picture_question_a_game_draws_them_onto_the_
     assert sorted(o[1:] for o in options) == sorted(
         ["François Ier", "Henri IV", "Louis XIII", "Louis XIV"])
     host.click("[data-cmd='end']")
+    host.click("#confirm-yes")  # the host confirms (host.js `ask`)
     # The game over, the question memory has both: the host page says none is left unasked.
     host.wait_for_function(
         "(document.querySelector(\"[data-not-asked='quiz-du-jeudi']\") || {}).textContent"

@@ -53,6 +53,7 @@ def test_a_night_of_two_games(live: LiveServer, browser: Any) -> None:
     phones[2].wait_for_function("document.body.dataset.buzz === 'floor'")  # the whole team
     host.click("[data-cmd='right']")
     host.click("[data-cmd='end']")
+    host.click("#confirm-yes")  # the host confirms (host.js `ask`)
     screen.wait_for_selector("#night-table tr[data-seat='1'][data-points='10']")
     assert screen.locator("#night-table tr").first.get_attribute("data-seat") == "1"
     host.wait_for_selector("#n-table tr[data-night-seat='1']")
@@ -67,9 +68,11 @@ def test_a_night_of_two_games(live: LiveServer, browser: Any) -> None:
     host.click("[data-cmd='start']")
     host.wait_for_selector("[data-cmd='end']:not([disabled])")
     host.click("[data-cmd='end']")
+    host.click("#confirm-yes")  # the host confirms (host.js `ask`)
     screen.wait_for_function("document.querySelector('#night-title').textContent.includes('2')")
 
     host.click("#n-end")
+    host.click("#confirm-yes")  # the host confirms (host.js `ask`)
     # The night's podium (the territory game's own podium shows first, until the night ends).
     screen.wait_for_function("document.body.dataset.night === 'over'")
     screen.wait_for_selector("#podium:not([hidden]) .step.place-1")
