@@ -46,6 +46,7 @@ import psutil  # noqa: E402
 import socketio  # noqa: E402
 
 from bench.node_phones import NodePhones  # noqa: E402
+from bench.pilab import join_from_env  # noqa: E402
 from tests.live import ROOT, free_port  # noqa: E402
 from tests.synthetic import write_pack  # noqa: E402
 
@@ -64,6 +65,7 @@ def start_server(data: Path, port: int, env: dict[str, str],
          "--threads", "512", "--async-mode", async_mode],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         env={**os.environ, **env, "PYTHONUNBUFFERED": "1"},
+        preexec_fn=join_from_env,  # bench/pilab.py: the host alone under a Pi's quota
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

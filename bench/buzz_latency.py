@@ -39,6 +39,7 @@ from gpiozero.pins.mock import MockFactory  # noqa: E402
 from buzzers.config import parse_config  # noqa: E402
 from buzzers.gpio import GpioBuzzers  # noqa: E402
 from bench.node_phones import NodePhones  # noqa: E402
+from bench.pilab import join_from_env  # noqa: E402
 from buzzers.run import BuzzerLink  # noqa: E402
 from tests.live import ROOT, free_port  # noqa: E402
 from tests.synthetic import write_pack  # noqa: E402
@@ -58,6 +59,7 @@ def start_server(data: Path, port: int, threads: int) -> subprocess.Popen[bytes]
          "--data", str(data), "--packs", str(packs), "--no-bundled-packs",
          "--threads", str(threads)],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        preexec_fn=join_from_env,  # bench/pilab.py: the host alone under a Pi's quota
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

@@ -55,6 +55,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.node_phones import NodePhones  # noqa: E402
+from bench.pilab import join_from_env  # noqa: E402
 MIB = 1024 * 1024
 MS = 1_000_000
 # Every time limit multiplied by this: the paused game must not move on by itself.
@@ -84,6 +85,7 @@ class Server:
              "--port", str(self.port), "--data", str(self.data), "--async-mode", self.mode,
              "--threads", str(self.threads)],
             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            preexec_fn=join_from_env,  # bench/pilab.py: the host alone under a Pi's quota
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
