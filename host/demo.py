@@ -17,9 +17,11 @@ from host.journal import Journal
 from host.quiz.bank import QuestionBank
 from host.session import HOST, Session
 
+# Each bot is named after its own seat's colour, in the pages' order (i18n.js `colours`: seat 2
+# is yellow, seat 3 green); tests/core/test_demo_names.py holds the two lists together.
 BOT_NAMES = {
-    "fr": ["Rouge", "Bleu", "Vert", "Jaune"],
-    "en": ["Red", "Blue", "Green", "Yellow"],
+    "fr": ["Rouge", "Bleu", "Jaune", "Vert"],
+    "en": ["Red", "Blue", "Yellow", "Green"],
 }
 
 

@@ -110,9 +110,14 @@ def territory(tab: Table, players: int, mode: str = "classic", seed: int = 1,
         question = view.get("question")
         if question and view.get("stage") == "answering":
             kind = (question.get("content") or {}).get("kind")
-            tab.keep(f"question-{kind}", s)
+            if f"question-{kind}" not in tab.screens and s.meta()["timer"]:
+                tab.keep(f"question-{kind}", s)
+                if kind == "numeric":  # the same question while the host has paused the game
+                    s.submit(HOST, {"type": "pause"})
+                    tab.keep("question-paused", s)
+                    s.submit(HOST, {"type": "resume"})
         if view.get("stage") == "attack":
-            tab.keep("map-attack", s)
+            tab.keep("map-attack", s, seat=view["turn_seat"])  # the attacker's phone
         if s.status == "over":
             tab.keep("podium", s)
 

@@ -131,3 +131,78 @@ def test_docs_screenshots_exist() -> None:
     shots = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
     assert (shots / "projector-reveal-numeric-4-1920x1080.png").exists()
     assert (shots / "phone-q-squared-joe-play-390x844.png").exists()
+
+
+# -- the small things (issue 28, item 4), each on the screens above ------------------------------
+
+def test_countdowns_show_the_seconds_left(server: LiveServer, browser: Any,
+                                         screens: dict[str, Screen]) -> None:
+    """A number beside the bar (css .timer::after from the track's data-secs), on the
+    projector and the phones: the question's 20 s."""
+    for audience, path, timer in (("projector", "/screen", "#question .timer"),
+                                  ("phone", "/", "#play .timer")):
+        page = catalogue_page(browser, server.url + path)
+        show(page, screens["question-numeric"], audience)
+        shown = page.evaluate(
+            "(s) => getComputedStyle(document.querySelector(s), '::after').content", timer)
+        assert shown == '"20"', (audience, shown)
+        page.context.close()
+
+
+def test_a_paused_phone_is_greyed_and_refuses_taps_visibly(server: LiveServer, browser: Any,
+                                                           screens: dict[str, Screen]) -> None:
+    page = catalogue_page(browser, server.url + "/")
+    page.set_viewport_size({"width": 390, "height": 844})
+    show(page, screens["question-paused"], "phone")
+    assert page.evaluate("document.body.dataset.paused") == "yes"
+    overlay = page.evaluate("getComputedStyle(document.querySelector('#play'), '::after').content")
+    assert overlay == '"En pause"'
+    key = page.locator("[data-key='7']").bounding_box()
+    assert key is not None
+    page.mouse.click(key["x"] + key["width"] / 2, key["y"] + key["height"] / 2)
+    refused = page.locator("#p-paused").inner_text()
+    assert refused == "Partie en pause : votre geste n’est pas envoyé"
+    assert "7" not in page.locator(".typed").inner_text()  # the key under the layer got nothing
+    show(page, screens["question-numeric"], "phone")  # resumed: the keys take taps again
+    assert page.evaluate("document.body.dataset.paused") == "no"
+    page.click("[data-key='7']")
+    assert "7" in page.locator(".typed").inner_text()
+    page.context.close()
+
+
+def test_an_illegal_tap_says_why(server: LiveServer, browser: Any,
+                                 screens: dict[str, Screen]) -> None:
+    page = catalogue_page(browser, server.url + "/")
+    page.set_viewport_size({"width": 390, "height": 844})
+    show(page, screens["map-attack"], "phone")  # the attacker's phone
+    page.wait_for_selector("#p-map .land.legal")
+    page.locator("#p-map .land:not(.legal)").first.dispatch_event("click")
+    assert page.locator("#status").inner_text() == (
+        "Ce territoire n’est pas jouable : touchez un territoire en surbrillance")
+    show(page, screens["russian-bank-play"], "phone")
+    page.locator(".cards-kind .illegal").first.dispatch_event("click")
+    assert page.locator(".cards-kind .error").inner_text() == (
+        "Pas possible ici : touchez une carte ou une place mise en évidence")
+    page.context.close()
+
+
+def test_projector_lobby_words_without_a_game(server: LiveServer, browser: Any) -> None:
+    page = catalogue_page(browser, server.url + "/screen")
+    assert page.locator("#lobby h1").inner_text() == "Scannez pour jouer"
+    assert page.locator("#lobby [data-t='room_code']").inner_text() == "Code de la salle"
+    page.context.close()
+
+
+def test_the_buzz_button_has_no_square_inside(server: LiveServer, browser: Any,
+                                              screens: dict[str, Screen]) -> None:
+    """Its gradient is drawn from the border box: from the padding box it tiled into the
+    round border and showed a square."""
+    page = catalogue_page(browser, server.url + "/")
+    page.set_viewport_size({"width": 390, "height": 844})
+    for name in ("buzzer-idle", "buzzer-decided"):
+        show(page, screens[name], "phone")
+        style = page.evaluate("""() => {
+            const s = getComputedStyle(document.querySelector('#bz-button'));
+            return [s.backgroundOrigin, s.borderTopWidth]; }""")
+        assert style[0] == "border-box" or style[1] == "0px", (name, style)
+    page.context.close()

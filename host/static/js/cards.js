@@ -155,7 +155,14 @@ const Cards = (() => {
         over: drawOver,
       },
       phone: {
-        mount() { Object.assign(phone, choices, { error: "" }); },
+        mount(root) {
+          Object.assign(phone, choices, { error: "" });
+          // A tap on a greyed card or place says why nothing happens.
+          root.addEventListener("click", (event) => {
+            const box = event.target.closest(".illegal") && root.querySelector(".cards-kind .error");
+            if (box) box.textContent = T.t("illegal_card");
+          });
+        },
         update(state, ctx) {
           phoneCtx = ctx;
           if (!state.view) return;

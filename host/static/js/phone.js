@@ -344,6 +344,16 @@ $("#code").addEventListener("input", () => {
   drawColours(chosenGame());
 });
 document.addEventListener("pointerdown", () => Sound.unlock(), { once: true });
+// While paused the layer over the controls (#play::after) takes the taps: say so, visibly.
+$("#play").addEventListener("pointerdown", () => {
+  if (document.body.dataset.paused !== "yes") return;
+  const banner = $("#p-paused");
+  banner.textContent = T.t("paused_tap");
+  banner.classList.remove("refused");
+  void banner.offsetWidth; // restart the shake
+  banner.classList.add("refused");
+  if (navigator.vibrate) navigator.vibrate([30, 30, 30]);
+}, true);
 
 // ----------------------------------------------------------------- playing
 
@@ -428,6 +438,9 @@ function render() {
   const score = myScore(view, seat);
   $("#my-score").textContent = score === null ? "" : Number(score).toLocaleString(T.lang);
   $("#p-paused").hidden = !meta.paused;
+  // Paused: the controls greyed under "En pause" (css), and a tap on them says it is not sent.
+  document.body.dataset.paused = meta.paused ? "yes" : "no";
+  $("#play").dataset.pausedText = T.t("paused_phone");
   if (!view) {
     showOnly("wait");
     Clock.heartbeat(false);

@@ -180,5 +180,6 @@ function showPodium(state) {
   drawPodium($("#podium-steps"), rankedPlayers(state.view));
 }
 
+T.apply(); // the lobby's words ("Scannez pour jouer", "Code de la salle") before any game exists
 showLobby(null);
 muteLabel();

@@ -307,7 +307,8 @@
     Maps.load(meta.config.map).then((gameMap) => {
       if (state !== phone.state) return;
       const legal = tap ? (view.legal || []).map((action) => action.territory) : []; // the server's list
-      drawMap($("#p-map"), gameMap, view, { legal, onTap: tap });
+      const onIllegal = tap ? () => { $("#status").textContent = T.t("illegal_land"); } : null;
+      drawMap($("#p-map"), gameMap, view, { legal, onTap: tap, onIllegal });
     });
   }
 

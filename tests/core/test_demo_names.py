@@ -1,0 +1,26 @@
+"""The demo's bots are named after their own seat's colour, as the pages name the colours."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from host.demo import BOT_NAMES, bot_seats
+
+I18N = Path(__file__).resolve().parents[2] / "host" / "static" / "js" / "i18n.js"
+
+
+def page_colours() -> dict[str, list[str]]:
+    """`colours: [...]` of each language table in i18n.js, in its order (fr first, then en)."""
+    found = re.findall(r"colours:\s*(\[[^\]]*\])", I18N.read_text(encoding="utf-8"))
+    return {"fr": json.loads(found[0]), "en": json.loads(found[1])}
+
+
+def test_each_demo_bot_bears_its_own_seats_colour() -> None:
+    colours = page_colours()
+    for language in ("fr", "en"):
+        seats = bot_seats(4, language)
+        assert [s["name"] for s in seats] == colours[language]
+        assert BOT_NAMES[language] == colours[language]
+    assert bot_seats(4, "fr")[3]["name"] == "Vert"  # the green seat (seat 3), not "Jaune"
