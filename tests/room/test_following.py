@@ -164,8 +164,16 @@ def test_a_night_keeps_each_phone_on_its_own_seat_or_team(server: LiveServer) ->
         phone.heard("room", lambda p: p["game"] == again)
         assert phone.rejoin()["game"] == again
     assert (captain.seat, mate.seat, solo.seat) == (0, 2, 1)
-    # Outside the night, a game created meanwhile does not take the night's phones.
+
+    # After the night ends the phones stay on its last podium, then follow the next game.
+    end(host, again)
     assert host.call("night_end", {"night": night})["ok"]
+    assert solo.rejoin()["game"] == again
+    after = create(host)
+    for phone in (mate, captain, solo):
+        phone.heard("room", lambda p: p["game"] == after)
+        assert phone.rejoin()["game"] == after
+    assert (captain.seat, mate.seat, solo.seat) == (0, 2, 1)
 
 
 def test_the_host_removes_a_phone_and_keeps_it_out(server: LiveServer) -> None:
