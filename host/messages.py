@@ -113,7 +113,11 @@ class Catalogue:
 
     def __init__(self, table: dict[str, str]) -> None:
         self.exact = {en: out for en, out in table.items() if not _NAMED.search(en)}
-        self.patterns = [(_pattern(en), out) for en, out in table.items() if _NAMED.search(en)]
+        # The most specific first: the template with the most fixed text ("{answer} is not one
+        # of the options" before "{language} is not one of {languages}").
+        templates = sorted((en for en in table if _NAMED.search(en)),
+                           key=lambda en: -len(_NAMED.sub("", en)))
+        self.patterns = [(_pattern(en), table[en]) for en in templates]
 
     def translate(self, english: str, depth: int = 3) -> str | None:
         """The translation of `english`, its filled-in parts translated too when they can be
@@ -149,7 +153,9 @@ def _sentence(text: str) -> str:
     """A reason as a sentence: capital first, a full stop unless it ends with one."""
     if not text:
         return text
-    text = text[0].upper() + text[1:]
+    first = re.split(r"[\s:]", text, maxsplit=1)[0]
+    if not re.search(r"[./\d_'«{<]", first):  # a word, not a file name, an id or a quote
+        text = text[0].upper() + text[1:]
     return text if text[-1] in ".!?…" else text + "."
 
 

@@ -106,6 +106,35 @@ FRENCH_EDITOR: dict[str, str] = {
     "{option} appears twice": "{option} apparaît deux fois",
     "{answer} is not one of the options": "{answer} n’est pas l’une des options",
     "{answer} is not a positive integer": "{answer} n’est pas un entier positif",
+    # ---- pictures (host/quiz/validate.py: check_image_file, svg_problems)
+    "{ref}: use forward slashes ('/') in the path": "{ref} : utilisez des « / » dans le chemin",
+    "{ref} must be a path relative to the pack file, not an absolute one":
+        "{ref} doit être un chemin relatif au fichier du pack, pas un chemin absolu",
+    "{ref} must be beside the pack or in a folder under it ('..' is not allowed)":
+        "{ref} doit être à côté du pack ou dans un dossier en dessous (« .. » interdit)",
+    "{ref} is not a picture file name (allowed: {allowed})":
+        "{ref} n’est pas un nom de fichier d’image (permis : {allowed})",
+    "{file}: not a picture file name (allowed: {allowed})":
+        "{file} : pas un nom de fichier d’image (permis : {allowed})",
+    "{file}: cannot read the picture: {error}": "{file} : image illisible : {error}",
+    "{file}: not a file": "{file} : pas un fichier",
+    "{file}: the picture file is empty": "{file} : le fichier de l’image est vide",
+    "{file}: the picture is {size} bytes, more than the {most} allowed (make it smaller)":
+        "{file} : l’image fait {size} octets, plus que les {most} permis (réduisez-la)",
+    "{file}: not a picture (its content is not PNG, JPEG, WebP or SVG)":
+        "{file} : pas une image (son contenu n’est ni PNG, ni JPEG, ni WebP, ni SVG)",
+    "{file}: the content is {found}, not what the name says ({suffix})":
+        "{file} : le contenu est du {found}, pas ce que dit le nom ({suffix})",
+    "{file}: the SVG {problem}": "{file} : le SVG {problem}",
+    "has a DOCTYPE or entity declarations, which are not allowed":
+        "a un DOCTYPE ou des déclarations d’entités, interdits",
+    "is not well-formed XML: {error}": "n’est pas du XML bien formé : {error}",
+    "has a <{name}> element, which is not allowed": "a un élément <{name}>, interdit",
+    "has an event handler ({attr} on <{name}>)":
+        "a un gestionnaire d’événement ({attr} sur <{name}>)",
+    "links outside itself (<{link}>)": "pointe hors de lui-même (<{link}>)",
+    "animates a link (<{link}>)": "anime un lien (<{link}>)",
+    "{problem}; nothing was written": "{problem} ; rien n’a été enregistré",
     # ---- the editor's routes
     "{skipped} question(s) with a picture skipped: upload their pictures in the editor":
         "{skipped} question(s) avec image ignorée(s) : envoyez leurs images dans l’éditeur",

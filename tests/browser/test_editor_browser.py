@@ -178,16 +178,16 @@ def test_an_invalid_edit_is_refused_with_the_reason_beside_the_field(live: LiveS
     host.fill("#f-answer", "Napoléon")
     host.wait_for_function(
         "document.querySelector(\"#e-form [data-error-for='answer']\").textContent"
-        ".includes('not one of the options')")
+        ".includes('n’est pas l’une des options')")
     assert host.get_attribute("#f-answer", "aria-invalid") == "true"
     assert error_beside(host, "prompt") == "" and error_beside(host, "options") == ""
     host.fill("#f-difficulty", "9")
     host.wait_for_function(
         "document.querySelector(\"#e-form [data-error-for='difficulty']\").textContent"
-        ".includes('between 1 and 5')")
+        ".includes('entre 1 et 5')")
     host.click("#f-save")
     host.wait_for_function("document.querySelector('#f-msg').textContent.startsWith('Refusé')")
-    assert "not one of the options" in error_beside(host, "answer")
+    assert "n’est pas l’une des options" in error_beside(host, "answer")
     assert path.read_bytes() == before  # nothing written
 
     host.fill("#f-answer", "Louis XIII")
@@ -214,7 +214,7 @@ def test_an_uploaded_kahoot_sheet_appears_as_a_pack_and_bad_files_are_refused(
     host.click("#im-go")
     host.wait_for_selector("#im-msg.error")
     message = host.text_content("#im-msg") or ""
-    assert message.startswith("Refusé") and "not an .xlsx" in message, message
+    assert message.startswith("Refusé") and "pas un fichier .xlsx" in message, message
     assert sorted(p.name for p in folder.iterdir()) == before
 
     host.set_input_files("#im-file", files=[{
@@ -238,8 +238,33 @@ def test_an_uploaded_kahoot_sheet_appears_as_a_pack_and_bad_files_are_refused(
                                                   "buffer": b"this is text"}])
     host.wait_for_function(
         "document.querySelector(\"#e-form [data-error-for='image']\").textContent"
-        ".includes('not a picture')")
+        ".includes('pas une image')")
     assert sorted(p.name for p in folder.iterdir()) == written
     assert page_errors(recorder) == []
     assert local_only(recorder.urls) == []
+    host.context.close()
+
+
+def test_a_gift_file_with_no_category_makes_the_page_ask_for_one_in_its_words(
+        live: LiveServer, browser: Any) -> None:
+    gift = "::q1:: Combien de pattes a une araignée ? {#8}\n\n::q2:: Paris est en France. {T}\n"
+    recorder = Recorder()
+    host = open_editor(browser, recorder, live)
+    host.set_input_files("#im-file", files=[{"name": "soiree.gift", "mimeType": "text/plain",
+                                             "buffer": gift.encode()}])
+    host.select_option("#im-language", "fr")
+    host.select_option("#im-category", "")  # "(celle du fichier)": GIFT gives none
+    host.click("#im-go")
+    host.wait_for_selector("#im-msg.error")
+    message = host.text_content("#im-msg") or ""
+    assert "choisissez-en une dans « Catégorie »" in message, message
+    assert "--category" not in (host.text_content("#editor") or "")
+    assert host.get_attribute("#im-category", "aria-invalid") == "true"
+    assert host.evaluate("document.activeElement.id") == "im-category"
+    host.select_option("#im-category", "nature")  # answered: the same file now imports
+    host.click("#im-go")
+    host.wait_for_selector("#e-packs tr[data-pack='soiree']")
+    assert "2 question(s)" in (host.text_content("#im-msg") or "")
+    assert host.get_attribute("#im-category", "aria-invalid") == "false"
+    assert page_errors(recorder) == []
     host.context.close()
