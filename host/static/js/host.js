@@ -448,7 +448,7 @@ function render() {
   document.body.dataset.kind = meta.kind;
   $("#h-status").textContent =
     `${meta.game} · ${kindLabel(meta.kind, kindInfo(meta.kind).label)} · ${T.t(meta.status)}` +
-    (meta.paused ? " · " + T.t("paused") : "") + (view && view.stage ? " · " + view.stage : "");
+    (meta.paused ? " · " + T.t("paused") : "") + (view && T.stage(view.stage) ? " · " + T.stage(view.stage) : "");
   renderCommands(meta);
   storageNotice(meta, true);
   panel.update(state);

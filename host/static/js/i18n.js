@@ -81,7 +81,7 @@ const STRINGS = {
     time_up: "Temps écoulé !",
     out: "éliminé",
     seat_taken: "Cette place est prise.",
-    every_seat_taken: "Toutes les places sont prises : demandez à l’hôte.",
+    every_seat_taken: "Toutes les places sont prises : demandez à l’animateur.",
     watch_game: "Regarder la partie",
     players_join: "Joueurs :",
     qr_code: "QR code",
@@ -156,6 +156,9 @@ const STRINGS = {
     lobby: "salle d’attente",
     running: "en cours",
     stage: "Étape",
+    stage_awaiting_question: "question demandée", stage_answering: "réponses", stage_reveal: "révélation",
+    stage_pick: "choix d’un territoire", stage_attack: "choix d’une attaque", stage_stalled: "à l’arrêt",
+    stage_over: "terminée",
     game_language: "Langue de la partie",
     questions: "Questions",
     difficulty: "Difficulté (de – à)",
@@ -418,6 +421,9 @@ const STRINGS = {
     lobby: "lobby",
     running: "running",
     stage: "Stage",
+    stage_awaiting_question: "question asked for", stage_answering: "answering", stage_reveal: "reveal",
+    stage_pick: "picking a territory", stage_attack: "choosing an attack", stage_stalled: "stalled",
+    stage_over: "over",
     game_language: "Game language",
     questions: "Questions",
     difficulty: "Difficulty (from – to)",
@@ -557,6 +563,10 @@ const T = {
   refusal(ack) {
     if (!ack) return "?";
     return (ack.text && (ack.text[this.lang] || ack.text.en)) || ack.reason || "?";
+  },
+  /** A game's step ("answering") in the page's words; "" for a step with no words. */
+  stage(name) {
+    return name && STRINGS[this.lang]["stage_" + name] !== undefined ? STRINGS[this.lang]["stage_" + name] : "";
   },
   colour(seat) {
     return STRINGS[this.lang].colours[seat] || "#" + (seat + 1);

@@ -33,8 +33,11 @@
       wrong: "Faux",
       close: "Fermer",
       window: "Fenêtre {n}",
-      host_times: "Appuis (heure hôte)",
+      host_times: "Appuis (heure de l’animateur)",
       scores: "Scores",
+      // The host page's lead line and each press's source (not the server's English view.lead).
+      lead_alone: "{who} seul", lead_by: "{who} d’avance de {ms} ms", lead_by_u: "{who} d’avance de {ms} ms ± {u} ms",
+      lead_tie: "égalité", src_phone: "téléphone", src_gpio: "bouton", src_key: "clavier",
     },
     en: {
       label: "Buzzer board",
@@ -66,6 +69,8 @@
       window: "Window {n}",
       host_times: "Presses (host time)",
       scores: "Scores",
+      lead_alone: "{who} alone", lead_by: "{who} by {ms} ms", lead_by_u: "{who} by {ms} ms ± {u} ms",
+      lead_tie: "tie", src_phone: "phone", src_gpio: "button", src_key: "keyboard",
     },
   });
 
@@ -82,6 +87,23 @@
     const first = view.ranking[0];
     if (row.tie) return tr("tie", { ms: Math.max(1, Math.round(row.u_ms + (first ? first.u_ms : 0))) });
     return "+" + Math.round(row.margin_ms) + " ms";
+  }
+
+  /** The first place's lead: "Ana seul", "Ana d’avance de 3 ms ± 4 ms" (arbiter.describe_lead's facts). */
+  function leadText(view) {
+    const [first, second] = view.ranking;
+    if (!first) return "";
+    if (!second) return tr("lead_alone", { who: first.name });
+    const u = first.u_ms + second.u_ms;
+    const num = (x) => x.toLocaleString(T.lang, { maximumFractionDigits: 2 });
+    const text = tr(u ? "lead_by_u" : "lead_by", { who: first.name, ms: num(second.margin_ms), u: num(u) });
+    return second.tie ? text + " (" + tr("lead_tie") + ")" : text;
+  }
+
+  /** Where a press came from, in the page's words (an unknown source as it is named). */
+  function sourceText(source) {
+    const known = ["phone", "gpio", "key"].includes(source);
+    return known ? tr("src_" + source) : source;
   }
 
   function colourName(seat) {
@@ -256,10 +278,10 @@
     const t0 = entries.length ? Math.min(...entries.map((e) => e.t_ns)) : 0;
     fill(host.order,
       h("p", { class: "bz-host-state" }, tr(windowState(view)), " · ", tr("window", { n: view.window }),
-        view.lead ? " · " + view.lead : ""),
+        view.ranking.length ? " · " + leadText(view) : ""),
       view.ranking.length ? h("ol", { class: "bz-host-ranking" }, view.ranking.map((row, i) =>
         h("li", { "data-seat": row.seat }, seatChip(row.seat), " ", row.name, " ", i ? margin(view, row) : "",
-          " · ", row.source,
+          " · ", sourceText(row.source),
           view.out.includes(row.seat) ? " · " + tr("locked_out") : ""))) : null,
       entries.length ? h("table", { class: "live-table" },
         h("tr", {}, h("th", {}, tr("host_times")), h("th", {}, "ms"), h("th", {}, "±")),
