@@ -325,6 +325,7 @@ def get_pack(pack_id: str) -> Response:
         if problem.path == info.path:
             problems.setdefault(problem.question_id, []).append(
                 {"field": problem.field, "message": problem.message,
+                 "text": messages.both(problem.message),
                  "severity": problem.severity, "line": problem.line})
     raw = _raw_pack(path)
     questions = []

@@ -24,6 +24,11 @@
     return (text && (text[T.lang] || text.en)) || fallback;
   }
 
+  /** "champ : " in French, "field: " in English. */
+  function colon() {
+    return T.lang === "fr" ? " : " : ": ";
+  }
+
   /** Why a request was refused, in the page's words (a 413 without a body: the file's size). */
   function whyRefused(answer) {
     if (answer.text || answer.reason) return T.refusal(answer);
@@ -282,7 +287,8 @@
         h("td", {}, String(q.prompt || ""), h("br"), h("small", { class: "note" }, T.t("ed_answer_short") + " "
           + String(q.answer) + (q.unit ? " " + q.unit : "")),
         item.asked ? h("small", { class: "note" }, " · " + T.t("ed_asked")) : null,
-        item.problems.map((pr) => h("div", { class: "error" }, (pr.field ? pr.field + ": " : "") + pr.message))),
+        item.problems.map((pr) => h("div", { class: "error" },
+          (pr.field ? pr.field + colon() : "") + said(pr.text, pr.message)))),
         h("td", {}, h("button", { type: "button", class: "small", "data-edit": q.id, onclick: () => openForm(item) },
           T.t(p.editable ? "ed_edit" : "ed_view"))));
     }) : h("tr", {}, h("td", { class: "note" }, T.t("ed_no_questions"))));
@@ -379,7 +385,7 @@
       const slot = f.field && root.querySelector(`[data-error-for="${CSS.escape(f.field)}"]`);
       const message = said(f.text, f.message);
       if (slot && !slot.closest("[hidden]")) byField.set(slot, [...(byField.get(slot) || []), message]);
-      else loose.push((f.field ? f.field + " : " : "") + message);
+      else loose.push((f.field ? f.field + colon() : "") + message);
     }
     for (const slot of root.querySelectorAll("[data-error-for]")) {
       const messages = byField.get(slot) || [];
