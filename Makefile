@@ -4,7 +4,7 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-PORT ?= 5000
+PORT ?= 8340
 
 .PHONY: run demo test lint lint-js unit bench clean
 
@@ -20,6 +20,9 @@ test: $(VENV)/.installed-test node_modules/.installed
 	$(BIN)/mypy
 	$(MAKE) lint-js
 	$(BIN)/pytest -n 3 -m "not browser"  # 3 workers on 2 cores: some tests wait on servers
+	# The real-server main path again with gunicorn unavailable (Windows): Werkzeug's fallback
+	TOURELLE_TEST_SERVER=fallback $(BIN)/pytest -q -n 3 tests/test_smoke_server.py \
+		tests/room/test_following.py tests/room/test_serve_join.py tests/buzzer_board/test_live.py
 	$(BIN)/pytest -m browser
 
 # ESLint over the pages' scripts (eslint.config.mjs; installed by npm ci from package-lock.json).

@@ -38,7 +38,7 @@ def register(subparsers: Any) -> None:
     )
     test.set_defaults(func=run_test)
     run = actions.add_parser("run", help="send presses to a host and light the floor LEDs")
-    run.add_argument("--host", required=True, help="the host's address, e.g. http://10.0.0.2:5000")
+    run.add_argument("--host", required=True, help="the host's address, e.g. http://10.0.0.2:8340")
     run.add_argument("--key", required=True, help="the host key (tourelle serve prints it)")
     run.add_argument("--config", default=DEFAULT_CONFIG, help="pin/key config (YAML or TOML)")
     run.add_argument("--game", default=None, help="game id (default: the host's newest game)")

@@ -17,13 +17,17 @@ PLUGINS = ("host.territory.maps_cli", "host.quiz.cli", "buzzers.cli", "host.game
 
 
 def _add_serving(parser: argparse.ArgumentParser) -> None:
-    from host.config import HostConfig  # stdlib only: safe before eventlet's monkey patching
+    from host.config import DEFAULT_PORT, SERVERS, HostConfig  # stdlib only: safe before
+    # eventlet's monkey patching
 
-    parser.add_argument("--port", type=int, default=5000)
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT)
     parser.add_argument("--bind", default="0.0.0.0", help="address to listen on")
     parser.add_argument("--data", type=Path, default=None, help="data folder (journal, key)")
     parser.add_argument("--async-mode", choices=("threading", "eventlet"), default="threading",
                         help="threading (default) or eventlet (pip install 'tourelle[eventlet]')")
+    parser.add_argument("--server", choices=SERVERS, default="auto",
+                        help="threading mode's server: gunicorn, or Werkzeug's threads where "
+                        "gunicorn cannot run (Windows); auto picks gunicorn when it imports")
     parser.add_argument("--threads", type=int, default=HostConfig.threads,
                         help="server threads: one per connected phone or screen, plus spares")
     parser.add_argument("--packs", type=Path, action="append", default=[],
@@ -39,7 +43,8 @@ def _config(args: argparse.Namespace) -> Any:
     from host.config import HostConfig, default_data_dir
 
     return HostConfig(data_dir=args.data or default_data_dir(), bind=args.bind, port=args.port,
-                      async_mode=args.async_mode, threads=args.threads, packs=args.packs,
+                      async_mode=args.async_mode, server=args.server, threads=args.threads,
+                      packs=args.packs,
                       bundled_packs=not args.no_bundled_packs, buzzers=args.buzzers,
                       **importlib.import_module("host.netinfo").config_options(args))
 

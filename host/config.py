@@ -16,12 +16,19 @@ def default_data_dir() -> Path:
     return Path(base) / "tourelle"
 
 
+# 5000 was the default until macOS 12's AirPlay receiver took it (a Mac user's first
+# `tourelle serve` failed or reached the wrong server); 8340 is held by no common service.
+DEFAULT_PORT = 8340
+SERVERS = ("auto", "gunicorn", "werkzeug")  # threading mode's server (host/server.py)
+
+
 @dataclass
 class HostConfig:
     data_dir: Path = field(default_factory=default_data_dir)
     bind: str = "0.0.0.0"
-    port: int = 5000
+    port: int = DEFAULT_PORT
     async_mode: str = "threading"  # threading | eventlet
+    server: str = "auto"  # threading mode: gunicorn where it runs, else Werkzeug's threads
     language: str = "fr"
     # gunicorn gthread threads: one per connected websocket, made on demand (nothing while
     # idle): a full 500-seat buzzer board, its screens and page loads fit.

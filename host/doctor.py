@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from host.config import HostConfig
+from host.config import DEFAULT_PORT, HostConfig
 from host.netinfo import is_loopback_host, lan_addresses
 
 OK, WARN, FAIL, ABSENT = "ok", "warn", "fail", "absent"
@@ -313,7 +313,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     doctor = sub.add_parser("doctor", help="check this machine can host a room (table of checks)")
-    doctor.add_argument("--port", type=int, default=5000)
+    doctor.add_argument("--port", type=int, default=DEFAULT_PORT)
     doctor.add_argument("--data", type=Path, default=None, help="data folder (journal, key)")
     doctor.add_argument("--buzzers", type=Path, default=None, help="buzzer pin/key config")
     doctor.add_argument("--phones", type=int, default=60, help="phones expected (default 60)")

@@ -3,9 +3,13 @@
 Threading mode runs one gunicorn worker with many threads (one per open
 websocket, via simple-websocket): a production server with no dev-server
 warning, and the Session workers live in that one process, so there is one
-authority per game. Eventlet mode uses eventlet's own WSGI server, which
-Flask-SocketIO runs in production; monkey patching has then been done by the
-command line before anything else was imported.
+authority per game. Where gunicorn cannot run (Windows has no `fcntl`), the
+same app runs on Werkzeug's threaded server, as Flask-SocketIO's own `run`
+does in threading mode: one thread per connection, the same simple-websocket
+transport, one process; the banner says which server runs and why. Eventlet
+mode uses eventlet's own WSGI server, which Flask-SocketIO runs in production;
+monkey patching has then been done by the command line before anything else
+was imported.
 """
 
 from __future__ import annotations
@@ -35,12 +39,37 @@ def banner(config: HostConfig, key: str, out: Any = None) -> str:
         f"  Data      : {config.data_dir}",
         f"  Async mode: {config.async_mode}",
     ]
+    if config.async_mode == "threading":
+        server, why = pick_server(config)
+        lines.append(f"  Server    : {server}" + (f" ({why})" if why else ""))
     text = "\n".join(lines)
     print(text, file=out)
     with contextlib.suppress(Exception):  # a terminal that cannot show it is no reason to stop
         segno.make(join, error="l").terminal(out=out, compact=True)
     out.flush()
     return base
+
+
+def gunicorn_missing() -> str | None:
+    """Why gunicorn cannot serve here (it needs `fcntl`, which Windows lacks), or None."""
+    try:
+        import fcntl  # noqa: F401
+        import gunicorn.app.base  # noqa: F401
+    except ImportError as err:
+        return str(err)
+    return None
+
+
+def pick_server(config: HostConfig) -> tuple[str, str]:
+    """Threading mode's server and why it was picked: `gunicorn`, else `werkzeug`."""
+    if config.server == "werkzeug":
+        return "werkzeug", "asked for"
+    missing = gunicorn_missing()
+    if missing is None:
+        return "gunicorn", ""
+    if config.server == "gunicorn":
+        raise SystemExit(f"gunicorn cannot run here: {missing}")
+    return "werkzeug", f"gunicorn cannot run here: {missing}"
 
 
 def start_mdns(app: Flask, config: HostConfig) -> None:
@@ -112,5 +141,15 @@ def serve(config: HostConfig, after_start: Callable[[Any], object] | None = None
         if after_start is not None:
             after_start(hub)
         socketio.run(app, host=config.bind, port=config.port, log_output=False)
+    elif pick_server(config)[0] == "werkzeug":
+        serve_werkzeug(config, make_app)
     else:
         serve_threading(config, make_app)
+
+
+def serve_werkzeug(config: HostConfig, make_app: Callable[[], Flask]) -> None:
+    """Werkzeug's threaded server: a thread per connection, websockets on simple-websocket."""
+    app = make_app()
+    socketio = app.extensions["socketio"]
+    socketio.run(app, host=config.bind, port=config.port, log_output=False,
+                 allow_unsafe_werkzeug=True, use_reloader=False)

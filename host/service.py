@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from host.config import DEFAULT_PORT
+
 UNIT_PATH = Path("/etc/systemd/system/tourelle.service")
 DEFAULT_USER = "tourelle"
 DEFAULT_DATA = "/var/lib/tourelle"
@@ -47,7 +49,7 @@ class UnitOptions:
     exec_path: str
     user: str = DEFAULT_USER
     data: str = DEFAULT_DATA
-    port: int = 5000
+    port: int = DEFAULT_PORT
     buzzers: str | None = None
     groups: tuple[str, ...] = ()  # supplementary groups that exist on this machine
 
@@ -405,7 +407,7 @@ def register(sub: Any) -> None:
     install.add_argument("--path", type=Path, default=None, help=f"write here, not {UNIT_PATH}")
     install.add_argument("--user", default=DEFAULT_USER, help="service user (default tourelle)")
     install.add_argument("--data", default=DEFAULT_DATA, help="data folder (journal, key)")
-    install.add_argument("--port", type=int, default=5000)
+    install.add_argument("--port", type=int, default=DEFAULT_PORT)
     install.add_argument("--exec", dest="exec_path", default=None,
                          help="the tourelle executable (default: this one's absolute path)")
     install.add_argument("--buzzers", type=Path, default=None, help="buzzer pin/key config")
@@ -420,7 +422,7 @@ def register(sub: Any) -> None:
                        help="labwc (Bookworm's default), xdg (.desktop, X11), wayfire (printed)")
     kiosk.add_argument("--print", action="store_true", help="print the files, write nothing")
     kiosk.add_argument("--home", default=None, help="the desktop user's home (default: yours)")
-    kiosk.add_argument("--port", type=int, default=5000)
+    kiosk.add_argument("--port", type=int, default=DEFAULT_PORT)
     kiosk.add_argument("--url", default=None, help="default http://localhost:PORT/screen")
     kiosk.add_argument("--browser", default=None, help="default chromium or chromium-browser")
     kiosk.add_argument("--wait", type=int, default=120, help="seconds to wait for the host")

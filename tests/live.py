@@ -20,6 +20,20 @@ import socketio
 from host.phone_parts import merge
 
 ROOT = Path(__file__).resolve().parent.parent
+# A folder whose `gunicorn` fails to import, as gunicorn does on Windows: a server started
+# with it first on PYTHONPATH serves on its fallback (host/server.py). TOURELLE_TEST_SERVER=
+# fallback runs every LiveServer of a test run that way (make test runs the room tests so).
+NO_GUNICORN = ROOT / "tests" / "fixtures" / "no_gunicorn"
+
+
+def fallback_env(fallback: bool | None = None) -> dict[str, str]:
+    """The environment of a server without gunicorn (None: as TOURELLE_TEST_SERVER says)."""
+    if fallback is None:
+        fallback = os.environ.get("TOURELLE_TEST_SERVER") == "fallback"
+    if not fallback:
+        return {}
+    path = os.environ.get("PYTHONPATH")
+    return {"PYTHONPATH": str(NO_GUNICORN) + (os.pathsep + path if path else "")}
 
 
 def free_port() -> int:
@@ -41,6 +55,7 @@ class LiveServer:
     extra: tuple[str, ...] = ()  # more `serve` options (e.g. --no-mdns)
     netns: str | None = None  # run inside this network namespace (tests/netns.py)
     host: str = "127.0.0.1"  # where this test process reaches it (the namespace's address)
+    fallback: bool | None = None  # True: gunicorn unavailable (None: TOURELLE_TEST_SERVER)
 
     @property
     def url(self) -> str:
@@ -61,7 +76,7 @@ class LiveServer:
              "--no-bundled-packs", "--async-mode", self.async_mode, "--threads", "64",
              *self.extra, *self.mdns_off()],
             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            env={**os.environ, "PYTHONUNBUFFERED": "1", **fallback_env(self.fallback)},
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

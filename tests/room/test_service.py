@@ -51,7 +51,7 @@ def test_unit_has_the_settings_the_pi_needs() -> None:
                          ("ProtectHome", "yes"), ("PrivateTmp", "yes")):
         assert value(text, key) == setting
     assert "PrivateDevices" not in text  # it would hide /dev/gpiochip*
-    assert value(text, "ExecStart") == ("/usr/local/bin/tourelle serve --port 5000 "
+    assert value(text, "ExecStart") == ("/usr/local/bin/tourelle serve --port 8340 "
                                         "--data /var/lib/tourelle")
     assert value(text, "WantedBy") == "multi-user.target"
 
@@ -230,7 +230,7 @@ def test_kiosk_writes_the_launcher_and_the_autostart(tmp_path: Path,
                  "--browser", "/usr/bin/chromium"]) == 0
     launcher = tmp_path / ".local" / "bin" / "tourelle-kiosk"
     assert launcher.stat().st_mode & 0o111
-    assert "url=http://localhost:5000/screen" in launcher.read_text()
+    assert "url=http://localhost:8340/screen" in launcher.read_text()
     assert labwc.read_text() == "kanshi &\n" + service.labwc_block(str(launcher))
     assert main(["service", "kiosk", "--home", str(tmp_path), "--session", "xdg",
                  "--port", "5050"]) == 0
