@@ -80,7 +80,10 @@ def test_a_night_of_two_games(live: LiveServer, browser: Any) -> None:
     href = host.get_attribute("#n-csv", "href")
     with urllib.request.urlopen(live.url + href, timeout=5) as answer:
         rows = list(csv.reader(io.StringIO(answer.read().decode())))
-    assert rows[0][3].startswith("buzzer:") and rows[0][4].startswith("territory:")
+    assert rows[0][:4] == ["place", "name", "id", "seat"]
+    assert rows[0][4].startswith("buzzer:") and rows[0][5].startswith("territory:")
+    # Two teams, each one row across both games (its phones followed it).
     assert {row[1] for row in rows[1:]} == {"Rouge", "Bleu"}
+    assert all(row[2].startswith("team:") and row[4] and row[5] for row in rows[1:])
     assert local_only(recorder.urls) == []
     assert recorder.errors == []
