@@ -154,7 +154,10 @@ socket.on("removed", (message) => {
 });
 
 function rejoin() {
-  socket.emit("join", { token, game: joined.game, clock: CLOCK_ID }, (ack) => {
+  const message = { token, game: joined.game, clock: CLOCK_ID };
+  const name = localStorage.getItem("tourelle.name");
+  if (name) message.name = name; // names its seat when the room moved it to a new game
+  socket.emit("join", message, (ack) => {
     if (ack && ack.ok) {
       if (ack.game !== joined.game) { // the room moved: this seat's parts come from the new game
         own = null;

@@ -1,0 +1,150 @@
+"""A whole night in Debian's Chromium (issue 27): four phones with typed names (accents, an
+emoji, a 30-character name), three games (territory, a buzzer board, a team buzzer board),
+a player who changes colour, one team, the host page reloaded mid-night and mid-game, a
+phone reloaded, a phone that comes after a game ended and one with an old room code.
+Checked: names on the screens, phones on their own seats in each next game, the host page
+restored, and each player's or team's night total equal to the points of their own places
+in the games' results (GET /api/games/<id>/results.json, built from the journal)."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from typing import Any
+
+import pytest
+
+from tests.browser.driver import PHONE, PROJECTOR, Recorder, host_page, join_seat, new_page
+from tests.browser.test_following_browser import end_game, phone_in
+from tests.live import LiveServer
+
+pytestmark = pytest.mark.browser
+
+LONG = "Marie-Joséphine de Castelnaudy"  # 30 characters: the page keeps 24
+NAMES = ["Zoé", "Max 🎸", LONG, "Léo"]
+
+
+def create(host: Any, kind: str, seats: int, teams: bool = False) -> str:
+    """The host page's form: `seats` phone seats the phones will name, then "Créer"."""
+    before = host.evaluate("state ? state.meta.game : null")
+    host.select_option("#c-kind", kind)
+    while host.locator(f"#seat-kind-{seats - 1}").count() == 0:
+        host.click("#c-add-seat")
+    for seat in range(host.locator("#c-seats select").count()):
+        host.select_option(f"#seat-kind-{seat}", "phone" if seat < seats else "none")
+        host.fill(f"#seat-name-{seat}", "")
+    if teams != host.is_checked("#c-teams"):
+        host.click("#c-teams")
+    host.click("#c-create")
+    host.wait_for_function("(before) => state && state.meta.game !== before && "
+                           "state.meta.status === 'lobby'", arg=before)
+    return str(host.evaluate("state.meta.game"))
+
+
+def results(live: LiveServer, game: str) -> dict[str, Any]:
+    request = urllib.request.Request(f"{live.url}/api/games/{game}/results.json",
+                                     headers={"X-Tourelle-Key": live.key})
+    with urllib.request.urlopen(request, timeout=5) as answer:
+        return dict(json.loads(answer.read()))
+
+
+def buzz_and_score(host: Any, phone: Any) -> None:
+    host.click("[data-cmd='start']")
+    host.wait_for_function("state.meta.status === 'running'")
+    host.click("[data-cmd='open-first']")
+    phone.wait_for_function("document.body.dataset.buzz === 'live'")
+    phone.click("#bz-button", force=True)
+    phone.wait_for_function("document.body.dataset.buzz === 'floor'")
+    host.click("[data-cmd='right']")
+
+
+def test_a_whole_night(live: LiveServer, browser: Any) -> None:
+    recorder = Recorder()
+    screen = new_page(browser, recorder, live.url + "/screen", PROJECTOR)
+    host = host_page(browser, recorder, live)
+    host.set_viewport_size({"width": 1366, "height": 768})
+    host.fill("#n-name", "Soirée complète")
+    host.click("#n-open")
+    host.wait_for_function("document.querySelector('#n-choose').value !== ''")
+    night = host.evaluate("document.querySelector('#n-choose').value")
+
+    # Game 1, territory: four phones name their seats.
+    first = create(host, "territory", 4)
+    phones = [join_seat(browser, recorder, live.url, seat, name=name)
+              for seat, name in enumerate(NAMES)]
+    assert phones[2].input_value("#name") == LONG[:24]  # the field keeps 24 characters
+    for seat, name in enumerate(NAMES):
+        screen.wait_for_function("(name) => document.querySelector('#lobby-seats')"
+                                 ".textContent.includes(name)", arg=name[:24])
+        host.wait_for_function("([seat, name]) => document.querySelector("
+                               "`#h-seats tr[data-seat='${seat}']`)?.textContent.includes(name)",
+                               arg=[seat, name[:24]])
+        assert name[:24] in phones[seat].inner_text("#me")
+    host.click("[data-cmd='start']")
+    host.wait_for_function("state.meta.status === 'running'")
+    # The host page reloaded mid-night and mid-game comes back with both.
+    host.reload()
+    host.wait_for_function("(game) => state && state.meta.game === game", arg=first)
+    host.wait_for_function("(night) => document.querySelector('#n-choose').value === night",
+                           arg=night)
+    host.wait_for_selector("#live:not([hidden]) [data-cmd='pause']:not([disabled])")
+    end_game(host)
+
+    # Game 2, a buzzer board with a fifth colour: the phones follow to their own seats;
+    # Léo changes colour (the host takes his phone off seat 3, he picks seat 4).
+    second = create(host, "buzzer", 5)
+    for seat, phone in enumerate(phones):
+        phone_in(phone, second, seat)
+    host.click("[data-remove-seat='3']")
+    host.click("#confirm-yes")
+    phones[3].wait_for_selector("#join:not([hidden]) .colour-btn[data-seat='4']")
+    phones[3].fill("#name", "Léo")
+    phones[3].click(".colour-btn[data-seat='4']")
+    phones[3].wait_for_function("document.body.dataset.seat === '4'")
+    phones[1].reload()  # a phone reloaded: back on its seat at once
+    phones[1].wait_for_function("document.body.dataset.seat === '1'")
+    screen.wait_for_function("document.querySelector('#lobby-seats').textContent.includes('Léo')")
+    buzz_and_score(host, phones[0])
+    end_game(host)
+
+    # A phone that comes once the game is over waits for the next one; another one arrives
+    # with the first game's room code.
+    ines = new_page(browser, recorder, live.url + "/", PHONE)
+    ines.fill("#name", "Inès")
+    third = create(host, "buzzer", 5, teams=True)
+    for seat, phone in zip((0, 1, 2, 4), phones, strict=True):
+        phone_in(phone, third, seat)  # Léo on his new colour
+    ines.click(".colour-btn[data-seat='0']")
+    ines.wait_for_function("document.body.dataset.seat === '0'")
+    hugo = new_page(browser, recorder, f"{live.url}/?room={first[:4].upper()}", PHONE)
+    hugo.wait_for_function("(code) => document.querySelector('#code').value === code",
+                           arg=third[:4].upper())
+    hugo.fill("#name", "Hugo")
+    hugo.click(".colour-btn[data-seat='0']")
+    hugo.wait_for_function("document.body.dataset.seat === '0'")
+    screen.wait_for_selector("#lobby-seats .team-count[data-phones='3']")
+    buzz_and_score(host, ines)  # the team (Zoé, Inès, Hugo) scores
+    end_game(host)
+    host.click("#n-end")
+    host.click("#confirm-yes")
+    screen.wait_for_function("document.body.dataset.night === 'over'")
+
+    # Each player's or team's total is the points of their own places, game by game.
+    summary = live.get(f"/api/nights/{night}")
+    places = summary["rules"]["default"]["places"] if "default" in summary["rules"] else [10, 6, 3]
+    expected: dict[str, int] = {}
+    names: dict[str, str] = {}
+    for game in (first, second, third):
+        report = results(live, game)
+        assert report["game"] == game and report["night"] == night and report["status"] == "over"
+        for player in report["players"]:
+            gained = places[player["place"] - 1] if player["place"] <= len(places) else 0
+            expected[player["id"]] = expected.get(player["id"], 0) + gained
+            names[player["id"]] = player["name"]
+    table = {row["id"]: row for row in summary["standings"]["table"]}
+    assert {i: row["points"] for i, row in table.items()} == expected
+    assert {names[i] for i in expected} >= {"Zoé", "Max 🎸", LONG[:24], "Léo"}
+    # Léo kept one identity (and total) across his two colours (game 3 he led a team).
+    leo = [row for row in table.values() if row["name"] == "Léo" and row["by"] == "phone"]
+    assert len(leo) == 1 and set(leo[0]["games"]) == {first, second}
+    assert recorder.errors == []
