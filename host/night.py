@@ -143,7 +143,12 @@ def identify(games: list[PlayedGame]) -> list[dict[int, str]]:
                 known = [(len(mine & have), phones[0] in have, team)
                          for team, have in team_phones.items()
                          if mine & have and team not in found.values()]
-                ident = max(known, key=lambda k: k[:2])[2] if known else f"team:{phones[0]}"
+                if known:
+                    ident = max(known, key=lambda k: k[:2])[2]
+                else:  # a new team, named by its captain (once: never an earlier team's id)
+                    ident = f"team:{phones[0]}"
+                    if ident in team_phones:
+                        ident = f"{ident}@{game.id}:{number}"
                 team_phones[ident] = mine
             elif phones:
                 ident = f"phone:{phones[0]}"
