@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8340
 
-.PHONY: run demo test lint lint-js unit bench clean
+.PHONY: run demo test lint lint-js unit bench clean lock deps-latest
 
 run: $(VENV)/.installed
 	$(BIN)/tourelle serve --port $(PORT)
@@ -46,17 +46,42 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python bench/clients.py
 	$(BIN)/python bench/buzz_latency.py
 
-$(VENV)/.installed: pyproject.toml
+# Installs come from the locks (requirements/*.lock: every package's version and hashes, as
+# tested); `make lock` writes them again from pyproject.toml, `make deps-latest` tries the
+# newest releases first.
+$(VENV)/.installed: pyproject.toml requirements/run.lock
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e .
+	$(BIN)/pip install -q --require-hashes -r requirements/run.lock
+	$(BIN)/pip install -q --no-deps -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml
+$(VENV)/.installed-test: pyproject.toml requirements/test.lock
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[test]'
+	$(BIN)/pip install -q --require-hashes -r requirements/test.lock
+	$(BIN)/pip install -q --no-deps -e .
 	touch $@ $(VENV)/.installed
 
+# The locks, from pyproject.toml, with uv (in a venv of its own): universal (Linux, a Pi,
+# macOS, Windows), hashes for every file. Give the versions to keep with CONSTRAINTS=file.
+lock: .venv-tools/bin/uv
+	.venv-tools/bin/uv pip compile pyproject.toml --universal --generate-hashes \
+		--python-version 3.11 --no-header $(if $(CONSTRAINTS),-c $(CONSTRAINTS)) -o requirements/run.lock
+	.venv-tools/bin/uv pip compile pyproject.toml --extra test --universal --generate-hashes \
+		--python-version 3.11 --no-header $(if $(CONSTRAINTS),-c $(CONSTRAINTS)) -o requirements/test.lock
+
+.venv-tools/bin/uv:
+	$(PYTHON) -m venv .venv-tools
+	.venv-tools/bin/pip install -q uv
+
+# The suite on the newest releases of everything (no lock), in a venv of its own: an upgrade
+# is a decision with a green run behind it; then `make lock` records it.
+deps-latest: node_modules/.installed
+	rm -rf .venv-latest
+	$(PYTHON) -m venv .venv-latest
+	.venv-latest/bin/pip install -q --upgrade -e '.[test]'
+	.venv-latest/bin/pip freeze --exclude-editable | grep -v '^-e'
+	touch .venv-latest/.installed .venv-latest/.installed-test
+	$(MAKE) test VENV=.venv-latest
+
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache
+	rm -rf $(VENV) .venv-latest .venv-tools build dist *.egg-info .pytest_cache .mypy_cache
