@@ -58,6 +58,13 @@
     // A playing card's rank and suit are its picture: fanned and stacked cards overlap by design.
     if (!el || skip(el) || el.closest(".card") || !visible(el)) continue;
     const range = document.createRange();
+    // No word broken across two lines ("Chauffeu r"): each word's boxes sit on one line.
+    for (const word of node.textContent.matchAll(/[^\s\-\u2010\u2013\u00ad/]{2,}/g)) {
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (tops.size > 1) out.push("a word broken across lines: \"" + word[0] + "\" in " + label(el));
+    }
     range.selectNodeContents(node);
     const clip = clipOf(el);
     const own = getComputedStyle(el).overflowX !== "visible" ? el.getBoundingClientRect() : null;
@@ -67,6 +74,10 @@
         right: Math.min(r.right, clip.right, own ? own.right : 1e9),
         bottom: Math.min(r.bottom, clip.bottom, own ? own.bottom : 1e9) };
       if (box.right - box.left > 1 && box.bottom - box.top > 1) runs.push({ box, el, node });
+      // The room reads the projector from afar: no text against its left or right edge.
+      if (!scrollAllowed && box.right - box.left > 1 && (box.left < 4 || box.right > vw - 4)) {
+        out.push("text touches the screen's edge: " + label(el));
+      }
     }
   }
   for (let i = 0; i < runs.length; i++) {

@@ -150,6 +150,15 @@ def cards(tab: Table, kind: str, players: int, seed: int = 5) -> None:
     def watch(s: Session) -> None:
         nonlocal steps
         steps += 1
+        view = s.view("screen")["view"] or {}
+        if kind == "challengers" and "challengers-draft" not in tab.screens:
+            for seat in range(players):  # a phone choosing its cards: card names on a phone
+                mine = merge(*s.phone_payloads(seat))["view"] or {}
+                if mine.get("legal") and mine.get("phase") != "match":
+                    tab.keep("challengers-draft", s, seat=seat)
+                    break
+        if kind == "challengers" and view.get("phase") == "match" and view.get("matches"):
+            tab.keep("challengers-match", s, seat=view["matches"][0].get("actor") or 0)
         if steps == 12:
             tab.keep(f"{kind}-play", s)
         if s.status == "over":

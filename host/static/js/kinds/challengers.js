@@ -214,6 +214,12 @@
       header(state), players(state),
       playing && view.matches.length ? matchesPanel(state) : null,
       lastLine(state)));
+    fitNames(root);
+  }
+
+  /** Card names too long for their card drawn smaller, never broken inside a word. */
+  function fitNames(root) {
+    for (const name of root.querySelectorAll(".chc-card .nm, .chc-chip")) fitText(name, 0.55);
   }
 
   // ------------------------------------------------------------- phone
@@ -290,6 +296,7 @@
       matchTime ? matchPart(state, me, actions) : draftPart(state, me, actions),
       lastLine(state),
       h("p", { class: "error", role: "alert" }, phone.error)));
+    fitNames(root);
   }
 
   const { phone, act } = Cards.registerCardKind("challengers", {
