@@ -119,10 +119,12 @@ class Found:
 
 
 def browse(interfaces: list[str], timeout: float = 1.5,
-           service_name: str | None = SERVICE_NAME) -> list[Found]:
+           service_name: str | None = SERVICE_NAME, port: int | None = None) -> list[Found]:
     """Services of type _http._tcp seen by a real ServiceBrowser within `timeout` seconds.
 
-    With `service_name`, only ours ("Tourelle", or "Tourelle (2)" after a rename).
+    With `service_name`, only ours ("Tourelle", or "Tourelle (2)" after a rename). With
+    `port`, only the services on that port, returned as soon as one is seen: a busy machine
+    gets the whole `timeout`, a quiet one is not kept waiting.
     """
     from zeroconf import ServiceBrowser, ServiceListener
 
@@ -142,19 +144,29 @@ def browse(interfaces: list[str], timeout: float = 1.5,
     try:
         browser = ServiceBrowser(zc, SERVICE_TYPE, Listener())
         deadline = time.monotonic() + timeout
+        seen = 0
         while time.monotonic() < deadline:
             time.sleep(0.05)
+            if port is not None and len(names) > seen:
+                seen = len(names)
+                if _resolve(zc, names, service_name, port):
+                    break
         browser.cancel()
-        found = []
-        for name in dict.fromkeys(names):
-            if service_name and not name.startswith(service_name):
-                continue
-            info = zc.get_service_info(SERVICE_TYPE, name, timeout=1500)
-            if info is None:
-                continue
-            properties = {k.decode(): (v or b"").decode() for k, v in info.properties.items()}
-            found.append(Found(name=name, server=info.server or "", port=info.port or 0,
-                               addresses=info.parsed_addresses(), properties=properties))
-        return found
+        return _resolve(zc, names, service_name, port)
     finally:
         zc.close()
+
+
+def _resolve(zc: Any, names: list[str], service_name: str | None,
+             port: int | None) -> list[Found]:
+    found = []
+    for name in dict.fromkeys(names):
+        if service_name and not name.startswith(service_name):
+            continue
+        info = zc.get_service_info(SERVICE_TYPE, name, timeout=1500)
+        if info is None or port is not None and info.port != port:
+            continue
+        properties = {k.decode(): (v or b"").decode() for k, v in info.properties.items()}
+        found.append(Found(name=name, server=info.server or "", port=info.port or 0,
+                           addresses=info.parsed_addresses(), properties=properties))
+    return found
