@@ -268,3 +268,27 @@ def test_a_gift_file_with_no_category_makes_the_page_ask_for_one_in_its_words(
     assert host.get_attribute("#im-category", "aria-invalid") == "false"
     assert page_errors(recorder) == []
     host.context.close()
+
+
+def test_a_new_question_has_no_category_until_the_host_chooses_one(
+        live: LiveServer, browser: Any) -> None:
+    """It defaulted silently to the first category (Géographie): now the menu says to choose,
+    and the live check flags the field until one is chosen."""
+    recorder = Recorder()
+    host = open_editor(browser, recorder, live)
+    host.fill("#np-title", "Sans catégorie")
+    host.click("#np-create")
+    host.wait_for_selector("#e-pack[data-pack='sans-categorie'][data-editable='1']")
+    host.click("#e-new")
+    assert host.input_value("#f-category") == ""
+    assert host.locator("#f-category option:checked").inner_text() == "— choisissez une catégorie —"
+    host.select_option("#f-kind", "numeric")
+    host.fill("#f-difficulty", "2")
+    host.fill("#f-prompt", "Combien de pattes a une araignée ?")
+    host.fill("#f-answer", "8")
+    host.fill("#f-source", "Le manuel de biologie")
+    host.wait_for_selector("#e-form[data-valid='0']")
+    assert error_beside(host, "category") != ""
+    host.select_option("#f-category", "nature")
+    host.wait_for_selector("#e-form[data-valid='1']")
+    assert page_errors(recorder) == []

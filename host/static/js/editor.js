@@ -121,7 +121,8 @@
       ["data", "bundled", "host"].map((x) => option(x, T.t("src_" + x))));
     refill("#im-format", option("", T.t("ed_format_auto")), formats.map((f) => option(f, T.t("fmt_" + f))));
     refill("#im-category", option("", T.t("ed_category_any")), categoryOptions());
-    refill("#f-category", categoryOptions());
+    // No category chosen for the host: a new question starts on "choose one" (it was Géographie).
+    refill("#f-category", option("", T.t("ed_choose_category")), categoryOptions());
     refill("#e-q-kind", option("", T.t("ed_all_kinds")), kinds.map((k) => option(k, T.t("kind_" + k))));
     refill("#e-q-category", option("", T.t("ed_all_categories")), categoryOptions());
     refill("#e-q-difficulty", option("", T.t("ed_all_difficulties")),
@@ -310,7 +311,7 @@
     $("#f-id").value = q ? q.id : "";
     $("#f-id").placeholder = T.t("ed_id_auto");
     $("#f-kind").value = q && q.kind === "numeric" ? "numeric" : "choice";
-    $("#f-category").value = (q && q.category) || (ed.meta ? ed.meta.categories[0] : "");
+    $("#f-category").value = (q && q.category) || "";
     $("#f-difficulty").value = q && q.difficulty !== undefined ? q.difficulty : 3;
     $("#f-prompt").value = (q && q.prompt) || "";
     const options = q && Array.isArray(q.options) ? q.options : [];
