@@ -101,6 +101,33 @@ def test_the_french_pages_show_no_english_word(live: LiveServer, browser: Any) -
                        ("host reveal", host_page)):
         scan(name, page)
     host.call("command", {"game": game, "type": "end"})
+
+    # A buzzer board: the host page's lead line and each press's source.
+    board = host.call("create", {"kind": "buzzer", "language": "fr",
+                                 "seats": [{"name": "Jérôme"}, {"name": "Léa"}]})["game"]
+    host_page.evaluate("(game) => socket.emit('watch', { game })", board)
+    presses = []
+    for seat, name in enumerate(("Jérôme", "Léa")):
+        peer = Peer(live, "/seat")
+        assert peer.call("join", {"game": board, "token": f"one-language-{name:>10}",
+                                  "name": name, "seat": seat})["ok"]
+        presses.append(peer)
+    host.call("command", {"game": board, "type": "start"})
+    host.call("command", {"game": board, "type": "open", "mode": "ranking"})
+    presses[0].call("buzz", {"t_client": 0.0})
+    host_page.wait_for_selector(".bz-host-ranking li")
+    host_page.wait_for_function(
+        "document.querySelector('.bz-host-state').textContent.includes('Jérôme seul')")
+    scan("host buzzer, one press", host_page)
+    presses[1].call("buzz", {"t_client": 0.0})
+    host_page.wait_for_selector(".bz-host-ranking li >> nth=1")
+    host.call("command", {"game": board, "type": "close"})
+    host_page.wait_for_function(
+        "document.querySelector('.bz-host-state').textContent.includes('Jérôme d’avance de')")
+    scan("host buzzer, two presses", host_page)
+    assert "téléphone" in host_page.inner_text(".bz-host-ranking")
+    for peer in presses:
+        peer.close()
     host.close()
 
     assert {name: words for name, words in seen.items() if words} == {}
