@@ -10,6 +10,14 @@ phone's keypad and the host page.
 
 The projector during a four-bot game on each shipped map named (default: every
 one but france-regions, which the main set shows): projector-map-NAME.png.
+
+    .venv/bin/python tools/screenshots.py --layout [--all-sizes] [--out DIR]
+
+Every screen kind of the layout test (tests/browser/screen_catalog.py: each territory
+reveal, podiums, a night's table, the buzzer board with long names, every card game, the
+lobby), drawn by the pages from seeded games, into docs/screenshots/layout/: the projector at
+1280x720, phones at 360x640 (the tighter of each pair; --all-sizes adds 1920x1080 and
+390x844) and the host page at 1366x768. What the layout test would find is printed.
 """
 
 from __future__ import annotations
@@ -105,8 +113,58 @@ def shoot(server: LiveServer, out: Path) -> None:
     print("pages errors:", recorder.errors or "none", "; outside requests:", outside or "none")
 
 
+def shoot_layout(server: LiveServer, out: Path, all_sizes: bool) -> None:
+    """Each catalogued screen at each size, as the layout test measures it."""
+    from tests.browser.layout import SIZES, catalogue_page, problems, show
+    from tests.browser.screen_catalog import catalog
+
+    out.mkdir(parents=True, exist_ok=True)
+    screens = catalog()
+    recorder = Recorder()
+    found: list[str] = []
+    with chromium() as browser:
+        for audience, path in (("projector", "/screen"), ("phone", "/")):
+            page = catalogue_page(browser, server.url + path, recorder)
+            sizes = SIZES[audience] if all_sizes else SIZES[audience][-1:]
+            for width, height in sizes:
+                page.set_viewport_size({"width": width, "height": height})
+                for name, screen in screens.items():
+                    if audience == "phone" and screen.phone is None:
+                        continue
+                    show(page, screen, audience)
+                    found += [f"{audience} {name} {width}x{height}: {p}" for p in
+                              problems(page, scroll_allowed=audience != "projector")]
+                    page.screenshot(path=str(out / f"{audience}-{name}-{width}x{height}.png"))
+            page.context.close()
+        host = new_page(browser, recorder, f"{server.url}/host#key={server.key}",
+                        {"width": 1366, "height": 768})
+        host.wait_for_function("document.querySelector('#c-map').options.length > 0")
+        host.screenshot(path=str(out / "host-form-1366x768.png"))
+        for seat in range(4):
+            host.select_option(f"#seat-kind-{seat}", "bot3" if seat else "phone")
+        host.fill("#seat-name-0", "Anne-Sophie Vandenbroeck")
+        host.click("#c-create-start")
+        host.wait_for_selector("#live:not([hidden]) .answer-key", timeout=60000)
+        host.evaluate("window.scrollTo(0, 10 ** 6)")
+        host.screenshot(path=str(out / "host-live-scrolled-1366x768.png"))
+    print("layout problems:", "\n".join(found) or "none")
+    print("pages errors:", recorder.errors or "none")
+
+
 if __name__ == "__main__":
-    if "--maps" in sys.argv[1:]:
+    if "--layout" in sys.argv[1:]:
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--layout", action="store_true")
+        parser.add_argument("--all-sizes", action="store_true")
+        parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots" / "layout")
+        args = parser.parse_args()
+        with tempfile.TemporaryDirectory() as tmp:
+            live = LiveServer(data=Path(tmp) / "data", packs=bundled_packs_dir()).start()
+            try:
+                shoot_layout(live, args.out, args.all_sizes)
+            finally:
+                live.stop()
+    elif "--maps" in sys.argv[1:]:
         from host.territory.maps import shipped_map_names
 
         parser = argparse.ArgumentParser()

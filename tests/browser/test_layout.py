@@ -126,11 +126,14 @@ def test_host_page_keeps_create_and_live_controls_in_view(server: LiveServer, br
     assert recorder.errors == []
 
 
-def test_docs_screenshots_exist() -> None:
-    """tools/screenshots.py --layout writes one picture per screen kind and size."""
-    shots = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-    assert (shots / "projector-reveal-numeric-4-1920x1080.png").exists()
-    assert (shots / "phone-q-squared-joe-play-390x844.png").exists()
+def test_docs_have_a_screenshot_of_every_screen_kind(screens: dict[str, Screen]) -> None:
+    """tools/screenshots.py --layout keeps docs/screenshots/layout/ in step with the catalogue."""
+    shots = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "layout"
+    missing = [name for name, screen in screens.items()
+               if not (shots / f"projector-{name}-1280x720.png").exists()
+               or screen.phone is not None and not (shots / f"phone-{name}-360x640.png").exists()]
+    assert missing == [], "run tools/screenshots.py --layout"
+    assert (shots / "host-form-1366x768.png").exists()
 
 
 # -- the small things (issue 28, item 4), each on the screens above ------------------------------
