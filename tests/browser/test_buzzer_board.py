@@ -115,6 +115,8 @@ def test_two_phones_buzz_the_projector_shows_first_and_margin(live: LiveServer,
         assert verdict.inner_text() == f"Vous finissez {place}"
     assert local_only(recorder.urls) == []
     assert recorder.errors == []
+    for phone in phones:  # gone home: they would follow the room into the next test's game
+        phone.context.close()
 
 
 def test_a_hall_board_from_the_host_page_and_phones_that_take_the_next_seat(
