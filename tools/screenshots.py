@@ -98,6 +98,7 @@ def shoot(server: LiveServer, out: Path) -> None:
             phone.click(f"[data-key='{key}']")
         phone.screenshot(path=str(out / "phone-keypad.png"))
         host_page.wait_for_selector(".answer-key")
+        host_page.evaluate("window.scrollTo(0, 0)")  # "Suivre" scrolled down to the games list
         host_page.screenshot(path=str(out / "host.png"))
         phone.click("[data-key='ok']")
         screen.wait_for_function("document.body.dataset.stage === 'attack'", timeout=120000)
