@@ -15,7 +15,8 @@ bindings, kept after the game ends:
   later game the seat whose phones share the most phones with it is the same team
   (its captain's phone breaks a tie; each team once per game): a team that swaps
   captain, loses or gains a phone, or changes colour keeps its total;
-- a seat without a phone (named by the host, a bot) is `name:<its name>`.
+- a seat without a phone (named by the host, a bot) is `name:<its name>`, listed once
+  a finished game counts it (a lobby's unheld seat is nobody yet).
 Its name is the one it had in the latest game it played; `seat` is where it sits in
 the night's latest game (null when it is not in it). Points per game, by the kind's
 rule: `places` (1st, 2nd, 3rd... get those points; equal places share the better one;
@@ -174,6 +175,8 @@ def standings(rules: NightRules, games: list[PlayedGame]) -> dict[str, Any]:
             row["name"] = _seat_name(game, seat)
         if game.status != "over" or game.result is None:
             continue
+        for seat in game.seats:
+            rows[seats[int(seat["seat"])]]["counted"] = True
         points = game_points(rules.for_kind(game.kind), game.result)
         played.append({"game": game.id, "kind": game.kind})
         for number, gained in points.items():
@@ -182,7 +185,10 @@ def standings(rules: NightRules, games: list[PlayedGame]) -> dict[str, Any]:
                 rows[seats[number]]["games"][game.id] = gained
     latest = {ident: seat for seat, ident in identities[-1].items()} if identities else {}
     order = {ident: index for index, ident in enumerate(rows)}  # first seen first, on a tie
-    table = sorted(rows.values(), key=lambda r: (-r["points"], order[r["id"]]))
+    # A seat nobody holds yet in a game not over (a lobby's "Rouge", a name the form kept
+    # from the last game) is nobody's row until a finished game counts it.
+    kept = [r for r in rows.values() if r.pop("counted", False) or r["by"] != "name"]
+    table = sorted(kept, key=lambda r: (-r["points"], order[r["id"]]))
     for index, row in enumerate(table):
         row["seat"] = latest.get(row["id"])
         tied = index and row["points"] == table[index - 1]["points"]

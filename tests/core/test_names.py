@@ -84,3 +84,20 @@ def test_identity_players_by_phone_teams_by_shared_phones_others_by_name() -> No
     back = [game("u1", ("A", ["a1", "a2"]), team=True), game("u2", ("A", ["a2"]), team=True),
             game("u3", ("C", ["a1"]), ("A", ["a2"]), team=True)]
     assert identify(back)[2] == {0: "team:a1@u3:0", 1: "team:a1"}
+
+
+def test_an_unheld_seat_of_a_lobby_is_nobodys_row() -> None:
+    from host.night import NightRules, standings
+
+    first = PlayedGame("g1", "buzzer", "over",
+                       [{"seat": 0, "name": "Ana", "phones": ["a"]},
+                        {"seat": 1, "name": "Bot", "bot": 2}],
+                       {"players": [{"seat": 0, "score": 3}, {"seat": 1, "score": 1}]})
+    lobby = PlayedGame("g2", "buzzer", "lobby",
+                       [{"seat": 0, "name": "Ana"}, {"seat": 1, "name": "Bot", "bot": 2},
+                        {"seat": 2, "name": "Zed", "phones": ["z"]}], None)
+    table = standings(NightRules(), [first, lobby])["table"]
+    # Ana's phone has not joined the new lobby yet: no second "Ana" (name:Ana) row; the
+    # bot played before; Zed's phone is a new player with 0 points.
+    assert [(r["id"], r["points"], r["seat"]) for r in table] == [
+        ("phone:a", 10, None), ("name:Bot", 6, 1), ("phone:z", 0, 2)]
