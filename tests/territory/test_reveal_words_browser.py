@@ -134,6 +134,27 @@ def test_the_duels_name_the_player_and_what_decided(kit, grid_game, pages):
     assert {row["seat"]: row["mark"] for row in fr["rows"]} == {0: "✘ Faux", 1: "✔ Juste !"}
 
 
+def test_the_speed_duel_says_who_holds_and_why(kit, grid_game, pages):
+    state = kit.position(grid_game, {0: "a1", 1: "c1", 2: "b3"}, {"b1": (1, 200)}, rest=2)
+    d = kit.Driver(grid_game, state)
+    d.attack(0, "b1")
+    d.ask(1)
+    d.answer(0, 1, 5)
+    d.answer(1, 1, 9)
+    both = words(pages["fr"], grid_game.view(d.state, "screen"))
+    assert both["verdict"] == "Égalité : question de rapidité"
+    d.cont()
+    d.ask(50)
+    d.answer(0, 40, 1_000_000)  # the attacker is faster, and further off
+    d.answer(1, 47, 9_000_000)
+    fr = words(pages["fr"], grid_game.view(d.state, "screen"))
+    assert fr["verdict"] == "Bleu tient : le plus proche (écart 3)"
+    assert {row["seat"]: row["mark"] for row in fr["rows"]} == {1: "◎ Le plus proche",
+                                                                 0: "2ᵉ plus proche"}
+    en = words(pages["en"], grid_game.view(d.state, "screen"))
+    assert en["verdict"] == "Bleu holds: closest (off by 3)"
+
+
 def test_the_projector_draws_the_reveal_with_these_words(live, kit, pages):
     """The projector's own reveal (kinds/territory.js) on the shipped map, a year question."""
     from host.territory.game import TerritoryGame

@@ -98,3 +98,32 @@ def test_a_missed_choice_duel_names_the_holder(kit, grid_game):
     d.answer(1, 1, 6)
     outcome = grid_game.view(d.state, "screen")["question"]["outcome"]
     assert outcome["decision"] == {"seat": 1, "by": "missed", "over": 0}
+
+
+def test_a_campaign_conquest_names_who_takes_the_territory_aimed_at(kit):
+    game = kit.TerritoryGame(kit.maps["grid12"]())
+    d = kit.Driver(game, game.setup({"mode": "campaign"}, kit.seats(3), 5))
+    bases = {0: "a0", 1: "c2", 2: "a3"}
+    while d.state.phase == "castles":
+        d.pick(d.state.picks[0], bases[d.state.picks[0]])
+    aims = {0: "a1", 1: "c1", 2: "a2"}
+    for seat in d.state.picks:
+        d.pick(seat, aims[seat])
+    first, second, _ = d.state.question.seats
+    d.ask(1)
+    d.answer(first, 1, 5)
+    d.answer(second, 2, 6)
+    d.timeout()
+    outcome = game.view(d.state, "screen")["question"]["outcome"]
+    assert outcome["decision"] == {"seat": None, "by": "conquest", "winners": [first]}
+
+
+def test_the_duel_mode_hands_both_players_picks_better_answer_first(kit):
+    game = kit.TerritoryGame(kit.maps["grid12"]())
+    d = kit.Driver(game, game.setup({"mode": "duel"}, kit.seats(2), 5))
+    d.ask(50)
+    d.answer(0, 70, 1)
+    d.answer(1, 45, 2)
+    outcome = game.view(d.state, "screen")["question"]["outcome"]
+    assert outcome["pickers"] == [1, 0]
+    assert outcome["decision"] == {"seat": 1, "by": "closest", "over": 0, "distance": 5}
