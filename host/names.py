@@ -45,7 +45,7 @@ ANIMALS = {
 
 # What a phone is told when its name is refused (the ack's `name_refused`).
 REFUSED_TEXT = {
-    "fr": "Ce nom n’est pas accepté ici ; vous jouez sous le nom « {name} ».",
+    "fr": "Ce nom n’est pas accepté ici\u00a0; vous jouez sous le nom «\u00a0{name}\u00a0».",
     "en": "That name is not accepted here; you play as \u201c{name}\u201d.",
 }
 

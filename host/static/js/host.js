@@ -377,6 +377,14 @@ $("#c-language").addEventListener("change", () => {
 const NOT_UNDONE = ["start", "pause", "resume", "undo", "end", "delete", "release", "remove_phone",
   "captain", "rename"];
 
+/** Follow the game the host's state names (the room's game once the followed one is gone). */
+function followRoom() {
+  socket.emit("host_state", {}, (ack) => {
+    if (ack && ack.ok && ack.game) socket.emit("watch", { game: ack.game });
+    refreshGames();
+  });
+}
+
 /** Emit an /host "command" for the watched game; shows a refusal; resolves with the ack. */
 function command(type, extra) {
   return new Promise((resolve) => {
@@ -389,6 +397,7 @@ function command(type, extra) {
         $("#cmd-msg").textContent = ack && ack.ok ? (type === "undo" ? T.t("undone") : "")
           : T.refusal(ack);
       }
+      if (ack && ack.ok && type === "delete") followRoom(); // the deleted game is gone
       resolve(ack || { ok: false });
     });
   });
@@ -554,6 +563,24 @@ async function removePhone(seat, phone, name) {
   if (scope) extra.ban = scope;
   command("remove_phone", extra);
 }
+
+// ----------------------------------------------------------------- refused names
+
+/** The host's own words for the name filter (`block_name`; kept in the data folder). */
+function blockedWords(message) {
+  socket.emit("block_name", message || {}, (ack) => {
+    $("#nb-msg").textContent = ack && ack.ok ? "" : T.refusal(ack);
+    if (!ack || !ack.ok) return;
+    $("#nb-words").textContent = ack.words.length ? T.t("blocked_list", { words: ack.words.join(", ") })
+      : T.t("blocked_none");
+    if (message) $("#nb-word").value = "";
+  });
+}
+socket.on("connect", () => blockedWords());
+$("#nb-add").addEventListener("click", () => {
+  const word = $("#nb-word").value.trim();
+  if (word) blockedWords({ word });
+});
 
 // ----------------------------------------------------------------- export
 
