@@ -5,7 +5,9 @@ The server's refusals (an ack or `error` event with `ok: false`, an HTTP error o
 editor) carry `code`, `reason` (English, for scripts and logs) and `text`: `{"fr": ...,
 "en": ...}`, which the pages show in their language (docs/PROTOCOL.md, "Acknowledgements").
 
-The French comes gettext-style: the English reason is the key (host/messages_fr.py), with
+The French comes gettext-style: the English reason is the key (host/messages_fr.py, with
+host/messages_fr_cards.py for the card games and host/messages_fr_editor.py for the pack
+editor's findings and import warnings), with
 `{name}` standing for the parts a reason fills in ("unknown action {kind}"); a reason with no
 French of its own gets its code's text, and an unknown code a plain "Refusé". Callers keep
 writing English reasons (Outcome.refuse(code, reason), GameError(reason)); the test
@@ -18,9 +20,10 @@ import re
 from typing import Any
 
 from host.messages_fr import FRENCH as _FRENCH_PLAY
+from host.messages_fr_cards import FRENCH_CARDS
 from host.messages_fr_editor import ENGLISH_WEB, FRENCH_EDITOR
 
-FRENCH = {**_FRENCH_PLAY, **FRENCH_EDITOR}
+FRENCH = {**_FRENCH_PLAY, **FRENCH_CARDS, **FRENCH_EDITOR}
 
 # One text per refusal code: (French, English).
 CODES: dict[str, tuple[str, str]] = {
