@@ -3,7 +3,7 @@ each specific English reason.
 
 The server's refusals (an ack or `error` event with `ok: false`, an HTTP error of the pack
 editor) carry `code`, `reason` (English, for scripts and logs) and `text`: `{"fr": ...,
-"en": ...}`, which the pages show in their language (docs/PROTOCOL.md, "Acknowledgements").
+"en": ...}`, which the pages show in their language (docs/PROTOCOL.md, its first section).
 
 The French comes gettext-style: the English reason is the key (host/messages_fr.py, with
 host/messages_fr_cards.py for the card games and host/messages_fr_editor.py for the pack
