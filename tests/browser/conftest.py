@@ -31,3 +31,14 @@ def browser() -> Iterator[Any]:
     with chromium() as launched:
         yield launched
 
+
+
+@pytest.fixture(autouse=True)
+def phones_go_home(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After each test its pages close, as its players go home: phones left open on a
+    module's shared server would follow the room into the next test's game (PROTOCOL.md,
+    "Phones follow the room") and take its seats."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in list(request.getfixturevalue("browser").contexts):
+            context.close()

@@ -148,6 +148,7 @@ def test_phones_follow_and_the_host_page_comes_back(live: LiveServer, browser: A
     screen.wait_for_function("(game) => document.querySelector('#room-code').textContent "
                              "=== game.slice(0, 4).toUpperCase()", arg=fourth)
     assert fifth not in {g["id"] for g in live.get("/api/games")["games"]}
+    host.wait_for_function("(game) => state.meta.game === game", arg=fourth)  # the room's
     assert recorder.errors == []
 
 
