@@ -1,6 +1,7 @@
 """Names in Debian's Chromium (issue 27): phones' typed names on their seats after "Créer et
-lancer", a rude name refused and replaced (said on the phone), the host renaming a seat
-mid-game (the host's own word), and the host page's downloads served from the journal (the same after a reload)."""
+lancer", a name holding the host's own refused word replaced (said on the phone), the host
+renaming a seat mid-game, and the host page's downloads served from the journal (the same
+after a reload)."""
 
 from __future__ import annotations
 
