@@ -30,6 +30,7 @@ from host.cards.challengers.state import (
     Side,
     State,
 )
+from host.cards.common.checks import checked_event
 from host.games.contract import BadEvent, BadSettings, Event, GameError, OutOfTurn, StaleEvent
 
 ACTIONS = ("choose", "pick", "redraw", "remove", "done", "reveal")
@@ -122,17 +123,9 @@ def legal_actions(state: State, seat: int) -> list[Event]:
 
 
 def apply_event(state: State, event: Event) -> State:
-    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
-        raise BadEvent("an event must be a dict with a 'type'")
-    if state.over:
-        raise GameError("the game is over")
-    if event["type"] == "timeout":
+    seat = checked_event(state, event, ACTIONS)
+    if seat is None:
         return _timeout(state, event)
-    if event["type"] not in ACTIONS:
-        raise BadEvent(f"unknown event type {event['type']!r}; expected one of {ACTIONS}")
-    seat = event.get("seat")
-    if not isinstance(seat, int) or isinstance(seat, bool):
-        raise BadEvent("the event needs a whole number 'seat'")
     if seat == ROBOT:
         raise OutOfTurn("the robot plays by itself")
     state.side(seat)

@@ -23,6 +23,7 @@ from host.cards.q_squared_joe.state import (
     State,
     rank,
 )
+from host.cards.common.checks import check_seat_numbers, checked_event
 from host.games.contract import BadEvent, BadSettings, Event, GameError, OutOfTurn, StaleEvent
 
 ACTIONS = ("draw", "take", "defend", "sacrifice", "attack")
@@ -40,9 +41,7 @@ def setup_state(settings_data: dict[str, Any], seats: list[dict[str, Any]], seed
     settings = Settings.from_dict(settings_data)
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
         raise BadSettings(f"Q Squared Joe NG needs {MIN_PLAYERS} to {MAX_PLAYERS} players")
-    numbers = [seat.get("seat") for seat in seats]
-    if any(not isinstance(n, int) for n in numbers) or len(set(numbers)) != len(numbers):
-        raise BadSettings("every seat needs a distinct whole number 'seat'")
+    check_seat_numbers(seats)
     state = rng.seed_state(seed)
     deck, state = rng.shuffled(state, DECK)
     players = []
@@ -110,17 +109,9 @@ def _room_for_defence(state: State, slot: Slot | None) -> bool:
 
 
 def apply_event(state: State, event: Event) -> State:
-    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
-        raise BadEvent("an event must be a dict with a 'type'")
-    if state.over:
-        raise GameError("the game is over")
-    if event["type"] == "timeout":
+    seat = checked_event(state, event, ACTIONS)
+    if seat is None:
         return _apply_timeout(state, event)
-    if event["type"] not in ACTIONS:
-        raise BadEvent(f"unknown event type {event['type']!r}; expected one of {ACTIONS}")
-    seat = event.get("seat")
-    if not isinstance(seat, int) or isinstance(seat, bool):
-        raise BadEvent("the event needs a whole number 'seat'")
     state.player(seat)  # an unknown seat is refused here
     if seat != state.turn:
         raise OutOfTurn(f"it is seat {state.turn}'s turn, not seat {seat}'s")

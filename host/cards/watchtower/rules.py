@@ -35,6 +35,7 @@ from host.cards.watchtower.state import (
     is_royal_or_ace,
 )
 from host.cards.watchtower.piles import add_to_fort, draw_to_army, next_active, remove_from_fort
+from host.cards.common.checks import check_seat_numbers, checked_event
 from host.games.contract import BadEvent, BadSettings, Event, GameError, OutOfTurn, StaleEvent
 
 ACTIONS = ("place", "burn", "ready", "draw", "challenge", "seize", "pick", "end", "showdown")
@@ -52,9 +53,7 @@ def setup_state(settings_data: dict[str, Any], seats: list[dict[str, Any]], seed
     settings = Settings.from_dict(settings_data)
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
         raise BadSettings(f"Watchtower needs {MIN_PLAYERS} to {MAX_PLAYERS} players")
-    numbers = [seat.get("seat") for seat in seats]
-    if any(not isinstance(n, int) for n in numbers) or len(set(numbers)) != len(numbers):
-        raise BadSettings("every seat needs a distinct whole number 'seat'")
+    check_seat_numbers(seats)
     generator = rng.seed_state(seed)
     while True:  # a dealt fort holding four of a rank is redealt (see the rulings)
         deck, generator = rng.shuffled(generator, DECK)
@@ -181,20 +180,12 @@ def challenges(state: State, me: Player) -> list[Event]:
 
 
 def apply_event(state: State, event: Event) -> State:
-    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
-        raise BadEvent("an event must be a dict with a 'type'")
-    if state.over:
-        raise GameError("the game is over")
-    if event["type"] == "timeout":
+    seat = checked_event(state, event, ACTIONS)
+    if seat is None:
         if state.settings.turn_seconds is None or event.get("timer") != timer_id(state):
             raise StaleEvent("this timeout is not for the decision now waited for")
         return apply_event(state, automatic_move(state))
     kind = event["type"]
-    if kind not in ACTIONS:
-        raise BadEvent(f"unknown event type {kind!r}; expected one of {ACTIONS}")
-    seat = event.get("seat")
-    if not isinstance(seat, int) or isinstance(seat, bool):
-        raise BadEvent("the event needs a whole number 'seat'")
     state.player(seat)
     _check_turn(state, seat, kind)
     new = state.copy()

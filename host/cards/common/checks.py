@@ -1,0 +1,40 @@
+"""The checks Challengers!, Q Squared Joe NG and Watchtower make before their own rules:
+the seats a game is dealt, and the form of an event.
+
+The refusals' English texts are the keys of their French (host/messages_fr.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from host.games.contract import BadEvent, BadSettings, Event, GameError
+
+
+def check_seat_numbers(seats: list[dict[str, Any]]) -> None:
+    """Refuses seats that do not each carry a distinct whole number `seat`."""
+    numbers = [seat.get("seat") for seat in seats]
+    if any(not isinstance(n, int) for n in numbers) or len(set(numbers)) != len(numbers):
+        raise BadSettings("every seat needs a distinct whole number 'seat'")
+
+
+def checked_event(state: Any, event: Event, actions: Sequence[str]) -> int | None:
+    """The seat acting in `event`, or None for the Session's timeout.
+
+    Refuses an event that is not a dict with a `type`, any event once the game is
+    over, a type not in `actions` and a seat that is not a whole number. Whether
+    that seat is in the game and may act now is the game's own rule.
+    """
+    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+        raise BadEvent("an event must be a dict with a 'type'")
+    if state.over:
+        raise GameError("the game is over")
+    if event["type"] == "timeout":
+        return None
+    if event["type"] not in actions:
+        raise BadEvent(f"unknown event type {event['type']!r}; expected one of {actions}")
+    seat = event.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise BadEvent("the event needs a whole number 'seat'")
+    return seat
