@@ -293,7 +293,7 @@
     if (q && q.content && view.stage === "answering") {
       renderPhoneQuestion(q, view.your_answer, seat, ctx);
     } else if (q && q.content && view.stage === "reveal") {
-      renderPhoneReveal(q, seat);
+      renderPhoneReveal(state, q, seat);
     } else if (view.stage === "pick" || view.stage === "attack") {
       tap = renderPhoneTurn(state, seat, ctx);
     } else if (!meta.paused) {
@@ -365,7 +365,8 @@
       h("button", { type: "button", class: "key ok", "data-key": "ok", onclick: lockIn }, T.t("ok")));
   }
 
-  function renderPhoneReveal(q, seat) {
+  /** The phone's reveal: the answer, its own mark and gap, and the verdict the room reads. */
+  function renderPhoneReveal(state, q, seat) {
     $("#p-prompt").textContent = q.content.prompt;
     const row = q.outcome && q.outcome.answers.find((r) => r.seat === seat);
     const W = TerritoryWords;
@@ -374,8 +375,10 @@
     if (!row) return;
     const mark = W.rowMark(q.content, row);
     const gap = row.distance ? T.t("off_by", { d: W.numberFormat(q.content)(row.distance) }) : null;
+    const verdict = W.verdictText(state, q);
     fill("#controls", h("div", { class: "verdict-big " + mark.cls }, mark.text || T.t("no_answer"),
-      gap ? h("small", {}, gap) : null));
+      gap ? h("small", {}, gap) : null),
+    verdict ? h("p", { class: "verdict phone-verdict" }, verdict) : null);
   }
 
   function renderPhoneTurn(state, seat, ctx) {
