@@ -168,3 +168,28 @@ def test_phones_and_the_projector_keep_the_screen_on(live: LiveServer, browser: 
         assert page.evaluate("document.body.dataset.wakeLock") == "on"
         pages.append(page)
     assert recorder.errors == []
+
+
+def test_a_next_game_made_while_one_runs(live: LiveServer, browser: Any) -> None:
+    """The host prepares the night's next game while one runs: the phones stay in the
+    running game, and follow once it ends (its end may reach them after the room's news)."""
+    from tests.live import Peer
+
+    recorder = Recorder()
+    host = Peer(live, "/host", auth={"key": live.key})
+    night = host.call("night", {"name": "Mardi"})["night"]
+    seats = [{"name": "Rouge"}, {"name": "Bleu"}]
+    running = host.call("create", {"kind": "buzzer", "night": night, "seats": seats})["game"]
+    phones = [join_seat(browser, recorder, live.url, seat, game=running, name=name)
+              for seat, name in ((0, "Zoé"), (1, "Yann"))]
+    assert host.call("command", {"game": running, "type": "start"})["ok"]
+    following = host.call("create", {"kind": "buzzer", "night": night, "seats": seats})["game"]
+    for phone in phones:
+        phone.wait_for_function("document.body.dataset.status === 'running'")
+    for phone in phones:  # the room's news came; a running game keeps its phones
+        phone.wait_for_function("(game) => roomNow === game", arg=following)
+    assert phones[0].evaluate("JSON.parse(localStorage.getItem('tourelle.seat')).game") == running
+    assert host.call("command", {"game": running, "type": "end"})["ok"]
+    for seat, phone in enumerate(phones):
+        phone_in(phone, following, seat)
+    assert recorder.errors == []

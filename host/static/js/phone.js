@@ -134,7 +134,10 @@ function mergeParts(shared, mine) {
  * game, and the host takes it to the room's game on its own seat (or team), or tells it to
  * choose one (`moved`). A phone on the join page shows the room's game.
  */
+let roomNow = null; // the room's game as last announced (`room`)
+let followedFrom = null; // the game this phone last asked to leave (once per game)
 socket.on("room", (room) => {
+  roomNow = room.game;
   if (!joined) {
     if (!$("#join").hidden) showJoin();
     return;
@@ -456,6 +459,12 @@ function render() {
     const place = view.you && view.you.rank ? view.you.rank
       : rankedPlayers(view).map((p) => p.seat).indexOf(seat) + 1;
     $("#wait-status").textContent = T.t("over");
+    // The room moved before this game's end reached the phone (the next game was made
+    // while this one ran): follow it now.
+    if (roomNow && roomNow !== joined.game && followedFrom !== joined.game) {
+      followedFrom = joined.game;
+      setTimeout(rejoin, 0);
+    }
     fill("#wait-detail", place ? h("div", { class: "verdict-big good" },
       T.t("you_placed", { rank: place === 1 ? T.t("first") : T.t("rank", { n: place }) })) : null);
   } else {
