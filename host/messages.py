@@ -16,6 +16,7 @@ tests/core/test_messages.py checks that every literal one in host/ has its Frenc
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -164,10 +165,17 @@ def _sentence(text: str) -> str:
 
 def text(code: str, reason: str = "") -> dict[str, str]:
     """A refusal's words for people: `{"fr": ..., "en": ...}`."""
+    fr, en = _words(code, reason)
+    return {"fr": fr, "en": en}
+
+
+@functools.lru_cache(maxsize=2048)
+def _words(code: str, reason: str) -> tuple[str, str]:
+    """Cached: a burst of the same refusal (a room's double taps) matches the templates once."""
     fr_code, en_code = CODES.get(code, REFUSED)
     fr = french(reason) if reason else None
     en = (_TO_WEB_ENGLISH.translate(reason, depth=0) or reason) if reason else ""
-    return {"fr": _sentence(fr) if fr else fr_code, "en": _sentence(en) if en else en_code}
+    return (_sentence(fr) if fr else fr_code, _sentence(en) if en else en_code)
 
 
 def with_text(payload: dict[str, Any]) -> dict[str, Any]:
