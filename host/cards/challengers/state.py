@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from host.cards.common.settings import refuse_unknown
 from host.games.contract import BadSettings, GameError
 
 ROBOT = -1  # the robot's seat number; no client ever acts for it
@@ -54,9 +55,7 @@ class Settings:
         from host.cards.challengers.cards import SETS_PER_GAME, THEMED_SETS
 
         data = dict(data or {})
-        unknown = sorted(set(data) - {f.name for f in fields(cls)})
-        if unknown:
-            raise BadSettings(f"unknown setting(s): {', '.join(unknown)}")
+        refuse_unknown(data, cls)
         if data.get("sets") is not None:
             sets = data["sets"]
             if (

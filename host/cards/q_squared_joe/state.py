@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from host.cards.common.primitives import Card, standard_deck
+from host.cards.common.settings import check_turn_seconds, refuse_unknown
 from host.games.contract import BadSettings, GameError
 
 FIELD_SLOTS = 5
@@ -49,10 +50,7 @@ class Settings:
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> Settings:
         data = dict(data or {})
-        known = set(cls.__dataclass_fields__)
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise BadSettings(f"unknown setting(s): {', '.join(unknown)}")
+        refuse_unknown(data, cls)
         settings = cls(**data)
         settings.check()
         return settings
@@ -72,10 +70,7 @@ class Settings:
             raise BadSettings("choose_hand_target needs open_cards (hands must be visible)")
         if not isinstance(self.move_limit, int) or self.move_limit < 1:
             raise BadSettings("move_limit must be a whole number >= 1")
-        if self.turn_seconds is not None and (
-            not isinstance(self.turn_seconds, (int, float)) or self.turn_seconds <= 0
-        ):
-            raise BadSettings("turn_seconds must be a positive number, or null")
+        check_turn_seconds(self.turn_seconds)
 
 
 @dataclass

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from host.cards.common.primitives import Card, standard_deck
+from host.cards.common.settings import check_turn_seconds, refuse_unknown
 from host.games.contract import BadSettings, GameError
 
 FORT_SIZE = 4
@@ -72,9 +73,7 @@ class Settings:
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> Settings:
         data = dict(data or {})
-        unknown = sorted(set(data) - set(cls.__dataclass_fields__))
-        if unknown:
-            raise BadSettings(f"unknown setting(s): {', '.join(unknown)}")
+        refuse_unknown(data, cls)
         if data.get("turn_seconds") == 0:
             data["turn_seconds"] = None  # the host form's 0 means "no limit"
         settings = cls(**data)
@@ -94,10 +93,7 @@ class Settings:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise BadSettings(f"{name} must be a whole number >= 1")
-        if self.turn_seconds is not None and (
-            not isinstance(self.turn_seconds, (int, float)) or self.turn_seconds <= 0
-        ):
-            raise BadSettings("turn_seconds must be a positive number, or null")
+        check_turn_seconds(self.turn_seconds)
 
 
 @dataclass
