@@ -12,15 +12,9 @@ from host.cards.challengers.match import robot_record
 from host.cards.challengers.rules import ACTIONS
 from host.cards.challengers.state import MAX_PLAYERS, MIN_PLAYERS, Settings, State
 from host.cards.challengers.secrets import secrets
-from host.cards.common.adapter import CardGameAdapter, card_planner
-from host.games.contract import Game, GameKind
+from host.cards.common.offer import card_kind
 from host.games.forms import boolean, integer, label
 from host.games.simulate import Outcome, Simulator, Tally, bot_levels
-
-
-def make(config: dict[str, Any]) -> Game:
-    Settings.from_dict(config.get("settings"))  # bad settings refused at creation
-    return CardGameAdapter(Challengers())
 
 
 SETTINGS = (
@@ -71,14 +65,10 @@ def simulate(games: int, seed: int, players: int, levels: Sequence[int] | None =
     return report(tally, game.name, chosen) | {
         "robot_matches": {"won": won, "played": played, "share": share}}
 
-KIND = GameKind(
-    name="challengers",
-    label=label("Challengers!", "Challengers!"),
-    make=make,
-    min_seats=MIN_PLAYERS,
-    max_seats=MAX_PLAYERS,
-    seat_actions=frozenset(ACTIONS),
-    host_actions=frozenset(),
+KIND = card_kind(
+    "challengers", label("Challengers!", "Challengers!"), Challengers, Settings.from_dict,
+    seats=(MIN_PLAYERS, MAX_PLAYERS),
+    actions=ACTIONS,
     fields={
         "choose": {"offer": (int,)},
         "pick": {"card": (str,)},
@@ -87,11 +77,10 @@ KIND = GameKind(
         "done": {},
         "reveal": {},
     },
-    plan_bot=card_planner(bot_move),
+    bot_move=bot_move,
     settings=SETTINGS,
     simulate=simulate,
     secrets=secrets,
-    page="js/kinds/challengers.js",
-    private_keys=frozenset({"audience", "seat", "you", "sides", "cards", "last"}),
+    private_keys={"audience", "seat", "you", "sides", "cards", "last"},
     order=50,
 )

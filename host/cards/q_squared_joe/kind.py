@@ -10,15 +10,9 @@ from host.cards.q_squared_joe.game import QSquaredJoe
 from host.cards.q_squared_joe.rules import ACTIONS
 from host.cards.q_squared_joe.state import MAX_PLAYERS, MIN_PLAYERS, Settings, State
 from host.cards.q_squared_joe.secrets import secrets
-from host.cards.common.adapter import CardGameAdapter, card_planner
-from host.games.contract import Game, GameKind
+from host.cards.common.offer import card_kind
 from host.games.forms import boolean, choice, label
 from host.games.simulate import Outcome, Simulator, result_outcome
-
-
-def make(config: dict[str, Any]) -> Game:
-    Settings.from_dict(config.get("settings"))  # bad settings refused at creation
-    return CardGameAdapter(QSquaredJoe())
 
 
 SETTINGS = (
@@ -71,14 +65,10 @@ def simulate(games: int, seed: int, players: int, levels: list[int] | None = Non
 OPTIONAL_CARD = (str, type(None))  # null: left out (see host/cards/common/adapter.py)
 OPTIONAL_SLOT = (int, type(None))
 
-KIND = GameKind(
-    name="q-squared-joe",
-    label=label("Q² Joe", "Q² Joe"),
-    make=make,
-    min_seats=MIN_PLAYERS,
-    max_seats=MAX_PLAYERS,
-    seat_actions=frozenset(ACTIONS),
-    host_actions=frozenset(),
+KIND = card_kind(
+    "q-squared-joe", label("Q² Joe", "Q² Joe"), QSquaredJoe, Settings.from_dict,
+    seats=(MIN_PLAYERS, MAX_PLAYERS),
+    actions=ACTIONS,
     fields={
         "draw": {},
         "take": {"card": OPTIONAL_CARD},
@@ -87,11 +77,10 @@ KIND = GameKind(
         "attack": {"card": (str,), "target": (int,), "zone": (str,),
                    "slot": OPTIONAL_SLOT, "victim": OPTIONAL_CARD},
     },
-    plan_bot=card_planner(bot_move),
+    bot_move=bot_move,
     settings=SETTINGS,
     simulate=simulate,
     secrets=secrets,
-    page="js/kinds/q-squared-joe.js",
-    private_keys=frozenset({"audience", "you", "players", "last"}),
+    private_keys={"audience", "you", "players", "last"},
     order=30,
 )

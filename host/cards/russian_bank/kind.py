@@ -9,16 +9,14 @@ from host.cards.russian_bank.bots import bot_move
 from host.cards.russian_bank.game import SEAT_TYPES, RussianBank
 from host.cards.russian_bank.state import Settings, State
 from host.cards.russian_bank.secrets import secrets
-from host.cards.common.adapter import CardGameAdapter, card_planner
-from host.games.contract import Game, GameKind
+from host.cards.common.offer import card_kind
 from host.games.forms import boolean, choice, integer, label
 from host import rng
 from host.games.simulate import Outcome, Simulator
 
 
-def make(config: dict[str, Any]) -> Game:
-    Settings.parse(dict(config.get("settings") or {}))  # bad settings refused at creation
-    return CardGameAdapter(RussianBank())
+def check_settings(raw: dict[str, Any] | None) -> None:
+    Settings.parse(dict(raw or {}))
 
 
 SETTINGS = (
@@ -48,25 +46,20 @@ SIMULATOR = Simulator(
 )
 simulate = SIMULATOR.run
 
-KIND = GameKind(
-    name="russian-bank",
-    label=label("Crapette", "Russian Bank"),
-    make=make,
-    min_seats=2,
-    max_seats=2,
-    seat_actions=frozenset(SEAT_TYPES),
-    host_actions=frozenset(),
+KIND = card_kind(
+    "russian-bank", label("Crapette", "Russian Bank"), RussianBank, check_settings,
+    seats=(2, 2),
+    actions=SEAT_TYPES,
     fields={
         "move": {"from": (str,), "to": (str,), "count": (int,)},
         "draw": {},
         "pass": {},
         "stop": {},
     },
-    plan_bot=card_planner(bot_move),
+    bot_move=bot_move,
     settings=SETTINGS,
     simulate=simulate,
     secrets=secrets,
-    page="js/kinds/russian-bank.js",
-    private_keys=frozenset({"you"}),
+    private_keys={"you"},
     order=20,
 )

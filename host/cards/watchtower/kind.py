@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
 
-from host.cards.common.adapter import CardGameAdapter, card_planner
+from host.cards.common.offer import card_kind
 from host.cards.watchtower.bots import bot_move
 from host.cards.watchtower.game import Watchtower
 from host.cards.watchtower.rules import ACTIONS
 from host.cards.watchtower.state import MAX_PLAYERS, MIN_PLAYERS, Settings
 from host.cards.watchtower.secrets import secrets
-from host.games.contract import Game, GameKind
 from host.games.forms import boolean, choice, integer, label
 from host.games.simulate import Simulator
-
-
-def make(config: dict[str, Any]) -> Game:
-    Settings.from_dict(config.get("settings"))  # bad settings refused at creation
-    return CardGameAdapter(Watchtower())
 
 
 SETTINGS = (
@@ -47,14 +40,10 @@ SETTINGS = (
 SIMULATOR = Simulator(Watchtower, bot_move, movers=lambda game, state: (game.waiting_for(state),))
 simulate = SIMULATOR.run
 
-KIND = GameKind(
-    name="watchtower",
-    label=label("Tour de guet", "Watchtower"),
-    make=make,
-    min_seats=MIN_PLAYERS,
-    max_seats=MAX_PLAYERS,
-    seat_actions=frozenset(ACTIONS),
-    host_actions=frozenset(),
+KIND = card_kind(
+    "watchtower", label("Tour de guet", "Watchtower"), Watchtower, Settings.from_dict,
+    seats=(MIN_PLAYERS, MAX_PLAYERS),
+    actions=ACTIONS,
     fields={
         "place": {"card": (str,)},
         "burn": {"card": (str,)},
@@ -67,11 +56,10 @@ KIND = GameKind(
         "end": {},
         "showdown": {},
     },
-    plan_bot=card_planner(bot_move),  # picks too: legal_actions names the chooser
+    bot_move=bot_move,  # picks too: legal_actions names the chooser
     settings=SETTINGS,
     simulate=simulate,
     secrets=secrets,
-    page="js/kinds/watchtower.js",
-    private_keys=frozenset({"audience", "you", "players", "pending", "last"}),
+    private_keys={"audience", "you", "players", "pending", "last"},
     order=40,
 )
