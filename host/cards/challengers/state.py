@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from host.cards.common.checks import at_seat
 from host.cards.common.settings import refuse_unknown
 from host.games.contract import BadSettings, GameError
 
@@ -177,10 +178,7 @@ class State:
         return self.sides[-1] if self.sides[-1].seat == ROBOT else None
 
     def side(self, seat: int) -> Side:
-        for side in self.sides:
-            if side.seat == seat:
-                return side
-        raise GameError(f"there is no seat {seat!r} in this game")
+        return at_seat(self.sides, seat)
 
     def edit(self, seat: int) -> Side:
         """The side of `seat`, ready to change: copied first if still shared."""

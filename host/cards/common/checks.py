@@ -1,15 +1,23 @@
 """The checks Challengers!, Q Squared Joe NG and Watchtower make before their own rules:
-the seats a game is dealt, and the form of an event.
+the seats a game is dealt, the form of an event, and that a seat is in the game.
 
 The refusals' English texts are the keys of their French (host/messages_fr.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol, TypeVar
 
 from host.games.contract import BadEvent, BadSettings, Event, GameError
+
+
+class Seated(Protocol):
+    @property
+    def seat(self) -> int: ...
+
+
+SeatedT = TypeVar("SeatedT", bound=Seated)
 
 
 def check_seat_numbers(seats: list[dict[str, Any]]) -> None:
@@ -38,3 +46,11 @@ def checked_event(state: Any, event: Event, actions: Sequence[str]) -> int | Non
     if not isinstance(seat, int) or isinstance(seat, bool):
         raise BadEvent("the event needs a whole number 'seat'")
     return seat
+
+
+def at_seat(players: Iterable[SeatedT], seat: int) -> SeatedT:
+    """The player (or side) at `seat`; refuses a seat that is not in the game."""
+    for player in players:
+        if player.seat == seat:
+            return player
+    raise GameError(f"there is no seat {seat!r} in this game")

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from host.cards.common.primitives import Card, standard_deck
+from host.cards.common.checks import at_seat
 from host.cards.common.settings import check_turn_seconds, refuse_unknown
 from host.games.contract import BadSettings, GameError
 
@@ -190,10 +191,7 @@ class State:
         return self.phase == "over"
 
     def player(self, seat: int) -> Player:
-        for player in self.players:
-            if player.seat == seat:
-                return player
-        raise GameError(f"there is no seat {seat!r} in this game")
+        return at_seat(self.players, seat)
 
     def active(self) -> list[Player]:
         return [p for p in self.players if not p.out]
