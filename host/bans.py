@@ -86,3 +86,25 @@ def remove_phone(session: Session, seat: int, phone: str | None,
         ban(session.journal, scope, session.id if scope == "game" else str(night), token)
         outcome.data["banned"] = scope
     return outcome, token
+
+
+def listed(journal: Journal, game: str, night: str | None) -> list[dict[str, str]]:
+    """The phones kept out of this game or its night: [{"scope", "phone"}] (short ids)."""
+    scopes = [scope_key("game", game)] + ([scope_key("night", night)] if night else [])
+    rows = journal.select(
+        f"SELECT scope, token_hash FROM bans WHERE scope IN ({','.join('?' * len(scopes))}) "
+        "ORDER BY created", tuple(scopes))
+    return [{"scope": str(scope).split(":", 1)[0], "phone": member_id(str(token))}
+            for scope, token in rows]
+
+
+def unban(journal: Journal, scope: str, ident: str, phone: str) -> bool:
+    """Let a phone back in (the host's mistake is cheap); False when it was not banned."""
+    key = scope_key(scope, ident)
+    rows = journal.select("SELECT token_hash FROM bans WHERE scope=?", (key,))
+    tokens = [str(token) for (token,) in rows if member_id(str(token)) == phone]
+    if not tokens:
+        return False
+    journal.write([("DELETE FROM bans WHERE scope=? AND token_hash=?", (key, token))
+                   for token in tokens])
+    return True

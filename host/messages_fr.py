@@ -97,6 +97,21 @@ FRENCH: dict[str, str] = {
         "cette partie ne fait pas partie d’une soirée : retirez-le de la partie",
     "name the team's phone to remove ('phone': its id)":
         "nommez le téléphone de l’équipe à retirer (« phone » : son id)",
+    "that phone is not kept out": "ce téléphone n’est pas exclu",
+    "that room code is an old one: this game is not on the projector; join game {game} "
+    "(room code {code})":
+        "ce code de salle est ancien : cette partie n’est pas au projecteur ; rejoignez la "
+        "partie {game} (code de salle {code})",
+    "that room code is an old one: this game is not on the projector; ask the host for the "
+    "room code":
+        "ce code de salle est ancien : cette partie n’est pas au projecteur ; demandez le code "
+        "de salle à l’animateur",
+    "only a game still in its lobby can be deleted":
+        "seule une partie pas encore commencée peut être supprimée",
+    "only a game still in its lobby can be ended this way":
+        "seule une partie pas encore commencée se termine ainsi",
+    "'scope' is 'game', or 'night' for a game of a night":
+        "« scope » vaut « game », ou « night » pour une partie d’une soirée",
     "{where}: a rule is {{\"places\": [10, 6, 3]}} or {{\"scale\": 0.1}}":
         "{where} : une règle est {{\"places\": [10, 6, 3]}} ou {{\"scale\": 0.1}}",
     "{where}: 'places' lists 1 to {most} whole numbers of points from 0 to 1000, for 1st, 2nd, ...":

@@ -554,6 +554,26 @@ class HostNamespace(Base):
             self.seats.let_go(session.id, token, scope)
         return answer(outcome)
 
+    def unban(self, session: Session, body: dict[str, Any]) -> dict[str, Any]:
+        """Let a phone the host kept out of this game or its night back in."""
+        phone, scope = body.get("phone"), body.get("scope")
+        check_field("phone", phone, (str,))
+        check_field("scope", scope, (str,))
+        assert isinstance(phone, str) and isinstance(scope, str)
+        night = session.config.get("night")
+        ident = session.id if scope == "game" else night
+        if scope not in bans.SCOPES or ident is None:
+            raise BadMessage("'scope' is 'game', or 'night' for a game of a night")
+        if not bans.unban(self.hub.journal, scope, str(ident), phone):
+            return refused("stale", "that phone is not kept out")
+        return {"ok": True, "bans": bans.listed(self.hub.journal, session.id, night)}
+
+    def on_bans(self, payload: Any = None) -> dict[str, Any]:
+        """{"game": id}: the phones kept out of that game or its night."""
+        session = self.session_for(require_dict(payload if payload is not None else {}, "bans"))
+        return {"ok": True, "bans": bans.listed(self.hub.journal, session.id,
+                                                session.config.get("night"))}
+
     def on_command(self, payload: Any = None) -> dict[str, Any]:
         message = require_dict(payload, "command")
         session = self.session_for(message)
@@ -590,6 +610,8 @@ class HostNamespace(Base):
             return answer(outcome)
         if kind == "remove_phone":  # {"seat": 1, "phone": "<id>" (a team's), "ban": "game"}
             return self.remove_phone(session, body)
+        if kind == "unban":  # {"phone": "<id>", "scope": "game" | "night"}: let it back in
+            return self.unban(session, body)
         if kind == "captain":  # team games: {"seat": 1, "phone": "<id>"}
             seat, phone = body.get("seat"), body.get("phone")
             check_field("seat", seat, (int,))

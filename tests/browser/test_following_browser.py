@@ -138,6 +138,11 @@ def test_phones_follow_and_the_host_page_comes_back(live: LiveServer, browser: A
     bob.click(".colour-btn[data-seat='1']")
     bob.wait_for_function("document.querySelector('#join-error').textContent.includes('retiré')")
     assert bob.evaluate("localStorage.getItem('tourelle.seat')") is None
+    # A mistake: the host lets the phone back in, and it takes its seat again.
+    host.click("#h-bans [data-unban]")
+    host.wait_for_function("!document.querySelector('#h-bans [data-unban]')")
+    bob.click(".colour-btn[data-seat='1']")
+    bob.wait_for_function("JSON.parse(localStorage.getItem('tourelle.seat'))?.seat === 1")
 
     # A lobby game the host deletes: the projector goes back to the room's game.
     fifth = create_game(host)

@@ -200,11 +200,21 @@ def test_the_host_removes_a_phone_and_keeps_it_out(server: LiveServer) -> None:
     server.start()
     rude = rude.reload()
     assert rude.join(following, 0)["code"] == "banned"
+    host = Peer(server, "/host", auth={"key": server.key})
+    listed = host.call("bans", {"game": following})
+    assert listed["bans"] == [{"scope": "night", "phone": removed["removed"]}]
+    # A mistake: the host lets it back in.
+    wrong = host.call("command", {"game": following, "type": "unban", "phone": "00000000",
+                                  "scope": "night"})
+    assert not wrong["ok"] and wrong["code"] == "stale"
+    back_in = host.call("command", {"game": following, "type": "unban",
+                                    "phone": removed["removed"], "scope": "night"})
+    assert back_in == {"ok": True, "bans": []}
+    assert rude.join(following, 0)["ok"]
     kind = kind.reload()
     assert kind.rejoin()["game"] == following and kind.seat == 1
 
     # A game's ban keeps the phone out of that game only.
-    host = Peer(server, "/host", auth={"key": server.key})
     other = Phone(server)
     assert other.join(following, 2)["ok"]
     assert host.call("command", {"game": following, "type": "remove_phone", "seat": 2,

@@ -41,6 +41,7 @@ socket.on("state", (payload) => {
     setTimeout(refreshGames, 0);
     document.dispatchEvent(new CustomEvent("tourelle:games-changed")); // editor.js: "N not asked yet"
     if (payload.meta.night) setTimeout(drawNight, 0); // a game of the night ended: its table
+    if (!state || state.meta.game !== payload.meta.game) setTimeout(refreshBans, 0);
   }
   state = payload;
   gameId = payload.meta.game;
@@ -374,7 +375,7 @@ $("#c-language").addEventListener("change", () => {
 // ----------------------------------------------------------------- driving
 
 // Host decisions that `undo` can take back: after one, "Done. Undo" sits under the commands.
-const NOT_UNDONE = ["start", "pause", "resume", "undo", "end", "delete", "release", "remove_phone",
+const NOT_UNDONE = ["start", "pause", "resume", "undo", "end", "delete", "release", "remove_phone", "unban",
   "captain", "rename"];
 
 /** Follow the game the host's state names (the room's game once the followed one is gone). */
@@ -552,6 +553,23 @@ function teamList(seat) {
       }, T.t("remove_phone")))));
 }
 
+/** The phones kept out of the watched game or its night, each with "let back in". */
+function refreshBans() {
+  if (!gameId) return;
+  socket.emit("bans", { game: gameId }, (ack) => drawBans(ack && ack.ok ? ack.bans : []));
+}
+
+function drawBans(list) {
+  fill("#h-bans", list.length ? [T.t("kept_out") + " ", ...list.map((ban) => h("span", {
+    class: "banned", "data-banned": ban.phone,
+  }, "#" + ban.phone + " (" + T.t("ban_" + ban.scope) + ") ", h("button", {
+    type: "button", class: "small", "data-unban": ban.phone,
+    onclick: () => command("unban", { phone: ban.phone, scope: ban.scope }).then((ack) => {
+      if (ack.ok) drawBans(ack.bans);
+    }),
+  }, T.t("let_back")), " "))] : null);
+}
+
 /** Take a phone off its seat (or team), after the host says whether it may come back. */
 async function removePhone(seat, phone, name) {
   const choices = [["", T.t("ban_none")], ["game", T.t("ban_game")]];
@@ -561,7 +579,7 @@ async function removePhone(seat, phone, name) {
   const extra = { seat: seat.seat };
   if (phone) extra.phone = phone;
   if (scope) extra.ban = scope;
-  command("remove_phone", extra);
+  command("remove_phone", extra).then(refreshBans);
 }
 
 // ----------------------------------------------------------------- refused names

@@ -279,6 +279,8 @@ const STRINGS = {
     undone: "Décision annulée.",
     done_undo: "Fait.",
     restored: "Page reprise : soirée et partie en cours rétablies.",
+    kept_out: "Exclus :",
+    let_back: "Réadmettre",
   },
   en: {
     colours: ["Red", "Blue", "Yellow", "Green"],
@@ -551,6 +553,8 @@ const STRINGS = {
     undone: "Decision undone.",
     done_undo: "Done.",
     restored: "Page restored: the night and the game in progress are back.",
+    kept_out: "Kept out:",
+    let_back: "Let back in",
   },
 };
 
