@@ -12,10 +12,10 @@ from __future__ import annotations
 from functools import cache
 
 from host import rng
-from host.cards.common.botkit import best_move, start_turn
+from host.cards.common.botkit import Turn, best_move, card_bot
 from host.cards.challengers.cards import CardDef, kind_of, pool_defs
 from host.cards.challengers.state import OFFERS, Side, State
-from host.games.contract import Event, Game
+from host.games.contract import Event
 
 # level -> (chance of a uniformly random move, noise on each score, removes weak cards)
 LEVELS: dict[int, tuple[float, float, bool]] = {
@@ -50,13 +50,8 @@ def card_value(card: CardDef) -> float:
     return value
 
 
-def bot_move(
-    game: Game, state: State, seat: int, level: int, rng_state: int
-) -> tuple[Event | None, int]:
-    """A legal move for `seat` (None when it has none) and the bot's next generator state."""
-    turn = start_turn(game, state, seat, level, LEVELS, rng_state)
-    if turn is None:
-        return None, rng_state
+def choose_move(state: State, seat: int, turn: Turn) -> tuple[Event, int]:
+    """The bot's move among the seat's legal ones, and its next generator state."""
     actions, (_, noise, thins), rng_state = turn.actions, turn.level, turn.rng
     if turn.random:
         done = [a for a in actions if a["type"] == "done"]
@@ -67,6 +62,9 @@ def bot_move(
         return rng.choice(rng_state, actions)
     me = state.side(seat)
     return best_move(actions, lambda action: _score(state, me, action, thins), noise, rng_state)
+
+
+bot_move = card_bot(LEVELS, choose_move)
 
 
 def _level_average(state: State, level: str) -> float:

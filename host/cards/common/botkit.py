@@ -1,5 +1,5 @@
-"""Pieces every card bot uses: the start of a turn, and choosing the best-scored move with
-noise for weaker levels."""
+"""Pieces every card bot uses: the start of a turn, the bot built on a game's own choice,
+and choosing the best-scored move with noise for weaker levels."""
 
 from __future__ import annotations
 
@@ -34,6 +34,25 @@ def start_turn(game: Game, state: Any, seat: int, level: int,
     params = levels[level]
     roll, rng_state = rng.next_u64(rng_state)
     return Turn(actions, params, roll / 2**64 < params[0], rng_state)
+
+
+# (state, seat, turn) -> (event, generator state): how a game's bot picks among its moves.
+Choice = Callable[[Any, int, Turn], tuple[Event, int]]
+BotMove = Callable[[Game, Any, int, int, int], tuple[Event | None, int]]
+
+
+def card_bot(levels: Mapping[int, tuple[Any, ...]], choose: Choice) -> BotMove:
+    """A card game's `bot_move(game, state, seat, level, rng_state)`: no move (None, the
+    generator as it was) when the seat has no legal move, else `choose(state, seat, turn)`."""
+
+    def bot_move(game: Game, state: Any, seat: int, level: int,
+                 rng_state: int) -> tuple[Event | None, int]:
+        turn = start_turn(game, state, seat, level, levels, rng_state)
+        if turn is None:
+            return None, rng_state
+        return choose(state, seat, turn)
+
+    return bot_move
 
 
 def best_move(actions: Sequence[Event], score: Callable[[Event], float], noise: float,

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from host import rng
-from host.cards.common.botkit import best_move, start_turn
+from host.cards.common.botkit import Turn, best_move, card_bot
 from host.cards.q_squared_joe.state import DECK, Player, State, rank
-from host.games.contract import Event, Game
+from host.games.contract import Event
 
 ELIMINATION = 25.0  # knocking a player out is worth most
 FIELD_CARD = 2.0  # an enemy field card destroyed
@@ -37,18 +37,16 @@ class Odds:
     higher: float
 
 
-def bot_move(
-    game: Game, state: State, seat: int, level: int, rng_state: int
-) -> tuple[Event | None, int]:
-    """A legal move for `seat` (None when it has none) and the bot's next generator state."""
-    turn = start_turn(game, state, seat, level, LEVELS, rng_state)
-    if turn is None:
-        return None, rng_state
+def choose_move(state: State, seat: int, turn: Turn) -> tuple[Event, int]:
+    """The bot's move among the seat's legal ones, and its next generator state."""
     actions, (_, noise, pool_aware), rng_state = turn.actions, turn.level, turn.rng
     if turn.random:
         return rng.choice(rng_state, actions)
     judge = _Judge(state, seat, pool_aware)
     return best_move(actions, judge.score, noise, rng_state)
+
+
+bot_move = card_bot(LEVELS, choose_move)
 
 
 def _worth(code: str) -> float:

@@ -32,10 +32,10 @@ from __future__ import annotations
 from collections import Counter
 
 from host import rng
-from host.cards.common.botkit import best_move, start_turn
+from host.cards.common.botkit import Turn, best_move, card_bot
 from host.cards.watchtower.battle import duel
 from host.cards.watchtower.state import DECK, TOWER, State, is_royal_or_ace, rank, strength
-from host.games.contract import Event, Game
+from host.games.contract import Event
 
 COMPLETE = 40.0  # completing a watchtower (the campaign) is worth most
 ELIMINATED = 60.0  # losing the game outright
@@ -58,13 +58,8 @@ LEVELS: dict[int, tuple[float, float, bool, bool]] = {
 }
 
 
-def bot_move(
-    game: Game, state: State, seat: int, level: int, rng_state: int
-) -> tuple[Event | None, int]:
-    """A legal move for `seat` (None when it has none) and the bot's next generator state."""
-    turn = start_turn(game, state, seat, level, LEVELS, rng_state)
-    if turn is None:
-        return None, rng_state
+def choose_move(state: State, seat: int, turn: Turn) -> tuple[Event, int]:
+    """The bot's move among the seat's legal ones, and its next generator state."""
     actions, (_, noise, pool_aware, by_strength), rng_state = turn.actions, turn.level, turn.rng
     if actions[0]["type"] == "pick":
         return rng.choice(rng_state, actions)
@@ -76,6 +71,9 @@ def bot_move(
             roll, rng_state = rng.next_u64(rng_state)
             scores[id(action)] += noise * (roll / 2**64 - 0.5)
     return best_move(actions, lambda action: scores[id(action)], 0.0, rng_state)
+
+
+bot_move = card_bot(LEVELS, choose_move)
 
 
 def _outcome_odds(mine: list[str], theirs: list[str], assassins: bool) -> tuple[float, float]:
