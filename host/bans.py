@@ -11,8 +11,11 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
+from typing import Any
+
 from host.games.contract import GameError
 from host.journal import Journal, Op, own_table
+from host.schema import BadMessage, check_field
 from host.teams import member_id
 
 if TYPE_CHECKING:
@@ -108,3 +111,31 @@ def unban(journal: Journal, scope: str, ident: str, phone: str) -> bool:
     journal.write([("DELETE FROM bans WHERE scope=? AND token_hash=?", (key, token))
                    for token in tokens])
     return True
+
+
+def remove_command(session: Session, body: dict[str, Any]) -> tuple[Outcome, str]:
+    """`command` {"type": "remove_phone", "seat", "phone"?, "ban"?}, checked."""
+    seat, phone, scope = body.get("seat"), body.get("phone"), body.get("ban")
+    check_field("seat", seat, (int,))
+    if phone is not None:
+        check_field("phone", phone, (str,))
+    if scope is not None:
+        check_field("ban", scope, (str,))
+    assert isinstance(seat, int)
+    return remove_phone(session, seat, phone, scope)
+
+
+def unban_command(session: Session, body: dict[str, Any]) -> list[dict[str, str]] | None:
+    """`command` {"type": "unban", "phone", "scope"}: the bans left, or None when that phone
+    was not kept out."""
+    phone, scope = body.get("phone"), body.get("scope")
+    check_field("phone", phone, (str,))
+    check_field("scope", scope, (str,))
+    assert isinstance(phone, str) and isinstance(scope, str)
+    night = session.config.get("night")
+    ident = session.id if scope == "game" else night
+    if scope not in SCOPES or ident is None:
+        raise BadMessage("'scope' is 'game', or 'night' for a game of a night")
+    if not unban(session.journal, scope, str(ident), phone):
+        return None
+    return listed(session.journal, session.id, night)

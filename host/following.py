@@ -16,7 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from host import bans
 from host.games.contract import GameError
+from host.schema import BadMessage
 
 if TYPE_CHECKING:
     from host.hub import Hub
@@ -146,3 +148,34 @@ def close_lobby(session: Session, delete: bool) -> Outcome:
     session.scheduler.cancel_all()
     session._dirty = True
     return Outcome(True, data={"status": status})
+
+
+def arrival(hub: Hub, game_id: str | None,
+            claim: dict[str, Any]) -> tuple[Session, str | None] | dict[str, Any]:
+    """Which game a `join` goes to and where it moved from, or the refusal to answer: a
+    phone of a game the room left follows the room (to its own seat, which goes into the
+    `claim`, or it is told to choose one: `moved`); a new phone with the code of a lobby
+    the projector does not show is told the room's code (`not_shown`); a phone the host
+    banned is refused (`banned`, host/bans.py)."""
+    token = claim["token_hash"]
+    session = hub.get(game_id) if game_id is not None else hub.latest()
+    moved_from = None
+    if game_id is not None and (session is None or session.status == "over"
+                                or session.phones.seat_of(token) is not None):
+        move = destination(hub, game_id, token)
+        if move is not None and move.seat is None:
+            return move.refusal(game_id)
+        if move is not None:
+            session, moved_from = move.game, game_id
+            claim["seat"] = move.seat
+    elif session is not None and game_id is not None:
+        try:
+            check_fresh_join(hub, session, token)
+        except NotShown as err:
+            return {"ok": False, "code": err.code, "reason": str(err), "game": err.current}
+    if session is None:
+        raise BadMessage(f"no game {game_id!r}" if game_id else "there is no game yet")
+    scope = bans.banned(hub.journal, token, session.id, session.config.get("night"))
+    if scope is not None:
+        return {"ok": False, "code": "banned", "reason": bans.REASONS[scope], "scope": scope}
+    return session, moved_from

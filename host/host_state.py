@@ -8,9 +8,13 @@ journal rows (`host_state`), so a restart keeps them; a followed game that is go
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from host.journal import Journal, own_table
+from host.schema import BadMessage, check_field
+
+if TYPE_CHECKING:
+    from host.hub import Hub
 
 KEYS = ("night", "game")
 
@@ -43,3 +47,25 @@ class HostState:
         """What the host page restores from: the night (its id, name, status) and the game."""
         return {"night": None if night is None else {k: night[k] for k in ("id", "name", "status")},
                 "game": game}
+
+
+def snapshot(hub: Hub) -> dict[str, Any]:
+    """{"night": {"id", "name", "status"} | null, "game": id | null}: what a host page
+    restores from (a followed game that is gone: the room's current game)."""
+    state = hub.host_state
+    game = state.get("game")
+    if game is None or hub.get(game) is None:
+        latest = hub.latest()
+        game = latest.id if latest is not None else None
+    night = state.get("night")
+    return state.as_json(game, hub.night(night) if night else None)
+
+
+def night_of(hub: Hub, night: Any) -> str | None:
+    """`host_state`'s "night", checked: an existing night's id, or None (no night)."""
+    if night is None:
+        return None
+    check_field("night", night, (str,))
+    if hub.night(night) is None:
+        raise BadMessage(f"there is no night {night!r}")
+    return str(night)

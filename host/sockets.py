@@ -21,7 +21,7 @@ from flask import request
 from flask_socketio import Namespace, SocketIO, emit, join_room, leave_room
 
 from buzzers.clocksync import ClockSyncError
-from host import bans, following, messages
+from host import bans, following, host_state, messages
 from host.games.contract import GameError
 from host.hub import Hub
 from host.quiz.memory import QuestionMemory
@@ -228,9 +228,9 @@ class SeatNamespace(Base):
             claim["seat"] = message["seat"]
         if "game" in message:
             check_field("game", message["game"], (str,))
-        arrival = self.arrival(message.get("game"), claim)
-        if isinstance(arrival, dict):
-            return arrival  # a refusal: the room moved, an old room code, a banned phone
+        arrival = following.arrival(self.hub, message.get("game"), claim)
+        if isinstance(arrival, dict):  # the room moved, an old room code, a banned phone
+            return self.refuse_with(arrival)
         session, moved_from = arrival
         outcome = session.submit(Origin("seat", client=current_sid()), claim)
         if not outcome.ok:
@@ -267,38 +267,6 @@ class SeatNamespace(Base):
         moved = {"moved_from": moved_from} if moved_from else {}
         return {"ok": True, "game": session.id, "seat": seat,
                 "rejoined": bool(outcome.data.get("rejoined")), **team, **moved}
-
-    def arrival(self, game_id: str | None,
-                claim: dict[str, Any]) -> tuple[Session, str | None] | dict[str, Any]:
-        """Which game a `join` goes to (host/following.py) and where it moved from, or the
-        refusal to answer: a phone of a game the room left follows the room (to its own
-        seat, or it is told to choose one: `moved`); a new phone with the code of a lobby
-        the projector does not show is told the room's code (`not_shown`); a phone the
-        host banned is refused (`banned`)."""
-        token = claim["token_hash"]
-        session = self.hub.get(game_id) if game_id is not None else self.hub.latest()
-        moved_from = None
-        if game_id is not None and (session is None or session.status == "over"
-                                    or session.phones.seat_of(token) is not None):
-            move = following.destination(self.hub, game_id, token)
-            if move is not None and move.seat is None:
-                return self.refuse_with(move.refusal(game_id))
-            if move is not None:
-                session, moved_from = move.game, game_id
-                claim["seat"] = move.seat
-        elif session is not None and game_id is not None:
-            try:
-                following.check_fresh_join(self.hub, session, token)
-            except following.NotShown as err:
-                return self.refuse_with({"ok": False, "code": err.code, "reason": str(err),
-                                         "game": err.current})
-        if session is None:
-            raise BadMessage(f"no game {game_id!r}" if game_id else "there is no game yet")
-        scope = bans.banned(self.hub.journal, token, session.id, session.config.get("night"))
-        if scope is not None:
-            return self.refuse_with({"ok": False, "code": "banned", "reason": bans.REASONS[scope],
-                                     "scope": scope})
-        return session, moved_from
 
     @staticmethod
     def refuse_with(payload: dict[str, Any]) -> dict[str, Any]:
@@ -418,14 +386,7 @@ class HostNamespace(Base):
         return key_matches(auth, self.key())  # the page then asks for its `host_state`
 
     def host_state(self) -> dict[str, Any]:
-        """{"night": {"id", "name", "status"} | null, "game": id | null} (host/host_state.py)."""
-        state = self.hub.host_state
-        game = state.get("game")
-        if game is None or self.hub.get(game) is None:
-            latest = self.hub.latest()
-            game = latest.id if latest is not None else None
-        night = state.get("night")
-        return state.as_json(game, self.hub.night(night) if night else None)
+        return host_state.snapshot(self.hub)
 
     def remember(self, **values: str | None) -> None:
         """The host's night or followed game changed: journal it, tell every host page."""
@@ -436,12 +397,7 @@ class HostNamespace(Base):
         """{} reads the host's state; {"night": id | null} sets the night new games join."""
         message = require_dict(payload if payload is not None else {}, "host_state")
         if "night" in message:
-            night = message["night"]
-            if night is not None:
-                check_field("night", night, (str,))
-                if self.hub.night(night) is None:
-                    raise BadMessage(f"there is no night {night!r}")
-            self.remember(night=night)
+            self.remember(night=host_state.night_of(self.hub, message["night"]))
         return {"ok": True, **self.host_state()}
 
     def on_watch(self, payload: Any = None) -> dict[str, Any]:
@@ -542,31 +498,17 @@ class HostNamespace(Base):
 
     def remove_phone(self, session: Session, body: dict[str, Any]) -> dict[str, Any]:
         """Take a phone off its seat or team; with "ban", keep it out (host/bans.py)."""
-        seat, phone, scope = body.get("seat"), body.get("phone"), body.get("ban")
-        check_field("seat", seat, (int,))
-        if phone is not None:
-            check_field("phone", phone, (str,))
-        if scope is not None:
-            check_field("ban", scope, (str,))
-        assert isinstance(seat, int)
-        outcome, token = bans.remove_phone(session, seat, phone, scope)
+        outcome, token = bans.remove_command(session, body)
         if outcome.ok and self.seats is not None:
-            self.seats.let_go(session.id, token, scope)
+            self.seats.let_go(session.id, token, body.get("ban"))
         return answer(outcome)
 
     def unban(self, session: Session, body: dict[str, Any]) -> dict[str, Any]:
         """Let a phone the host kept out of this game or its night back in."""
-        phone, scope = body.get("phone"), body.get("scope")
-        check_field("phone", phone, (str,))
-        check_field("scope", scope, (str,))
-        assert isinstance(phone, str) and isinstance(scope, str)
-        night = session.config.get("night")
-        ident = session.id if scope == "game" else night
-        if scope not in bans.SCOPES or ident is None:
-            raise BadMessage("'scope' is 'game', or 'night' for a game of a night")
-        if not bans.unban(self.hub.journal, scope, str(ident), phone):
+        left = bans.unban_command(session, body)
+        if left is None:
             return refused("stale", "that phone is not kept out")
-        return {"ok": True, "bans": bans.listed(self.hub.journal, session.id, night)}
+        return {"ok": True, "bans": left}
 
     def on_bans(self, payload: Any = None) -> dict[str, Any]:
         """{"game": id}: the phones kept out of that game or its night."""
