@@ -45,14 +45,9 @@ class Challengers(RulesGame):
         place = places(sorted((p.seat for p in players), key=key, reverse=True), key)
         robot = state.robot()
         return {
-            "game": self.name,
-            "over": bool(state.over),
-            "winner": state.winner,
+            **self.result_fields(state, state.step),
             "robot_won": state.winner == ROBOT,
-            "draw": state.over and state.winner is None,
-            "end": state.end,
             "round": state.round,
-            "moves": state.step,
             "finalists": list(state.finalists),
             "players": [
                 {"seat": p.seat, "name": p.name, "score": p.total_fans() if public else None,

@@ -4,7 +4,8 @@ Each of those games keeps its transitions in `rules.py` (setup_state,
 apply_event, legal_actions, timer_id), its audiences in `views.py`
 (parse_audience, build_view) and
 its JSON form in `state.py`. A subclass names those modules and its undoable
-event types, and writes only what differs: the timer's label and the result.
+event types, and writes only what differs: the timer's label and the result (after
+the fields all three results share, `result_fields`).
 """
 
 from __future__ import annotations
@@ -52,6 +53,18 @@ class RulesGame:
 
     def is_over(self, state: Any) -> bool:
         return bool(state.over)
+
+    def result_fields(self, state: Any, moves: int) -> dict[str, Any]:
+        """The fields every result starts with: the game, whether and how it ended, the
+        winner (None while playing, and in a draw) and the moves made."""
+        return {
+            "game": self.name,
+            "over": bool(state.over),
+            "winner": state.winner,
+            "draw": state.over and state.winner is None,
+            "end": state.end,
+            "moves": moves,
+        }
 
     def to_json(self, state: Any) -> dict[str, Any]:
         data: dict[str, Any] = self.state.state_to_json(state)

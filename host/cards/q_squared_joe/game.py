@@ -39,12 +39,7 @@ class QSquaredJoe(RulesGame):
 
         place = places(sorted((p.seat for p in state.players), key=standing), standing)
         return {
-            "game": self.name,
-            "over": bool(state.over),
-            "winner": state.winner,
-            "draw": state.over and state.winner is None,
-            "end": state.end,
-            "moves": state.move_no,
+            **self.result_fields(state, state.move_no),
             "players": [
                 {
                     "seat": p.seat,
