@@ -1,8 +1,10 @@
-"""Audience names ("screen", "host", "seat:<n>") as the card games read them."""
+"""Audiences as the card games read them: their names ("screen", "host", "seat:<n>"), and
+a report with what one audience may not see blanked out."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from host.games.contract import BadEvent
 
@@ -25,3 +27,16 @@ def parse_audience(audience: str, check_seat: Callable[[int], object]) -> tuple[
 def seat_of(audience: str) -> int | None:
     """The seat a "seat:<n>" audience is, None for the screen and the host."""
     return int(audience.removeprefix("seat:")) if audience.startswith("seat:") else None
+
+
+def blank_hidden(report: Any, hidden: set[str]) -> Any:
+    """The last move's report with every card now hidden from this audience blanked out
+    (None), at any depth. A card the move showed may be back in hiding after it: in a
+    hand, an army, the barracks."""
+    if isinstance(report, str):
+        return None if report in hidden else report
+    if isinstance(report, list):
+        return [blank_hidden(value, hidden) for value in report]
+    if isinstance(report, dict):
+        return {key: blank_hidden(value, hidden) for key, value in report.items()}
+    return report

@@ -51,27 +51,15 @@ def build_view(state: State, audience: str) -> View:
         "over": state.over,
         "winner": state.winner,
         "end": state.end,
-        "last": _public_report(state.last, secrets(state, audience)),
+        # A card taken from the resource pile was public a moment ago, but once in a hand
+        # it is a secret like any other: the screen says "took a card", not which.
+        "last": audiences.blank_hidden(state.last, secrets(state, audience)),
     }
     if see_all:
         view["draw"] = list(state.draw)
     if kind == "seat":
         view["you"] = own
     return view
-
-
-def _public_report(report: dict[str, Any] | None, hidden: set[str]) -> dict[str, Any] | None:
-    """The last move's report with every card now hidden from this audience blanked out.
-
-    A card taken from the resource pile was public a moment ago, but once in a
-    hand it is a secret like any other: the screen says "took a card", not which.
-    """
-    if report is None:
-        return None
-    return {
-        key: None if isinstance(value, str) and value in hidden else value
-        for key, value in report.items()
-    }
 
 
 def _slot_view(slot: Slot | None, see_all: bool) -> dict[str, Any] | None:

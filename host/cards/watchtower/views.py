@@ -56,7 +56,9 @@ def build_view(state: State, audience: str) -> View:
         "over": state.over,
         "winner": state.winner,
         "end": state.end,
-        "last": _blank(state.last, secrets(state, audience)),
+        # Soldiers turned up in a battle are public while that battle is the last move
+        # (`secrets.turned_up`); after the next move they are secrets again in their armies.
+        "last": audiences.blank_hidden(state.last, secrets(state, audience)),
     }
     if see_all:
         view["barracks"] = list(state.barracks)
@@ -87,19 +89,3 @@ def _pending(state: State, own: int | None, see_all: bool) -> dict[str, Any] | N
         else None,
         "lines": lines,
     }
-
-
-def _blank(value: Any, hidden: set[str]) -> Any:
-    """The last move's report with every card now hidden from this audience blanked out.
-
-    Soldiers turned up in a battle are public while that battle is the last
-    move (`secrets.turned_up`); after the next move they are secrets again in
-    their armies, and the report keeps only the outcome.
-    """
-    if isinstance(value, str):
-        return None if value in hidden else value
-    if isinstance(value, list):
-        return [_blank(v, hidden) for v in value]
-    if isinstance(value, dict):
-        return {k: _blank(v, hidden) for k, v in value.items()}
-    return value
