@@ -1,11 +1,10 @@
 """The contract methods Challengers!, Q Squared Joe NG and Watchtower write alike.
 
 Each of those games keeps its transitions in `rules.py` (setup_state,
-apply_event, legal_actions, timer_id), its audiences in `views.py`
-(parse_audience, build_view) and
-its JSON form in `state.py`. A subclass names those modules and its undoable
-event types, and writes only what differs: the timer's label and the result (after
-the fields all three results share, `result_fields`).
+apply_event, legal_actions, timer_id), its audiences' views in `views.py`
+(build_view) and its JSON form in `state.py`. A subclass names those modules
+and its undoable event types, and writes only what differs: the timer's label
+and the result (after the fields all three results share, `result_fields`).
 """
 
 from __future__ import annotations

@@ -16,12 +16,8 @@ from host.cards.q_squared_joe.state import Slot, State
 from host.games.contract import View
 
 
-def parse_audience(state: State, audience: str) -> tuple[str, int | None]:
-    return audiences.parse_audience(audience, state.player)
-
-
 def build_view(state: State, audience: str) -> View:
-    kind, own = parse_audience(state, audience)
+    kind, own = audiences.parse_audience(audience, state.player)
     see_all = kind == "host" or state.settings.open_cards
     players = []
     for p in state.players:

@@ -16,12 +16,8 @@ from host.cards.watchtower.state import State
 from host.games.contract import View
 
 
-def parse_audience(state: State, audience: str) -> tuple[str, int | None]:
-    return audiences.parse_audience(audience, state.player)
-
-
 def build_view(state: State, audience: str) -> View:
-    kind, own = parse_audience(state, audience)
+    kind, own = audiences.parse_audience(audience, state.player)
     see_all = kind == "host"
     players = []
     for p in state.players:
