@@ -1,7 +1,8 @@
 """A whole night in Debian's Chromium (issue 27): four phones with typed names (accents, an
-emoji, a 30-character name), three games (territory, a buzzer board, a team buzzer board),
-a player who changes colour, one team, the host page reloaded mid-night and mid-game, a
-phone reloaded, a phone that comes after a game ended and one with an old room code.
+emoji, a 30-character name), three games (territory, Q Squared Joe played out by bots the
+host hands the seats to, a team buzzer board), two players who swap colours, one team,
+the host page reloaded mid-night and mid-game, a phone reloaded, a phone that comes after
+a game ended and one with an old room code.
 Checked: names on the screens, phones on their own seats in each next game, the host page
 restored, and each player's or team's night total equal to the points of their own places
 in the games' results (GET /api/games/<id>/results.json, built from the journal)."""
@@ -90,30 +91,41 @@ def test_a_whole_night(live: LiveServer, browser: Any) -> None:
     host.wait_for_selector("#live:not([hidden]) [data-cmd='pause']:not([disabled])")
     end_game(host)
 
-    # Game 2, a buzzer board with a fifth colour: the phones follow to their own seats;
-    # Léo changes colour (the host takes his phone off seat 3, he picks seat 4).
-    second = create(host, "buzzer", 5)
+    # Game 2, Q Squared Joe: the phones follow to their own seats; Marie and Léo swap
+    # colours (the host takes both phones off, each picks the other's seat); the host
+    # hands every seat to a bot, who play it to the end at a quick pace.
+    host.fill("#c-pace", "0.05")
+    second = create(host, "q-squared-joe", 4)
+    host.fill("#c-pace", "1")
     for seat, phone in enumerate(phones):
         phone_in(phone, second, seat)
-    host.click("[data-remove-seat='3']")
-    host.click("#confirm-yes")
-    phones[3].wait_for_selector("#join:not([hidden]) .colour-btn[data-seat='4']")
-    phones[3].fill("#name", "Léo")
-    phones[3].click(".colour-btn[data-seat='4']")
-    phones[3].wait_for_function("document.body.dataset.seat === '4'")
+    for seat in (2, 3):
+        host.click(f"[data-remove-seat='{seat}']")
+        host.click("#confirm-yes")
+        phones[seat].wait_for_selector("#join:not([hidden])")
+    for phone, seat in ((phones[3], 2), (phones[2], 3)):
+        phone.click(f".colour-btn[data-seat='{seat}']:not(.taken)")
+        phone.wait_for_function(f"document.body.dataset.seat === '{seat}'")
     phones[1].reload()  # a phone reloaded: back on its seat at once
     phones[1].wait_for_function("document.body.dataset.seat === '1'")
     screen.wait_for_function("document.querySelector('#lobby-seats').textContent.includes('Léo')")
-    buzz_and_score(host, phones[0])
-    end_game(host)
+    host.click("[data-cmd='start']")
+    host.wait_for_function("state.meta.status === 'running'")
+    for seat in range(4):
+        host.select_option(f"[data-hand='{seat}']", "3")
+        host.wait_for_function(f"state.meta.seats[{seat}].bot === 3")
+    host.wait_for_function("state.meta.status === 'over'", timeout=60000)
+    assert results(live, second)["players"][0]["name"] in NAMES[:2] + [LONG[:24], "Léo"]
+    seats_in_second = {p["name"]: p["seat"] for p in results(live, second)["players"]}
+    assert seats_in_second["Léo"] == 2 and seats_in_second[LONG[:24]] == 3
 
     # A phone that comes once the game is over waits for the next one; another one arrives
     # with the first game's room code.
     ines = new_page(browser, recorder, live.url + "/", PHONE)
     ines.fill("#name", "Inès")
     third = create(host, "buzzer", 5, teams=True)
-    for seat, phone in zip((0, 1, 2, 4), phones, strict=True):
-        phone_in(phone, third, seat)  # Léo on his new colour
+    for seat, phone in zip((0, 1, 3, 2), phones, strict=True):
+        phone_in(phone, third, seat)  # Marie and Léo on their new colours
     ines.click(".colour-btn[data-seat='0']")
     ines.wait_for_function("document.body.dataset.seat === '0'")
     hugo = new_page(browser, recorder, f"{live.url}/?room={first[:4].upper()}", PHONE)
@@ -144,7 +156,9 @@ def test_a_whole_night(live: LiveServer, browser: Any) -> None:
     table = {row["id"]: row for row in summary["standings"]["table"]}
     assert {i: row["points"] for i, row in table.items()} == expected
     assert {names[i] for i in expected} >= {"Zoé", "Max 🎸", LONG[:24], "Léo"}
-    # Léo kept one identity (and total) across his two colours (game 3 he led a team).
-    leo = [row for row in table.values() if row["name"] == "Léo" and row["by"] == "phone"]
-    assert len(leo) == 1 and set(leo[0]["games"]) == {first, second}
+    # Léo and Marie kept one identity (and total) each across their two colours (in game 3
+    # each led a team).
+    for name in ("Léo", LONG[:24]):
+        rows = [row for row in table.values() if row["name"] == name and row["by"] == "phone"]
+        assert len(rows) == 1 and set(rows[0]["games"]) == {first, second}, rows
     assert recorder.errors == []
