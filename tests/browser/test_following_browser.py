@@ -100,7 +100,7 @@ def test_phones_follow_and_the_host_page_comes_back(live: LiveServer, browser: A
     late = new_page(browser, recorder, f"{live.url}/?room={first[:4].upper()}", PHONE)
     late.wait_for_function("(code) => document.querySelector('#code').value === code",
                            arg=second[:4].upper())
-    assert "ancien" in late.inner_text("#join-error")
+    assert "ancien" in late.inner_text("#join-notice")
 
     # The host page comes back after a reload mid-night and mid-game, with its controls.
     host.fill("#n-name", "Soirée d’essai")
@@ -134,9 +134,10 @@ def test_phones_follow_and_the_host_page_comes_back(live: LiveServer, browser: A
     host.wait_for_selector("#confirm[open] #confirm-choice")
     host.select_option("#confirm-choice", "night")
     host.click("#confirm-yes")
-    bob.wait_for_function("document.querySelector('#join-error').textContent.includes('soirée')")
-    bob.click(".colour-btn[data-seat='1']")
-    bob.wait_for_function("document.querySelector('#join-error').textContent.includes('retiré')")
+    bob.wait_for_function("document.querySelector('#join-notice').textContent.includes('soirée')")
+    bob.evaluate("document.querySelector('#join-notice').textContent = ''")
+    bob.click(".colour-btn[data-seat='1']")  # refused: kept out
+    bob.wait_for_function("document.querySelector('#join-notice').textContent.includes('retiré')")
     assert bob.evaluate("localStorage.getItem('tourelle.seat')") is None
     # A mistake: the host lets the phone back in, and it takes its seat again.
     host.click("#h-bans [data-unban]")

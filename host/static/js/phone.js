@@ -234,7 +234,11 @@ async function showJoin(notice) {
   showOnly("join");
   slot.reset();
   fill("#me");
-  if (notice !== undefined) $("#join-error").textContent = notice;
+  $("#my-score").textContent = "";
+  if (notice !== undefined) {
+    $("#join-notice").textContent = notice;
+    $("#join-notice").hidden = !notice;
+  }
   try {
     games = (await (await fetch("/api/games")).json()).games;
   } catch {
@@ -255,7 +259,10 @@ async function showJoin(notice) {
   const fromUrl = new URLSearchParams(location.search).get("room");
   if (fromUrl && !code.value && !typing) code.value = fromUrl.toUpperCase();
   if (!typing && staleCode()) { // the room moved on: never a lobby the projector left
-    if (code.dataset.auto !== "1") $("#join-error").textContent = T.t("old_code");
+    if (code.dataset.auto !== "1") {
+      $("#join-notice").textContent = T.t("old_code");
+      $("#join-notice").hidden = false;
+    }
     code.value = "";
   }
   const game = chosenGame();
@@ -316,6 +323,7 @@ function join(game, seat) {
       remember({ game: ack.game, seat: ack.seat });
       seated = true;
       $("#join-error").textContent = "";
+      $("#join-notice").hidden = true;
       Clock.start();
       render();
     } else if (ack && ["moved", "not_shown", "banned"].includes(ack.code)) {
