@@ -248,3 +248,24 @@ def test_the_host_state_lives_on_the_host(server: LiveServer) -> None:
     server.start()
     after = Peer(server, "/host", auth={"key": server.key}).call("host_state", {})
     assert after["night"]["id"] == night and after["game"] == game
+
+
+def test_a_lobby_game_ended_or_deleted_counts_for_nothing_in_a_night(
+        server: LiveServer) -> None:
+    host = Peer(server, "/host", auth={"key": server.key})
+    night = host.call("night", {"name": "Dimanche"})["night"]
+    played = create(host, night=night)
+    assert host.call("command", {"game": played, "type": "start"})["ok"]
+    for command in ({"type": "open", "mode": "first"}, {"type": "buzz", "seat": 1},
+                    {"type": "right"}, {"type": "end"}):
+        assert host.call("command", {"game": played, **command})["ok"], command
+    before = server.get(f"/api/nights/{night}")["standings"]
+    ended = create(host, night=night)
+    assert host.call("command", {"game": ended, "type": "end"})["status"] == "over"
+    deleted = create(host, night=night)
+    assert host.call("command", {"game": deleted, "type": "delete"})["ok"]
+    after = server.get(f"/api/nights/{night}")["standings"]
+    assert [g["game"] for g in after["played"]] == [played]
+    points = {row["id"]: row["points"] for row in after["table"]}
+    assert points == {row["id"]: row["points"] for row in before["table"]}
+    assert sorted(points.values()) == [6, 6, 10]
