@@ -130,8 +130,9 @@ def test_without_teams_a_second_phone_is_refused_as_taken(server: LiveServer) ->
     assert first["ok"] and "captain" not in first
     assert second == {"ok": False, "code": "taken",
                       "reason": "that seat is taken; ask the host to free it",
-                      "text": {"fr": "Cette place est prise ; demandez à l’animateur de la libérer.",
-                               "en": "That seat is taken; ask the host to free it."}}
+                      "text": {
+                          "fr": "Cette place est prise ; demandez à l’animateur de la libérer.",
+                          "en": "That seat is taken; ask the host to free it."}}
 
 
 def test_bad_team_options_are_refused(server: LiveServer) -> None:
