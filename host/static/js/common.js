@@ -2,7 +2,7 @@
 // the countdown, the sounds, and language choice. No framework, no network
 // beyond this host.
 /* exported h, $, fill, languageOf, seatName, seatLabel, seatChip, Maps, drawMap, castle, Countdown,
-   Sound, formatAnswer, fastest, questionTitle, phaseTitle, onLoopback, joinAddress, storageNotice, linkStylesheet,
+   Sound, formatAnswer, questionTitle, phaseTitle, onLoopback, joinAddress, storageNotice, linkStylesheet,
    HALL_SEATS, NAME_MAX, fitText, fitZoom */
 "use strict";
 
@@ -318,13 +318,6 @@ function formatAnswer(content, value) {
     return "ABCDEF"[value] + ". " + content.options[value];
   }
   return Number(value).toLocaleString(T.lang);
-}
-
-/** Who locked in first among the question's answers, and by how many ms (null if fewer than two). */
-function fastest(answers) {
-  const sorted = [...(answers || [])].sort((a, b) => a.t_ns - b.t_ns);
-  if (sorted.length < 2) return null;
-  return { seat: sorted[0].seat, ms: Math.round((sorted[1].t_ns - sorted[0].t_ns) / 1e6) };
 }
 
 function questionTitle(q) {
