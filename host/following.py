@@ -32,13 +32,16 @@ class Move:
     game: Session
     seat: int | None
     reserved: frozenset[int] = frozenset()  # seats kept for the other phones that follow
+    left: str = "over"  # why the phone's game was left: over | gone | lobby
 
     def refusal(self, origin: str) -> dict[str, Any]:
         """The join's answer when the phone must choose a seat in the room's game."""
         free = [s for s in self.game.joinable_seats() if s not in self.reserved]
+        was = {"over": f"game {origin} is over",
+               "gone": f"there is no game {origin} any more",
+               "lobby": f"game {origin} is not the room's game"}[self.left]
         return {"ok": False, "code": "moved",
-                "reason": f"game {origin} is over; the room moved to game {self.game.id}: "
-                          "choose a seat",
+                "reason": f"{was}; the room moved to game {self.game.id}: choose a seat",
                 "game": self.game.id, "from": origin, "free": free}
 
 
@@ -100,7 +103,8 @@ def destination(hub: Hub, origin_id: str, token: str) -> Move | None:
     target = room_game(hub, night, origin_id)
     if target is None:
         return None
-    return Move(target, own_seat(was, target, token), reserved_seats(was, target))
+    left = "gone" if origin is None else "over" if origin.status == "over" else "lobby"
+    return Move(target, own_seat(was, target, token), reserved_seats(was, target), left)
 
 
 def reserved_seats(origin: Session | None, target: Session) -> frozenset[int]:
@@ -143,10 +147,10 @@ def close_lobby(session: Session, delete: bool) -> Outcome:
         return Outcome.refuse("illegal", "only a game still in its lobby can be "
                               + ("deleted" if delete else "ended this way"))
     status = "deleted" if delete else "over"
-    session._staged.append(session.journal.op_status(session.id, status))
+    session.stage(session.journal.op_status(session.id, status))
     session.status = status
     session.scheduler.cancel_all()
-    session._dirty = True
+    session.changed()
     return Outcome(True, data={"status": status})
 
 

@@ -73,9 +73,11 @@ FRENCH: dict[str, str] = {
         "{kind_name} n’a pas de robots : chaque place est une personne",
     "the pace is a factor between 0.001 and 100": "le rythme est un facteur entre 0,001 et 100",
     "there is no open night {night}": "il n’y a pas de soirée ouverte {night}",
-    "game {origin} is over; the room moved to game {game}: choose a seat":
-        "la partie {origin} est terminée ; la salle est passée à la partie {game} : choisissez "
-        "une place",
+    "{was}; the room moved to game {game}: choose a seat":
+        "{was} ; la salle est passée à la partie {game} : choisissez une place",
+    "game {origin} is over": "la partie {origin} est terminée",
+    "there is no game {origin} any more": "la partie {origin} n’existe plus",
+    "game {origin} is not the room's game": "la partie {origin} n’est pas celle de la salle",
     "the host removed this phone from this game":
         "l’animateur a retiré ce téléphone de cette partie",
     "the host removed this phone from tonight's games":
