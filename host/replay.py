@@ -54,3 +54,19 @@ def rebuild(game: Game, config: dict[str, Any], rows: list[JournalRow]) -> Rebui
                 out.used_questions[asked] = None
             out.state = game.apply(out.state, body)
     return out
+
+
+def undo_target(game: Game, rows: list[JournalRow]) -> JournalRow | None:
+    """The row a host undo cuts from, among the effective rows: the last decision the game
+    calls undoable, or a seat handed over (a host decision too); never past an undo
+    barrier (a card the room has seen)."""
+    for row in reversed(rows):
+        if row.body.get("type") == "hand":
+            return row
+        if row.body.get("type") in SESSION_EVENTS:
+            continue
+        if game.undo_barrier(row.body):
+            return None
+        if game.undoable(row.body):
+            return row
+    return None
