@@ -239,6 +239,7 @@
     if (needsCategory) $("#im-category").focus();
     if (!answer.ok) return;
     $("#im-file").value = "";
+    showImportFile();
     $("#im-title").value = "";
     await loadPacks();
     announce();
@@ -479,6 +480,13 @@
     preview.hidden = false;
   }
 
+  /** The import's chosen file, in the page's words (the browser's own file input would
+   * speak the browser's language: "Choose File", "No file chosen"). */
+  function showImportFile() {
+    const file = $("#im-file").files[0];
+    $("#im-file-name").textContent = file ? file.name : T.t("ed_no_file");
+  }
+
   async function uploadImage() {
     const file = $("#f-image-file").files[0];
     if (!file || !ed.pack) return;
@@ -550,6 +558,7 @@
   $("#f-cancel").addEventListener("click", closeForm);
   $("#f-delete").addEventListener("click", remove);
   $("#f-image-file").addEventListener("change", uploadImage);
+  $("#im-file").addEventListener("change", showImportFile);
   $("#f-image-remove").addEventListener("click", () => {
     ed.image = null;
     showImage(null);

@@ -27,7 +27,10 @@ socket.on("connect", () => {
     const restoring = !gameId && !!ack.game;
     refreshNights(ack.night ? ack.night.id : "");
     if (gameId || ack.game) socket.emit("watch", { game: gameId || ack.game });
-    if (restoring) $("#cmd-msg").textContent = T.t("restored");
+    if (restoring) {
+      $("#cmd-msg").textContent = T.t("restored");
+      $("#cmd-msg").classList.remove("error"); // news, not a fault
+    }
   });
 });
 // Another host page changed the night: this one follows.
@@ -390,6 +393,7 @@ function followRoom() {
 function command(type, extra) {
   return new Promise((resolve) => {
     socket.emit("command", { game: gameId, type, ...(extra || {}) }, (ack) => {
+      $("#cmd-msg").classList.toggle("error", !(ack && ack.ok)); // red only for a refusal
       if (ack && ack.ok && !NOT_UNDONE.includes(type)) {
         fill("#cmd-msg", T.t("done_undo") + " ", h("button", {
           type: "button", class: "small", "data-undo-last": type, onclick: () => command("undo"),
