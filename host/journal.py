@@ -12,7 +12,8 @@ condition, not a bug: a write that meets one raises `StorageError` with its
 reason ("full", "readonly", "error"), and the connection is closed so that no
 file of the data folder stays open for writing (a card can then be remounted);
 reads meanwhile use short-lived connections. `probe()` says when writing works
-again.
+again. What counts as a storage fault is host/storage_faults.py; the tables are
+host/journal_schema.py.
 
 Group commit: `write(ops)` commits a list of statements in one transaction; the
 writers that arrive while a commit runs (other Sessions' workers) are committed
@@ -21,7 +22,6 @@ together in the next one, with one fsync for all.
 
 from __future__ import annotations
 
-import errno
 import json
 import logging
 import os
@@ -35,65 +35,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from host.journal_schema import OWN_TABLES, SCHEMA, Op, own_table
+from host.storage_faults import STORAGE_REASONS, StorageError, classify, is_storage_error
+
 log = logging.getLogger(__name__)
+
+# Re-exported: the names other modules import from host.journal.
+__all__ = ["OWN_TABLES", "SCHEMA", "STORAGE_REASONS", "GameRecord", "Journal", "JournalRow",
+           "Op", "StorageError", "classify", "effective", "env_float", "is_storage_error",
+           "own_table"]
+
 T = TypeVar("T")
 
-# One statement of a write: SQL and its parameters.
-Op = tuple[str, tuple[Any, ...]]
-
-STORAGE_REASONS = ("full", "readonly", "error")
-# SQLite result codes that say the disk, not our code, is at fault.
-_STORAGE_CODES = ("SQLITE_FULL", "SQLITE_READONLY", "SQLITE_IOERR", "SQLITE_CANTOPEN",
-                  "SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_BUSY", "SQLITE_LOCKED",
-                  "SQLITE_PERM", "SQLITE_PROTOCOL")
 # A probe only says "writable again" with at least this much room: a write that
 # fits in a WAL page already there is no sign the card has space.
 PROBE_MIN_FREE = 64 * 1024
 WAL_PAGES = 50
-
-
-class StorageError(Exception):
-    """The journal could not be written (or read) because of the disk."""
-
-    def __init__(self, reason: str, detail: str = "") -> None:
-        super().__init__(f"storage {reason}: {detail}")
-        self.reason = reason
-        self.detail = detail
-
-
-def is_storage_error(err: BaseException) -> bool:
-    if isinstance(err, StorageError | OSError):
-        return True
-    if isinstance(err, sqlite3.OperationalError | sqlite3.DatabaseError) and not isinstance(
-            err, sqlite3.IntegrityError | sqlite3.ProgrammingError | sqlite3.InterfaceError):
-        name = getattr(err, "sqlite_errorname", "") or ""
-        text = str(err).lower()
-        return name.startswith(_STORAGE_CODES) or any(
-            words in text for words in ("disk", "readonly", "read-only", "unable to open",
-                                        "malformed", "locked"))
-    return False
-
-
-def classify(err: BaseException, folder: Path | None) -> str:
-    """full | readonly | error: what the error and the data folder's file system say."""
-    name = getattr(err, "sqlite_errorname", "") or ""
-    number = getattr(err, "errno", None)
-    if isinstance(err, StorageError):
-        return err.reason
-    if name.startswith("SQLITE_FULL") or number in (errno.ENOSPC, errno.EDQUOT):
-        return "full"
-    if name.startswith("SQLITE_READONLY") or number == errno.EROFS:
-        return "readonly"
-    if folder is not None:
-        try:
-            stat = os.statvfs(folder)
-            if stat.f_flag & os.ST_RDONLY:
-                return "readonly"
-            if stat.f_bavail * stat.f_frsize < 8192:
-                return "full"
-        except OSError:
-            pass
-    return "error"
 
 
 def env_float(name: str, default: float) -> float:
@@ -108,72 +65,6 @@ class _Request:
     ops: list[Op]
     done: bool = False
     error: BaseException | None = None
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id          TEXT PRIMARY KEY,
-    kind        TEXT NOT NULL,
-    config      TEXT NOT NULL,          -- JSON: settings, seats, seed, map, title
-    created     REAL NOT NULL,          -- wall clock, for people
-    status      TEXT NOT NULL,          -- lobby | running | over | deleted (a lobby game)
-    result      TEXT,                   -- JSON, once over
-    alive       REAL,                   -- wall clock of the last heartbeat
-    timer_id    TEXT,                   -- the engine timer running at the heartbeat
-    timer_left  REAL                    -- its seconds left at the heartbeat
-);
-CREATE TABLE IF NOT EXISTS events (
-    game_id  TEXT NOT NULL REFERENCES games(id),
-    seq      INTEGER NOT NULL,
-    wall     REAL NOT NULL,
-    mono_ns  INTEGER NOT NULL,
-    origin   TEXT NOT NULL,             -- JSON: role, seat, client
-    body     TEXT NOT NULL,             -- JSON: the event
-    PRIMARY KEY (game_id, seq)
-);
-CREATE TABLE IF NOT EXISTS probe (
-    id  INTEGER PRIMARY KEY,            -- one row, rewritten to see whether writes work
-    t   REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS seats (
-    game_id    TEXT NOT NULL REFERENCES games(id),
-    seat       INTEGER NOT NULL,
-    token_hash TEXT NOT NULL,               -- the seat's phone (a team's captain)
-    PRIMARY KEY (game_id, seat)
-);
-CREATE TABLE IF NOT EXISTS nights (          -- host/night.py: games with one running total
-    id      TEXT PRIMARY KEY,
-    name    TEXT NOT NULL,
-    rules   TEXT NOT NULL,                  -- JSON: points per kind
-    created REAL NOT NULL,
-    status  TEXT NOT NULL                   -- open | over
-);
-CREATE TABLE IF NOT EXISTS team_phones (    -- a team game's phones (`seats`: its captain)
-    game_id    TEXT NOT NULL REFERENCES games(id),
-    token_hash TEXT NOT NULL,
-    seat       INTEGER NOT NULL,
-    name       TEXT NOT NULL,               -- the name the phone gave
-    joined     INTEGER NOT NULL,            -- order of joining
-    PRIMARY KEY (game_id, token_hash)
-);
-"""
-
-
-# Tables of modules of their own, made by their first write (an op of `own_table`).
-OWN_TABLES = {
-    "bans": """CREATE TABLE IF NOT EXISTS bans (           -- host/bans.py: removed phones
-    scope      TEXT NOT NULL,               -- game:<id> | night:<id>
-    token_hash TEXT NOT NULL,
-    created    REAL NOT NULL,
-    PRIMARY KEY (scope, token_hash))""",
-    "host_state": """CREATE TABLE IF NOT EXISTS host_state ( -- host/host_state.py
-    key   TEXT PRIMARY KEY,                 -- night | game
-    value TEXT)""",
-}
-
-
-def own_table(name: str) -> Op:
-    """The statement that makes a module's table if it is not there yet (first write)."""
-    return (OWN_TABLES[name], ())
 
 
 @dataclass(frozen=True)
