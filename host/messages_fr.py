@@ -269,7 +269,7 @@ FRENCH: dict[str, str] = {
     "you are locked out of this question": "vous êtes exclu de cette question",
     "you already buzzed": "vous avez déjà buzzé",
     "the buzzers are not live": "les buzzers ne sont pas ouverts",
-    # ---- the pack editor (host/routes/packs.py)
+    # ---- the pack editor (host/routes/packs.py, pack_files.py)
     "there is no pack {pack_id}": "il n’y a pas de pack {pack_id}",
     "cannot tell the format of {name}: choose one (.xlsx Kahoot, .gift, .csv, .json Open Trivia "
     "DB, .yaml pack); nothing was written":

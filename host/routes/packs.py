@@ -12,19 +12,13 @@ A refusal says why (a question's problems name their field) and writes nothing.
 from __future__ import annotations
 
 import hashlib
-import io
-import json
 import os
 import re
 import tempfile
 import threading
-import zipfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
-import yaml
 from flask import Blueprint, Response, current_app, jsonify, request, send_file
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -32,11 +26,10 @@ from host import messages
 from host.config import HostConfig, host_key
 from host.hub import Hub
 from host.quiz.bank import PackInfo, QuestionBank
-from host.quiz.errors import ImportFailed
 from host.quiz.importers import IMPORTERS, ImportOptions
 from host.quiz.importers.common import slug
 from host.quiz.memory import QuestionMemory
-from host.quiz.packs import YAML_LOADER, as_yaml, bundled_packs_dir, load_pack
+from host.quiz.packs import bundled_packs_dir, load_pack
 from host.quiz.validate import (
     CATEGORIES,
     IMAGE_TYPES,
@@ -54,43 +47,29 @@ from host.quiz.validate import (
     sniff_image,
 )
 from host.quiz.writer import pack_text
+from host.routes.pack_files import (
+    Refused,
+    check_zip,
+    data_packs_dir,
+    guess_format,
+    next_id,
+    normalised,
+    raw_pack,
+    read_pack_upload,
+    refuse,
+    run_importer,
+    staged_file,
+)
 from host.sockets import key_matches
 
 bp = Blueprint("packs", __name__)
 
 KEY_HEADER = "X-Tourelle-Key"
-DATA_PACKS = "packs"  # the data folder's sub-folder of packs made on the host page
 MAX_IMPORT_BYTES = 2_000_000  # a Kahoot sheet of 500 questions is about 60 KB
-MAX_UNZIPPED_BYTES = 40_000_000  # an .xlsx that inflates beyond this is refused unread
 MAX_JSON_BYTES = 200_000  # one question, one pack header
 IMPORT_FORMATS = (*sorted(IMPORTERS), "pack")
-SUFFIX_FORMATS = {".xlsx": "kahoot", ".gift": "gift", ".txt": "gift", ".csv": "csv",
-                  ".yaml": "pack", ".yml": "pack"}
-_NUMBERED = re.compile(r"-([0-9]+)$")
 
 _writes = threading.Lock()  # one pack write (and bank reload) at a time
-
-
-def data_packs_dir(data_dir: Path) -> Path:
-    """Where the host page keeps the packs it writes."""
-    return Path(data_dir) / DATA_PACKS
-
-
-class Refused(Exception):
-    """A request that changes nothing: an HTTP status, a reason, maybe per-field findings."""
-
-    def __init__(self, status: int, code: str, reason: str,
-                 findings: list[Finding] | None = None, **extra: Any) -> None:
-        super().__init__(reason)
-        self.status = status
-        self.code = code
-        self.reason = reason
-        self.findings = findings or []
-        self.extra = extra
-
-
-def refuse(status: int, code: str, reason: str, **extra: Any) -> NoReturn:
-    raise Refused(status, code, reason, **extra)
 
 
 @bp.errorhandler(Refused)
@@ -204,31 +183,6 @@ def _json_body() -> dict[str, Any]:
     return body
 
 
-def _raw_pack(path: Path) -> dict[str, Any]:
-    """A pack file as plain data (its questions as written, good or not)."""
-    text = as_yaml(path.read_text(encoding="utf-8-sig"), path.suffix)
-    loaded = yaml.load(text, Loader=YAML_LOADER)
-    if not isinstance(loaded, dict) or not isinstance(loaded.get("questions"), list):
-        refuse(409, "broken_pack", f"{path.name} is not a readable pack; "
-                                   "see `tourelle questions check`")
-    return loaded
-
-
-@contextmanager
-def _staged(folder: Path, name: str, suffix: str = ".new") -> Iterator[Path]:
-    """A hidden temporary file for `name` in `folder` (a pack's is never read as a pack: its
-    suffix is .new); removed unless the caller moved it into place."""
-    folder.mkdir(parents=True, exist_ok=True)
-    handle, raw = tempfile.mkstemp(prefix=f".{name}.", suffix=suffix, dir=folder)
-    os.close(handle)
-    path = Path(raw)
-    path.chmod(0o644)  # as any pack file (mkstemp makes it private)
-    try:
-        yield path
-    finally:
-        path.unlink(missing_ok=True)
-
-
 def _write_pack(folder: Path, pack_id: str, language: str, title: str,
                 questions: list[dict[str, Any]], check_id: str | None = None) -> None:
     """Write a pack through a checked temporary file, then reload the bank.
@@ -236,7 +190,7 @@ def _write_pack(folder: Path, pack_id: str, language: str, title: str,
     The file must load as `tourelle questions check` would: no problem about the pack
     itself, none about `check_id` (or about any question when `check_id` is None).
     """
-    with _staged(folder, pack_id + ".yaml") as staged:
+    with staged_file(folder, pack_id + ".yaml") as staged:
         staged.write_text(pack_text(pack_id, language, title, questions), encoding="utf-8")
         loaded = load_pack(staged)
         bad = [p for p in loaded.errors
@@ -248,36 +202,18 @@ def _write_pack(folder: Path, pack_id: str, language: str, title: str,
     _bank().reload()
 
 
-def _next_id(language: str, pack_id: str, taken: set[str]) -> str:
-    stem = pack_id[len(language) + 1:] if pack_id.startswith(language + "-") else pack_id
-    prefix = f"{language}-{stem}-"
-    numbers = [int(m.group(1)) for qid in taken if qid.startswith(prefix)
-               and (m := _NUMBERED.search(qid)) is not None]
-    return f"{prefix}{max(numbers, default=0) + 1:03d}"
-
-
-def _normalised(question: dict[str, Any]) -> dict[str, Any]:
-    """A form's question: optional fields left empty are left out (a choice question
-    with `unit: ""` is not an error, only an empty field)."""
-    out = dict(question)
-    for key in ("unit", "image", "id"):
-        if out.get(key) in (None, ""):
-            out.pop(key, None)
-    return out
-
-
 def _checks(info: PackInfo, raw: dict[str, Any], question: dict[str, Any],
             replaces: str | None) -> tuple[dict[str, Any], list[Finding]]:
     """The question with its id (a new one numbered), and every finding about it: the
     pack format's checks, then what needs the other packs (the id is free) and the
     folder (the picture is there and is a picture)."""
-    question = _normalised(question)
+    question = normalised(question)
     in_file = [q.get("id") for q in raw["questions"] if isinstance(q, dict)]
     bank_ids = {q.id for q in _bank().questions}
     taken = (bank_ids | {i for i in in_file if isinstance(i, str)}) - {replaces}
     if "id" not in question:
         question["id"] = (replaces if replaces is not None
-                          else _next_id(str(raw.get("language")), info.pack_id, taken))
+                          else next_id(str(raw.get("language")), info.pack_id, taken))
     findings = check_question(question, raw.get("language"))
     qid = question.get("id")
     if isinstance(qid, str) and qid in taken:
@@ -327,7 +263,7 @@ def get_pack(pack_id: str) -> Response:
                 {"field": problem.field, "message": problem.message,
                  "text": messages.both(problem.message),
                  "severity": problem.severity, "line": problem.line})
-    raw = _raw_pack(path)
+    raw = raw_pack(path)
     questions = []
     for item in raw["questions"]:
         if not isinstance(item, dict):
@@ -345,7 +281,7 @@ def download_pack(pack_id: str) -> Response:
     info = _find(pack_id)
     path = Path(info.path)
     if path.suffix == ".json":
-        raw = _raw_pack(path)
+        raw = raw_pack(path)
         text = pack_text(pack_id, str(raw.get("language")), str(raw.get("title")),
                          raw["questions"])
     else:
@@ -413,7 +349,7 @@ def check(pack_id: str) -> Response:
     {"ok", "question" (with its id), "findings": [{"field", "message"}]}. Writes nothing."""
     body = _json_body()
     info = _find(pack_id)
-    raw = _raw_pack(Path(info.path))
+    raw = raw_pack(Path(info.path))
     question, findings = _checks(info, raw, _question_of(body), _replaces_of(body))
     return jsonify(ok=not findings, question=question,
                    findings=[_finding_json(f) for f in findings])
@@ -441,7 +377,7 @@ def save_question(pack_id: str) -> tuple[Response, int]:
     replaces = _replaces_of(body)
     with _writes:
         info = _find_editable(pack_id)
-        raw = _raw_pack(Path(info.path))
+        raw = raw_pack(Path(info.path))
         question, findings = _checks(info, raw, _question_of(body), replaces)
         if findings:
             raise Refused(400, "invalid", "; ".join(
@@ -462,7 +398,7 @@ def save_question(pack_id: str) -> tuple[Response, int]:
 def delete_question(pack_id: str, qid: str) -> Response:
     with _writes:
         info = _find_editable(pack_id)
-        raw = _raw_pack(Path(info.path))
+        raw = raw_pack(Path(info.path))
         questions = [q for q in raw["questions"] if isinstance(q, dict)]
         kept = [q for q in questions if q.get("id") != qid]
         if len(kept) == len(questions):
@@ -504,7 +440,7 @@ def upload_image(pack_id: str) -> tuple[Response, int]:
             problems = [f"{name}: not a picture (its content is not PNG, JPEG, WebP or SVG)"]
         else:
             stored = f"{pack_id}.{hashlib.sha256(data).hexdigest()[:12]}{suffix}"
-            with _staged(folder, stored, suffix) as staged:
+            with staged_file(folder, stored, suffix) as staged:
                 staged.write_bytes(data)
                 problems = [p.replace(staged.name, name) for p in check_image_file(staged)]
                 if not problems:
@@ -522,7 +458,7 @@ def import_pack() -> tuple[Response, int]:
     `category`, `title`, `pack` (the new pack's id; else from the file name)."""
     name, data = _upload(MAX_IMPORT_BYTES)
     form = request.form
-    fmt = form.get("format") or _guess_format(name, data)
+    fmt = form.get("format") or guess_format(name, data)
     if fmt not in IMPORT_FORMATS:
         refuse(400, "bad_format", f"unknown format {fmt!r} (known: {', '.join(IMPORT_FORMATS)})")
     language = form.get("language") or "fr"
@@ -532,17 +468,17 @@ def import_pack() -> tuple[Response, int]:
     except ValueError as err:
         refuse(400, "bad_request", str(err))
     if fmt == "kahoot":
-        _check_zip(name, data)
+        check_zip(name, data)
     with tempfile.TemporaryDirectory(prefix="tourelle-import-") as scratch:
         safe = re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip(".-") or "upload"
         upload = Path(scratch) / safe
         upload.write_bytes(data)
         if fmt == "pack":
-            pack_id, language, title, questions, warnings = _read_pack_upload(upload, form)
+            pack_id, language, title, questions, warnings = read_pack_upload(upload, form)
         else:
             pack_id = form.get("pack") or slug(Path(safe).stem) or "imported"
             title = form.get("title") or f"Imported from {name}"
-            questions, warnings = _run_importer(fmt, upload, name, pack_id, language, category)
+            questions, warnings = run_importer(fmt, upload, name, pack_id, language, category)
     if not PACK_ID_RE.match(pack_id):
         refuse(400, "bad_request", f"{pack_id!r} is not a pack id (lower-case words joined "
                                    "by '-')")
@@ -560,79 +496,3 @@ def import_pack() -> tuple[Response, int]:
                    warnings=warnings, warnings_text=[messages.both(w) for w in warnings]), 201
 
 
-def _guess_format(name: str, data: bytes) -> str:
-    suffix = Path(name).suffix.lower()
-    if suffix in SUFFIX_FORMATS:
-        return SUFFIX_FORMATS[suffix]
-    if suffix == ".json":
-        try:
-            parsed = json.loads(data.decode("utf-8-sig"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            return "opentdb"  # its importer says what is wrong
-        return "pack" if isinstance(parsed, dict) and "questions" in parsed else "opentdb"
-    refuse(400, "bad_format", f"cannot tell the format of {name!r}: choose one (.xlsx Kahoot, "
-                              ".gift, .csv, .json Open Trivia DB, .yaml pack); nothing was written")
-
-
-def _check_zip(name: str, data: bytes) -> None:
-    """An .xlsx is a zip: refuse one that is not, or that would inflate past the limit."""
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            inflated = sum(item.file_size for item in archive.infolist())
-    except zipfile.BadZipFile:
-        refuse(400, "not_a_pack", f"{name}: not an .xlsx file (it is not a zip archive); "
-                                  "nothing was written")
-    if inflated > MAX_UNZIPPED_BYTES:
-        refuse(413, "too_large", f"{name}: the sheet would inflate to {inflated // 1_000_000} MB "
-                                 "(too big); nothing was written")
-
-
-def _run_importer(fmt: str, upload: Path, name: str, pack_id: str, language: str,
-                  category: str | None) -> tuple[list[dict[str, Any]], list[str]]:
-    prefix = ImportOptions(language).prefix_for(Path(pack_id + ".yaml"))
-    try:
-        result = IMPORTERS[fmt](upload, ImportOptions(language, category, prefix))
-    except ImportFailed as err:
-        refuse(400, "not_a_pack", _named(str(err), upload, name) + "; nothing was written")
-    except Exception as err:  # a malformed file may break a reader anywhere: still a refusal
-        refuse(400, "not_a_pack", f"{name}: not a readable {fmt} file ({type(err).__name__}: "
-                                  f"{_named(str(err), upload, name)}); nothing was written")
-    warnings = [_named(w, upload, name) for w in result.warnings]
-    if not result.questions and category is None and any("no category" in w for w in warnings):
-        # The page asks its category question (editor.js: the Category field, in its words).
-        refuse(400, "needs_category", "this file gives no category: choose a category for its "
-                                      "questions; nothing was written", warnings=warnings)
-    if not result.questions:
-        refuse(400, "no_questions", f"no question could be imported from {name}; "
-                                    "nothing was written", warnings=warnings)
-    return result.questions, warnings
-
-
-def _read_pack_upload(upload: Path, form: Any) -> tuple[str, str, str, list[dict[str, Any]],
-                                                        list[str]]:
-    """A Tourelle pack uploaded as it is (an export from another host): its good questions."""
-    loaded = load_pack(upload)
-    fatal = [p for p in loaded.errors if p.question_id is None and p.field != "image"]
-    if loaded.pack_id is None or loaded.language is None or fatal:
-        reason = "; ".join(_named(str(p), upload, upload.name) for p in fatal[:3]) or \
-            "no pack id or language"
-        refuse(400, "not_a_pack", f"not a question pack: {reason}; nothing was written")
-    good = {q.id for q in loaded.questions}
-    raw = _raw_pack(upload)
-    questions = [q for q in raw["questions"] if isinstance(q, dict) and q.get("id") in good
-                 and not q.get("image")]
-    warnings = [_named(str(p), upload, upload.name) for p in loaded.problems]
-    skipped = len(good) - len(questions)
-    if skipped:
-        warnings.append(f"{skipped} question(s) with a picture skipped: upload their pictures "
-                        "in the editor")
-    if not questions:
-        refuse(400, "no_questions", "the pack has no good question; nothing was written",
-               warnings=warnings)
-    return (form.get("pack") or loaded.pack_id, loaded.language,
-            form.get("title") or loaded.title or loaded.pack_id, questions, warnings)
-
-
-def _named(text: str, upload: Path, name: str) -> str:
-    """A message about the scratch copy, told with the name the host uploaded."""
-    return text.replace(str(upload), name).replace(upload.name, name)

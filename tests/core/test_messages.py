@@ -63,7 +63,8 @@ def editor_messages() -> list[tuple[str, int, str]]:
     """The pack editor's literal messages: the checker's findings (Finding(field, message)),
     the importers' failures and warnings (ImportFailed, skip(why), warnings.append)."""
     found = []
-    for path in sorted([*(HOST / "quiz").rglob("*.py"), HOST / "routes" / "packs.py"]):
+    for path in sorted([*(HOST / "quiz").rglob("*.py"), HOST / "routes" / "packs.py",
+                        HOST / "routes" / "pack_files.py"]):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or not node.args:
