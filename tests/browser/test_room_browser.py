@@ -98,7 +98,8 @@ def test_a_phone_finding_no_free_seat_says_why_and_can_watch(lan_server: LiveSer
     assert taker.call("join", {"token": "a" * 32, "game": game, "seat": 0})["ok"]
     recorder = Recorder()
     for locale, message, watch in (
-            ("fr-FR", "Toutes les places sont prises : demandez à l’animateur.", "Regarder la partie"),
+            ("fr-FR", "Toutes les places sont prises : demandez à l’animateur.",
+             "Regarder la partie"),
             ("en-GB", "Every seat is taken: ask the host.", "Watch the game")):
         phone = new_page(browser, recorder, local(lan_server, "/"), PHONE, locale=locale)
         phone.wait_for_function("document.body.dataset.full === 'yes'")
