@@ -5,56 +5,27 @@ Every transition builds a new `TerritoryState` with `state.evolve` (a fast
 touched. Randomness (castle draw, attack order, timed-out picks) comes only
 from the generator int in the state.
 The rulings implemented here are written out in docs/rules/territory.md.
+Combat and the game's end are host/territory/battle.py; the smallest steps
+(a new stage, a question asked, a score) host/territory/steps.py.
 """
 
 from collections.abc import Callable
 from typing import Any, TypeGuard
 
 from host import rng
-from host.games.contract import (
-    BadEvent,
-    Event,
-    GameError,
-    OutOfTurn,
-    QuestionRequest,
-    StaleEvent,
-    TimerRequest,
-)
-from host.territory.board import (
-    CASTLE_TOWERS,
-    CHOICE_OPTIONS,
-    CASTLE_VALUE,
-    DEFENCE_BONUS,
-    PICK_VALUE,
-    TAKEN_VALUE,
-    Board,
-)
-from host.territory.judging import (
-    duel_result,
-    expansion_order,
-    is_correct_choice,
-    numeric_blocks,
-    speed_outcome,
-)
-from host.territory.modes import (
-    CONQUEST_ROUNDS,
-    CONQUEST_VALUE,
-    EXPANSION_PICKS,
-    LEFTOVER_VALUE,
-    castle_options,
-    combat_rounds,
-    conquest_order,
-    duel_picks,
-    duel_round_sizes,
-)
-from host.territory.state import (
-    FREE,
-    Answer,
-    Attack,
-    Question,
-    TerritoryState,
-    evolve,
-)
+from host.games.contract import (BadEvent, Event, GameError, OutOfTurn, QuestionRequest,
+                                 StaleEvent, TimerRequest)
+from host.territory.battle import FINAL_TRIES_MAX as FINAL_TRIES_MAX  # the tests read it here
+from host.territory.battle import (do_attack, duel_won, hold, over, score_blocks, settle_block,
+                                   start_round)
+from host.territory.board import CASTLE_TOWERS, CASTLE_VALUE, CHOICE_OPTIONS, PICK_VALUE, Board
+from host.territory.judging import (duel_result, expansion_order, is_correct_choice,
+                                    speed_outcome)
+from host.territory.modes import (CONQUEST_ROUNDS, CONQUEST_VALUE, EXPANSION_PICKS,
+                                  LEFTOVER_VALUE, castle_options, combat_rounds, conquest_order,
+                                  duel_picks, duel_round_sizes)
+from host.territory.state import FREE, Answer, Question, TerritoryState, evolve
+from host.territory.steps import add_score, ask, next_stage, set_territory, with_item
 
 
 # Expansion questions in a row that nobody answers before the game stalls for the host.
@@ -177,7 +148,7 @@ def _on_question(board: Board, state: TerritoryState, event: Event) -> Territory
     _check_question(content, q.kind)
     assert isinstance(content, dict)
     reused = state.reused_questions + (1 if content.get("reused_in_game") else 0)
-    return _next_stage(state, "answering", question=evolve(q, content=content),
+    return next_stage(state, "answering", question=evolve(q, content=content),
                        reused_questions=reused)
 
 
@@ -227,7 +198,7 @@ def _on_answer(board: Board, state: TerritoryState, event: Event) -> TerritorySt
         raise BadEvent("An answer needs its lock-in time t_ns (integer).")
     answered = evolve(q, answers=q.answers + (Answer(seat, value, t_ns),))
     if len(answered.answers) == len(q.seats):
-        return _next_stage(state, "reveal", question=answered)
+        return next_stage(state, "reveal", question=answered)
     return evolve(state, question=answered)
 
 
@@ -236,7 +207,7 @@ def _on_timeout(board: Board, state: TerritoryState, event: Event) -> TerritoryS
     if current is None or event.get("timer") != current:
         raise StaleEvent(f"Timer {event.get('timer')!r} is not running now.")
     if state.stage == "answering":
-        return _next_stage(state, "reveal")
+        return next_stage(state, "reveal")
     if state.stage == "reveal":
         return _resolve(board, state)
     seat = current_actor(state)
@@ -246,7 +217,7 @@ def _on_timeout(board: Board, state: TerritoryState, event: Event) -> TerritoryS
     state = evolve(state, rng=state_rng)
     if state.stage == "pick":
         return _do_pick(board, state, seat, target)
-    return _do_attack(state, seat, target)
+    return do_attack(state, seat, target)
 
 
 def _on_override(board: Board, state: TerritoryState, event: Event) -> TerritoryState:
@@ -303,22 +274,22 @@ def _on_attack(board: Board, state: TerritoryState, event: Event) -> TerritorySt
         if owner in (FREE, seat):
             raise BadEvent(f"{board.ids[target]} is not an enemy territory.")
         raise BadEvent(f"{board.ids[target]} does not touch your land this round.")
-    return _do_attack(state, seat, target)
+    return do_attack(state, seat, target)
 
 
 def _on_skip(board: Board, state: TerritoryState, event: Event) -> TerritoryState:
     q = state.question
     if state.stage not in ("answering", "reveal") or q is None:
         raise StaleEvent("There is no open question to skip.")
-    return _ask(state, q.purpose, q.kind, q.seats)
+    return ask(state, q.purpose, q.kind, q.seats)
 
 
 def _on_end(board: Board, state: TerritoryState, event: Event) -> TerritoryState:
     """The host ends the game: rank by score; unbroken ties go by seat order."""
     if state.phase != "final":
-        state = evolve(state, standing=_score_blocks(state))
+        state = evolve(state, standing=score_blocks(state))
     singles = tuple((seat,) for block in state.standing for seat in sorted(block))
-    return _over(evolve(state, standing=singles))
+    return over(evolve(state, standing=singles))
 
 
 _Handler = Callable[[Board, TerritoryState, Event], TerritoryState]
@@ -356,16 +327,6 @@ def is_int(value: object) -> TypeGuard[int]:
 # ---------------------------------------------------------------- transitions
 
 
-def _next_stage(state: TerritoryState, stage: str, **changes: Any) -> TerritoryState:
-    """A new stage with a new sequence number, hence a new timer id."""
-    return evolve(state, stage=stage, seq=state.seq + 1, **changes)
-
-
-def _ask(state: TerritoryState, purpose: str, kind: str, seats: tuple[int, ...]) -> TerritoryState:
-    request = Question(purpose, kind, f"q{state.seq + 1}", seats)
-    return _next_stage(state, "awaiting_question", question=request)
-
-
 def _resolve(board: Board, state: TerritoryState) -> TerritoryState:
     """Apply the revealed outcome of the current question."""
     q = state.question
@@ -376,7 +337,7 @@ def _resolve(board: Board, state: TerritoryState) -> TerritoryState:
         silent = 0 if order else state.silent_questions + 1
         state = evolve(state, silent_questions=silent)
         if silent >= SILENT_LIMIT:
-            return _next_stage(state, "stalled")
+            return next_stage(state, "stalled")
         if state.settings.mode == "duel":
             return next_pick(board, _duel_block(board, state, order))
         picks: list[int] = []
@@ -386,29 +347,29 @@ def _resolve(board: Board, state: TerritoryState) -> TerritoryState:
     if q.purpose == "conquest":
         return _resolve_conquest(board, state, q)
     if q.purpose == "final":
-        return _settle_block(state, q)
+        return settle_block(state, q)
     attack = state.attack
     assert attack is not None
     if q.purpose == "duel":
         result = duel_result(q, attack)
         if result == "hold":
-            return _hold(board, state, won_speed=False)
+            return hold(board, state, won_speed=False)
         if result == "attacker_wins":
-            return _duel_won(board, state)
-        return _ask(state, "speed", "numeric", (attack.attacker, attack.defender))
+            return duel_won(board, state)
+        return ask(state, "speed", "numeric", (attack.attacker, attack.defender))
     attacker_wins, defender_won = speed_outcome(q, attack)
     if attacker_wins:
-        return _duel_won(board, state)
-    return _hold(board, state, won_speed=defender_won)
+        return duel_won(board, state)
+    return hold(board, state, won_speed=defender_won)
 
 
 def next_pick(board: Board, state: TerritoryState) -> TerritoryState:
     """The next step of the expansion: a question for the picks, a pick, or the combat."""
     if FREE not in state.owners:
-        return _start_round(board, evolve(state, picks=(), phase="combat"), 1)
+        return start_round(board, evolve(state, picks=(), phase="combat"), 1)
     if not state.picks:
-        return _ask(state, "expansion", "numeric", state.active_seats())
-    return _next_stage(state, "pick")
+        return ask(state, "expansion", "numeric", state.active_seats())
+    return next_stage(state, "pick")
 
 
 def _do_pick(board: Board, state: TerritoryState, seat: int, target: int) -> TerritoryState:
@@ -418,8 +379,8 @@ def _do_pick(board: Board, state: TerritoryState, seat: int, target: int) -> Ter
         marks = state.marks + ((seat, board.ids[target]),)
         return _next_mark(board, evolve(state, marks=marks, picks=state.picks[1:]))
     value = LEFTOVER_VALUE if state.settings.mode == "campaign" else PICK_VALUE
-    state = _set_territory(state, target, seat, value)
-    state = _add_score(state, seat, value)
+    state = set_territory(state, target, seat, value)
+    state = add_score(state, seat, value)
     return next_pick(board, evolve(state, picks=state.picks[1:]))
 
 
@@ -443,23 +404,23 @@ def start_campaign(board: Board, state: TerritoryState) -> TerritoryState:
     """Campaign setup: the bases are chosen in a seeded random order (the colours' draw)."""
     order, state_rng = rng.shuffled(state.rng, state.active_seats())
     state = evolve(state, rng=state_rng, phase="castles", order=tuple(order), picks=tuple(order))
-    return _next_stage(state, "pick")
+    return next_stage(state, "pick")
 
 
 def _do_castle(board: Board, state: TerritoryState, seat: int, target: int) -> TerritoryState:
-    state = _set_territory(state, target, seat, CASTLE_VALUE)
-    state = _add_score(state, seat, CASTLE_VALUE)
+    state = set_territory(state, target, seat, CASTLE_VALUE)
+    state = add_score(state, seat, CASTLE_VALUE)
     players = tuple(evolve(p, castle=board.ids[target]) if p.seat == seat else p
                     for p in state.players)
     state = evolve(
         state,
         players=players,
-        towers=_with(state.towers, target, CASTLE_TOWERS),
-        castles=_with(state.castles, target, True),
+        towers=with_item(state.towers, target, CASTLE_TOWERS),
+        castles=with_item(state.castles, target, True),
         picks=state.picks[1:],
     )
     if state.picks:
-        return _next_stage(state, "pick")
+        return next_stage(state, "pick")
     return _start_conquest(board, evolve(state, phase="conquest"), 1)
 
 
@@ -481,189 +442,20 @@ def _next_mark(board: Board, state: TerritoryState) -> TerritoryState:
         picks = picks[1:]
     state = evolve(state, picks=picks)
     if picks:
-        return _next_stage(state, "pick")
+        return next_stage(state, "pick")
     if not state.marks:
         return _start_conquest(board, state, state.expansion_round + 1)
     seats = tuple(seat for seat, _ in state.marks)
-    return _ask(state, "conquest", "choice", seats)
+    return ask(state, "conquest", "choice", seats)
 
 
 def _resolve_conquest(board: Board, state: TerritoryState, q: Question) -> TerritoryState:
     """A right answer takes the territory its player marked; a wrong one leaves it free."""
     for seat, tid in state.marks:
         if is_correct_choice(q, seat):
-            state = _set_territory(state, board.index[tid], seat, CONQUEST_VALUE)
-            state = _add_score(state, seat, CONQUEST_VALUE)
+            state = set_territory(state, board.index[tid], seat, CONQUEST_VALUE)
+            state = add_score(state, seat, CONQUEST_VALUE)
     return _start_conquest(board, evolve(state, marks=()), state.expansion_round + 1)
-
-
-# ---------------------------------------------------------------- combat
-
-
-def _start_round(board: Board, state: TerritoryState, number: int) -> TerritoryState:
-    active = state.active_seats()
-    if number < combat_rounds(state.settings.mode):
-        order, state_rng = rng.shuffled(state.rng, active)
-        state = evolve(state, rng=state_rng)
-    else:
-        # By score, highest first; sorted() is stable, so ties keep round-3 order.
-        previous = [seat for seat in state.order if seat in active]
-        order = sorted(previous, key=lambda seat: -state.player(seat).score)
-    return _begin_turn(board, evolve(state, round=number, order=tuple(order), turn=0))
-
-
-def _begin_turn(board: Board, state: TerritoryState) -> TerritoryState:
-    active = state.active_seats()
-    if len(active) <= 1:
-        return _finish(state)
-    turn = state.turn
-    while turn < len(state.order) and state.order[turn] not in active:
-        turn += 1
-    if turn == len(state.order):
-        if state.round < combat_rounds(state.settings.mode):
-            return _start_round(board, state, state.round + 1)
-        return _finish(state)
-    return _next_stage(state, "attack", turn=turn, attack=None)
-
-
-def _do_attack(state: TerritoryState, seat: int, target: int) -> TerritoryState:
-    defender = state.owners[target]
-    attack = Attack(seat, defender, state.territory_ids[target])
-    return _ask(evolve(state, attack=attack), "duel", "choice", (seat, defender))
-
-
-def _hold(board: Board, state: TerritoryState, won_speed: bool) -> TerritoryState:
-    attack = state.attack
-    assert attack is not None
-    rule = state.settings.defence_bonus
-    if rule == "any_hold" or (rule == "tiebreak" and won_speed):
-        state = _add_score(state, attack.defender, DEFENCE_BONUS, bonus=True)
-    return _end_attack(board, state)
-
-
-def _duel_won(board: Board, state: TerritoryState) -> TerritoryState:
-    attack = state.attack
-    assert attack is not None
-    target = board.index[attack.target]
-    towers = state.towers[target]
-    if towers == 0:
-        return _end_attack(board, _take(state, attack, target))
-    towers -= 1
-    state = evolve(state, towers=_with(state.towers, target, towers))
-    if towers == 0:
-        return _end_attack(board, _take_castle(state, attack))
-    # The attacker goes on at once against the next tower.
-    return _ask(state, "duel", "choice", (attack.attacker, attack.defender))
-
-
-def _take(state: TerritoryState, attack: Attack, target: int) -> TerritoryState:
-    """An ordinary territory (or a fallen castle) changes hands.
-
-    Campaign: the territory keeps its value (the long campaign's help page: the
-    attacker wins the territory's value, the defender loses it).
-    """
-    if state.castles[target]:
-        new_value = CASTLE_VALUE
-    elif state.settings.mode == "campaign":
-        new_value = state.values[target]
-    else:
-        new_value = TAKEN_VALUE
-    state = _add_score(state, attack.defender, -state.values[target])
-    state = _add_score(state, attack.attacker, new_value)
-    return _set_territory(state, target, attack.attacker, new_value)
-
-
-def _take_castle(state: TerritoryState, attack: Attack) -> TerritoryState:
-    """Third tower down: every territory, the whole score and the bonuses move over."""
-    loser = state.player(attack.defender)
-    owners = tuple(attack.attacker if o == loser.seat else o for o in state.owners)
-    knocked_out = 1 + sum(1 for p in state.players if not p.active)
-    players = tuple(
-        evolve(p, score=p.score + loser.score, bonus=p.bonus + loser.bonus)
-        if p.seat == attack.attacker
-        else evolve(p, score=0, bonus=0, out=knocked_out)
-        if p.seat == loser.seat
-        else p
-        for p in state.players
-    )
-    return evolve(state, owners=owners, players=players)
-
-
-def _end_attack(board: Board, state: TerritoryState) -> TerritoryState:
-    return _begin_turn(board, evolve(state, attack=None, question=None, turn=state.turn + 1))
-
-
-def _score_blocks(state: TerritoryState) -> tuple[tuple[int, ...], ...]:
-    """Active seats grouped by equal score, highest first (seat order inside a block)."""
-    by_score: dict[int, list[int]] = {}
-    for p in state.players:
-        if p.active:
-            by_score.setdefault(p.score, []).append(p.seat)
-    return tuple(tuple(sorted(by_score[s])) for s in sorted(by_score, reverse=True))
-
-
-def _finish(state: TerritoryState) -> TerritoryState:
-    state = evolve(state, phase="final", standing=_score_blocks(state), attack=None)
-    return _ask_final(state)
-
-
-def _ask_final(state: TerritoryState) -> TerritoryState:
-    for block in state.standing:
-        if len(block) > 1:
-            return _ask(state, "final", "numeric", block)
-    return _over(state)
-
-
-FINAL_TRIES_MAX = 5
-
-
-def _settle_block(state: TerritoryState, q: Question) -> TerritoryState:
-    """Split the tied block by the answers; seats still tied get another question.
-
-    Ruling: after FINAL_TRIES_MAX questions in a row that split nobody (the tied
-    players all silent: their phones are gone), the tie goes by seat order, so
-    a game left alone still ends.
-    """
-    blocks = [tuple(block) for block in numeric_blocks(q)]
-    tries = state.final_tries + 1 if len(blocks) == 1 else 0
-    if tries >= FINAL_TRIES_MAX:
-        blocks = [(seat,) for seat in sorted(q.seats)]
-        tries = 0
-    standing: list[tuple[int, ...]] = []
-    for block in state.standing:
-        if block == q.seats:
-            standing += blocks
-        else:
-            standing.append(block)
-    return _ask_final(evolve(state, standing=tuple(standing), final_tries=tries))
-
-
-def _over(state: TerritoryState) -> TerritoryState:
-    return _next_stage(
-        state, "over", phase="over", question=None, attack=None, picks=(), marks=()
-    )
-
-
-def _set_territory(state: TerritoryState, index: int, owner: int, value: int) -> TerritoryState:
-    return evolve(
-        state, owners=_with(state.owners, index, owner), values=_with(state.values, index, value)
-    )
-
-
-def _add_score(
-    state: TerritoryState, seat: int, points: int, bonus: bool = False
-) -> TerritoryState:
-    players = tuple(
-        evolve(p, score=p.score + points, bonus=p.bonus + (points if bonus else 0))
-        if p.seat == seat
-        else p
-        for p in state.players
-    )
-    return evolve(state, players=players)
-
-
-def _with(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return items[:index] + (value,) + items[index + 1 :]
 
 
 # ---------------------------------------------------------------- ranking
@@ -677,6 +469,6 @@ def ranking(state: TerritoryState) -> list[int]:
     if state.standing:
         survivors = [seat for block in state.standing for seat in sorted(block)]
     else:
-        survivors = [seat for block in _score_blocks(state) for seat in block]
+        survivors = [seat for block in score_blocks(state) for seat in block]
     out = sorted((p for p in state.players if not p.active), key=lambda p: -p.out)
     return survivors + [p.seat for p in out]

@@ -110,7 +110,7 @@ def view(state: TerritoryState, audience: str) -> dict[str, Any]:
 
 def _order_rule(number: int, total: int) -> str:
     """How the rules order battle round `number` of `total` when it begins
-    (rules._start_round): the last by score, the others in a seeded random order."""
+    (battle.start_round): the last by score, the others in a seeded random order."""
     return "score" if number >= total else "random"
 
 
