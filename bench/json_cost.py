@@ -39,13 +39,13 @@ MS = 1_000_000
 def publication(session: Any) -> list[dict[str, Any]]:
     """Every payload of one publication, built as the Session builds them."""
     meta = session.meta()
-    out = [session._payload(session.state, "screen", meta),
-           session._payload(session.state, "host", meta)]
+    out = [session.publication._payload(session.state, "screen", meta),
+           session.publication._payload(session.state, "host", meta)]
     private_keys = session.kind.private_keys
     shared = None
     for entry in meta["seats"]:
         seat = entry["seat"]
-        view = session._view_of(session.state, f"seat:{seat}")
+        view = session.publication._view_of(session.state, f"seat:{seat}")
         public, own = phone_parts.split(view, private_keys)
         if shared is None:
             shared = phone_parts.public_payload(meta, public)
