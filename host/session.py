@@ -274,6 +274,9 @@ class Session:
 
     # -- after every change ----------------------------------------------------
     def after_change(self, publish_only: bool = False) -> None:
+        """The follow-ups of a change: the game over (its result row), or the question the
+        engine asks for (its own event), or the timer armed and the bots planned; then
+        publish (once the batch is committed)."""
         if self.state is not None and not publish_only:
             if self.game.is_over(self.state):
                 self._finish()
