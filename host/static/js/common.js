@@ -3,7 +3,7 @@
 // beyond this host.
 /* exported h, $, fill, languageOf, seatName, seatLabel, seatChip, Maps, drawMap, castle, Countdown,
    Sound, formatAnswer, questionTitle, phaseTitle, onLoopback, joinAddress, storageNotice, linkStylesheet,
-   HALL_SEATS, NAME_MAX, fitText, fitZoom */
+   HALL_SEATS, NAME_MAX, fitText, fitZoom, keepScreenAwake */
 "use strict";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -363,4 +363,27 @@ function linkStylesheet(key, relative, here) {
   link.href = new URL(relative, here).pathname;
   link.dataset.css = key;
   document.head.append(link);
+}
+
+/**
+ * Keep the screen on (a phone that sleeps drops out, a projector must not show a screensaver):
+ * a wake lock, taken again each time the page is shown (the browser lets it go when the page
+ * is hidden) and on `gesture` (some browsers grant it only after one). Browsers without it,
+ * or that refuse it, carry on as before; `body[data-wake-lock]` says which ("on", "refused").
+ */
+function keepScreenAwake(gesture) {
+  let sentinel = null;
+  async function take() {
+    if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;
+    if (sentinel && !sentinel.released) return;
+    try {
+      sentinel = await navigator.wakeLock.request("screen");
+      document.body.dataset.wakeLock = "on";
+    } catch {
+      document.body.dataset.wakeLock = "refused";
+    }
+  }
+  document.addEventListener("visibilitychange", take);
+  document.addEventListener(gesture, take);
+  take();
 }

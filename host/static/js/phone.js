@@ -482,26 +482,7 @@ function render() {
   previous = state;
 }
 
-/**
- * The screen stays on all night (a phone that sleeps drops out): a wake lock, taken again
- * each time the page is shown (the browser lets it go when the page is hidden). Browsers
- * without it, or that refuse it, carry on as before.
- */
-const ScreenAwake = {
-  sentinel: null,
-  async take() {
-    if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;
-    if (this.sentinel && !this.sentinel.released) return;
-    try {
-      this.sentinel = await navigator.wakeLock.request("screen");
-      document.body.dataset.wakeLock = "on";
-    } catch {
-      document.body.dataset.wakeLock = "refused";
-    }
-  },
-};
-document.addEventListener("visibilitychange", () => ScreenAwake.take());
-document.addEventListener("pointerdown", () => ScreenAwake.take()); // some browsers want a gesture
-ScreenAwake.take();
+// The screen stays on all night (a phone that sleeps drops out); some browsers want a gesture.
+keepScreenAwake("pointerdown");
 
 T.apply();

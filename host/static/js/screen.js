@@ -31,24 +31,8 @@ socket.on("room", (message) => {
   if (message.game && message.game !== gameId) watch(message.game);
 });
 
-// The projector's screen stays on (no screensaver mid-game): a wake lock, taken again when
-// the page is shown; browsers without it carry on as before.
-const ScreenAwake = {
-  sentinel: null,
-  async take() {
-    if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;
-    if (this.sentinel && !this.sentinel.released) return;
-    try {
-      this.sentinel = await navigator.wakeLock.request("screen");
-      document.body.dataset.wakeLock = "on";
-    } catch {
-      document.body.dataset.wakeLock = "refused";
-    }
-  },
-};
-document.addEventListener("visibilitychange", () => ScreenAwake.take());
-document.addEventListener("click", () => ScreenAwake.take());
-ScreenAwake.take();
+// The projector's screen stays on (no screensaver mid-game).
+keepScreenAwake("click");
 socket.on("state", render);
 
 $("#mute").addEventListener("click", () => {
