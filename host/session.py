@@ -811,9 +811,9 @@ class Session:
     def _supply_question(self, kind: str, request_id: str) -> None:
         draw_rng = rng.derive(self.seed, f"question:{self.last_seq}")
         question = self.questions.draw(kind, list(self.used_questions), draw_rng)
-        outcome = self._handle(
-            SESSION, {"type": "question", "request_id": request_id, "question": question}
-        )
+        # t_ns: the host time the question goes out, the zero of answer times (speed bonus)
+        outcome = self._handle(SESSION, {"type": "question", "request_id": request_id,
+                                         "question": question, "t_ns": self.clock.now_ns()})
         if not outcome.ok:
             log.error("game %s: question refused: %s", self.id, outcome.reason)
 

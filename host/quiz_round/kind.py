@@ -1,0 +1,77 @@
+"""The quiz round as the host offers it: 2 to 200 teams, its settings, actions and page.
+No bots: the contract test's random players answer for the teams."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from host.games.contract import Game, GameKind
+from host.games.forms import choice, integer, label
+from host.quiz_round.game import HOST_ACTIONS, SEAT_ACTIONS, QuizRoundGame
+from host.quiz_round.state import MAX_SEATS, MIN_SEATS, parse_settings
+
+
+def make(config: dict[str, Any]) -> Game:
+    """The game; its settings (a round plan included) are checked at once, so a bad plan is
+    refused when the game is created."""
+    settings = config.get("settings")
+    if isinstance(settings, dict):
+        parse_settings(settings)
+    return QuizRoundGame()
+
+
+SETTINGS = (
+    integer("rounds", label("Manches", "Rounds"), 3, 1, 20),
+    integer("questions", label("Questions par manche", "Questions per round"), 8, 1, 50),
+    integer("seconds", label("Temps par question (s)", "Time per question (s)"), 20, 5, 300),
+    integer("points", label("Points pour une bonne réponse", "Points for a right answer"),
+            10, 1, 1000),
+    integer("speed_bonus", label("Bonus de rapidité (max, 0 : aucun)",
+                                 "Speed bonus (most, 0: none)"), 5, 0, 1000),
+    choice("mix", label("Questions", "Questions"), "mixed",
+           ("mixed", label("QCM, une sur quatre chiffrée", "choice, every fourth a number")),
+           ("choice", label("QCM seulement", "choice only")),
+           ("numeric", label("chiffrées seulement", "numbers only"))),
+    choice("numeric_scoring", label("Questions chiffrées", "Number questions"), "rank",
+           ("rank", label("les 3 plus proches (100, 66, 33 %)", "3 closest (100, 66, 33 %)")),
+           ("closest", label("le plus proche seulement", "closest only")),
+           ("tolerance", label("tous dans la marge", "all within the margin"))),
+    integer("tolerance_pct", label("Marge des questions chiffrées (%)",
+                                   "Number questions' margin (%)"), 10, 0, 100),
+    choice("leaderboard", label("Classement", "Leaderboard"), "round",
+           ("round", label("à la fin de chaque manche", "at each round's end")),
+           ("question", label("après chaque question", "after every question")),
+           ("end", label("à la fin seulement", "at the end only"))),
+    integer("intro_seconds", label("Titre de manche (s, 0 : l’animateur)",
+                                   "Round title (s, 0: the host)"), 4, 0, 120),
+    integer("reveal_seconds", label("Réponse affichée (s, 0 : l’animateur)",
+                                    "Answer shown (s, 0: the host)"), 8, 0, 300),
+    integer("board_seconds", label("Classement affiché (s, 0 : l’animateur)",
+                                   "Leaderboard shown (s, 0: the host)"), 12, 0, 300),
+)
+
+KIND = GameKind(
+    name="quiz-round",
+    label=label("Quiz par équipes", "Quiz round"),
+    make=make,
+    min_seats=MIN_SEATS,
+    max_seats=MAX_SEATS,
+    seat_actions=SEAT_ACTIONS,
+    host_actions=HOST_ACTIONS,
+    fields={
+        "answer": {"value": (int,)},
+        "joker": {},
+        "next": {},
+        "close": {},
+        "skip": {},
+        "adjust": {"seat": (int,), "points": (int,), "reason": (str,)},
+        "end": {},
+    },
+    timed_seat_actions=frozenset({"answer"}),
+    settings=SETTINGS,
+    uses_questions=True,
+    question_kinds=("choice", "numeric"),
+    page="js/kinds/quiz-round.js",
+    private_keys=frozenset({"you"}),
+    order=5,
+)

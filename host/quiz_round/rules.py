@@ -1,0 +1,274 @@
+"""The quiz round's rules: `apply_event(state, event)` returns the next state (pure).
+
+Stages: intro (a round's title card) -> drawing (the Session supplies a question) ->
+answering (every team locks in one answer) -> reveal (scored) -> the next question, or
+board (the leaderboard) at a round's end -> the next round's intro, or over. Waits that
+have a time end by a timeout; the host's `next` ends any wait at once, `close` ends the
+answering early, `skip` drops the open question for another, `adjust` edits a score.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, TypeGuard
+
+from host.games.contract import (
+    BadEvent,
+    Event,
+    GameError,
+    OutOfTurn,
+    QuestionRequest,
+    StaleEvent,
+    TimerRequest,
+)
+from host.quiz_round.scoring import score_question
+from host.quiz_round.state import Adjustment, Answer, Asked, QuizState
+
+CHOICE_OPTIONS = (2, 6)
+MAX_NUMBER = 10**15  # an answer beyond this is a typo, not a guess
+MAX_ADJUST = 1000
+MAX_REASON = 80
+
+
+def is_int(value: Any) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seat_of(state: QuizState, event: Event) -> int:
+    seat = event.get("seat")
+    if not is_int(seat) or not 0 <= seat < state.seats:
+        raise BadEvent(f"no seat {seat!r} in this game")
+    return int(seat)
+
+
+def _go(state: QuizState, stage: str, **changes: Any) -> QuizState:
+    return replace(state, stage=stage, step=state.step + 1, **changes)
+
+
+def request_id(state: QuizState) -> str:
+    return f"q{state.step}"
+
+
+def needs(state: QuizState) -> QuestionRequest | None:
+    if state.stage != "drawing":
+        return None
+    return QuestionRequest(state.plan.kind_of(state.number), request_id(state))
+
+
+def timer(state: QuizState) -> TimerRequest | None:
+    seconds = {
+        "intro": state.settings.intro_seconds,
+        "answering": state.plan.seconds,
+        "reveal": state.settings.reveal_seconds,
+        "board": state.settings.board_seconds,
+    }.get(state.stage, 0)
+    if seconds <= 0:
+        return None
+    return TimerRequest(f"{state.stage}:{state.step}", float(seconds), state.stage)
+
+
+# -- questions and answers -------------------------------------------------------
+
+
+def check_question(content: Any, kind: str) -> dict[str, Any]:
+    if not isinstance(content, dict):
+        raise BadEvent("a question is an object")
+    if content.get("kind") != kind:
+        raise BadEvent(f"a {kind} question is needed, not {content.get('kind')!r}")
+    if not isinstance(content.get("id"), str) or not isinstance(content.get("prompt"), str):
+        raise BadEvent("a question needs a string id and prompt")
+    answer = content.get("answer")
+    if not is_int(answer):
+        raise BadEvent("a question's answer is an integer")
+    if kind == "choice":
+        options = content.get("options")
+        low, high = CHOICE_OPTIONS
+        if (not isinstance(options, list | tuple) or not low <= len(options) <= high
+                or not all(isinstance(o, str) for o in options)):
+            raise BadEvent(f"a choice question needs {low} to {high} text options")
+        if not 0 <= answer < len(options):
+            raise BadEvent("a choice question's answer is an option's index")
+    return content
+
+
+def _on_question(state: QuizState, event: Event) -> QuizState:
+    if state.stage != "drawing":
+        raise StaleEvent("no question is awaited now")
+    if event.get("request_id") != request_id(state):
+        raise StaleEvent(f"this question answers request {event.get('request_id')!r}, "
+                         f"not {request_id(state)}")
+    content = check_question(event.get("question"), state.plan.kind_of(state.number))
+    shown = event.get("t_ns")
+    asked = Asked(request_id(state), content, int(shown) if is_int(shown) else None)
+    return _go(state, "answering", asked=asked, outcome=None,
+               questions_asked=state.questions_asked + 1)
+
+
+def _on_answer(state: QuizState, event: Event) -> QuizState:
+    seat = _seat_of(state, event)
+    asked = state.asked
+    if state.stage in ("reveal", "board") and asked is not None:
+        raise StaleEvent("answers are closed for this question")
+    if state.stage != "answering" or asked is None:
+        raise OutOfTurn("no question is open for answers now")
+    if asked.answer_of(seat) is not None:
+        raise StaleEvent("your team has already locked in its answer")
+    value, t_ns = event.get("value"), event.get("t_ns")
+    if not is_int(value):
+        raise BadEvent("an answer is a whole number (an option's index for a choice)")
+    if asked.content["kind"] == "choice":
+        count = len(asked.content["options"])
+        if not 0 <= value < count:
+            raise BadEvent(f"a choice answer is an option from 0 to {count - 1}")
+    elif abs(value) > MAX_NUMBER:
+        raise BadEvent("that number is too large")
+    if not is_int(t_ns):
+        raise BadEvent("an answer needs its lock-in time t_ns (integer)")
+    answered = replace(asked, answers=asked.answers + (Answer(seat, int(value), int(t_ns)),))
+    state = replace(state, asked=answered)
+    if len(answered.answers) == state.seats:
+        return _reveal(state)
+    return state
+
+
+def _reveal(state: QuizState) -> QuizState:
+    """Close the answers and score them."""
+    assert state.asked is not None
+    outcome = score_question(state.asked, state.plan, state.settings, state.names)
+    for row in outcome["rows"]:  # a joker played for this round doubles the team's points
+        if state.joker_on(row["seat"]):
+            row["points"] *= 2
+            row["joker"] = True
+    gained = {row["seat"]: row["points"] for row in outcome["rows"]}
+    scores = tuple(score + gained.get(seat, 0) for seat, score in enumerate(state.scores))
+    return _go(state, "reveal", scores=scores, outcome=outcome)
+
+
+# -- moving on -------------------------------------------------------------------
+
+
+def _after_reveal(state: QuizState) -> QuizState:
+    more = state.number + 1 < state.plan.questions
+    if more:
+        if state.settings.leaderboard == "question":
+            return _go(state, "board", round_end=False)
+        return _go(state, "drawing", number=state.number + 1, asked=None)
+    if state.settings.leaderboard != "end" or state.last_round:
+        return _go(state, "board", round_end=True)
+    return _next_round(state)
+
+
+def _after_board(state: QuizState) -> QuizState:
+    if not state.round_end:
+        return _go(state, "drawing", number=state.number + 1, asked=None)
+    if state.last_round:
+        return _go(state, "over")
+    return _next_round(state)
+
+
+def _next_round(state: QuizState) -> QuizState:
+    return _go(state, "intro", round=state.round + 1, number=0, asked=None, outcome=None,
+               round_start=state.scores, round_end=False)
+
+
+def _advance(state: QuizState) -> QuizState:
+    """The end of a wait: by its timer or the host's `next`."""
+    if state.stage == "intro":
+        return _go(state, "drawing")
+    if state.stage == "answering":
+        return _reveal(state)
+    if state.stage == "reveal":
+        return _after_reveal(state)
+    if state.stage == "board":
+        return _after_board(state)
+    raise OutOfTurn(f"nothing to move on from at stage {state.stage}")
+
+
+def _on_timeout(state: QuizState, event: Event) -> QuizState:
+    running = timer(state)
+    if running is None or event.get("timer") != running.timer_id:
+        raise StaleEvent(f"timer {event.get('timer')!r} is not running now")
+    return _advance(state)
+
+
+def _on_next(state: QuizState, event: Event) -> QuizState:
+    if state.stage == "answering":
+        raise OutOfTurn("the answers are open: close them first")
+    if state.stage == "drawing":
+        raise OutOfTurn("a question is being drawn")
+    return _advance(state)
+
+
+def _on_close(state: QuizState, event: Event) -> QuizState:
+    if state.stage != "answering":
+        raise OutOfTurn("no question is open for answers")
+    return _reveal(state)
+
+
+def _on_skip(state: QuizState, event: Event) -> QuizState:
+    """Drop the open question (a bad one): another is drawn in its place, nobody scores."""
+    if state.stage != "answering":
+        raise OutOfTurn("only an open question can be skipped")
+    return _go(state, "drawing", asked=None, skipped=state.skipped + 1)
+
+
+def _on_adjust(state: QuizState, event: Event) -> QuizState:
+    """The host's bonus or penalty for a team, with its reason (shown on the projector)."""
+    seat = _seat_of(state, event)
+    points, reason = event.get("points"), event.get("reason")
+    if not is_int(points) or points == 0 or abs(points) > MAX_ADJUST:
+        raise BadEvent(f"a score edit is a whole number of points from -{MAX_ADJUST} to "
+                       f"{MAX_ADJUST}, not 0")
+    if not isinstance(reason, str) or not reason.strip():
+        raise BadEvent("a score edit needs its reason")
+    if len(reason) > MAX_REASON:
+        raise BadEvent(f"a reason has at most {MAX_REASON} characters")
+    scores = tuple(s + (points if i == seat else 0) for i, s in enumerate(state.scores))
+    edit = Adjustment(seat, int(points), reason.strip())
+    return replace(state, scores=scores, adjustments=state.adjustments + (edit,))
+
+
+def joker_open(state: QuizState, seat: int) -> bool:
+    """A team plays its one joker of the night on a round's title card, before it starts."""
+    return state.stage == "intro" and state.jokers[seat] < 0
+
+
+def _on_joker(state: QuizState, event: Event) -> QuizState:
+    seat = _seat_of(state, event)
+    if state.jokers[seat] >= 0:
+        raise StaleEvent("your team has already played its joker")
+    if state.stage != "intro":
+        raise OutOfTurn("a joker is played before a round starts, on its title card")
+    jokers = tuple(state.round if i == seat else j for i, j in enumerate(state.jokers))
+    return replace(state, jokers=jokers)
+
+
+def _on_end(state: QuizState, event: Event) -> QuizState:
+    return _go(state, "over")
+
+
+HANDLERS = {
+    "question": _on_question,
+    "answer": _on_answer,
+    "timeout": _on_timeout,
+    "next": _on_next,
+    "close": _on_close,
+    "skip": _on_skip,
+    "adjust": _on_adjust,
+    "end": _on_end,
+    "joker": _on_joker,
+}
+
+
+def apply_event(state: QuizState, event: Event) -> QuizState:
+    if state.stage == "over":
+        raise StaleEvent("the quiz is over")
+    handler = HANDLERS.get(str(event.get("type")))
+    if handler is None:
+        raise BadEvent(f"unknown event {event.get('type')!r}")
+    try:
+        return handler(state, event)
+    except GameError:
+        raise
+    except (KeyError, TypeError, ValueError) as err:  # a malformed event, never a crash
+        raise BadEvent(f"bad event: {err}") from None

@@ -1,0 +1,218 @@
+"""The quiz round's state: the plan of rounds, the scores, the open question, and their JSON form.
+
+Everything here is a frozen value; question contents and reveal outcomes are plain
+JSON dicts that the rules build anew and never change in place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from host.games.contract import BadSettings
+
+MIN_SEATS = 2
+MAX_SEATS = 200
+MIXES = ("mixed", "choice", "numeric")
+NUMERIC_SCORING = ("rank", "closest", "tolerance")
+LEADERBOARDS = ("round", "question", "end")
+MAX_ROUNDS = 20
+MAX_QUESTIONS = 200  # in the whole plan
+STAGES = ("intro", "drawing", "answering", "reveal", "board", "over")
+
+
+@dataclass(frozen=True)
+class RoundPlan:
+    """One round: its title (empty: "Round n"), its questions and how they score."""
+
+    title: str = ""
+    questions: int = 8
+    seconds: int = 20
+    points: int = 10
+    speed_bonus: int = 5  # the most extra points a right answer earns for speed; 0: off
+    mix: str = "mixed"  # mixed: every fourth question a number; choice; numeric
+
+    def kind_of(self, number: int) -> str:
+        """The question kind of the round's question `number` (0-based)."""
+        if self.mix == "mixed":
+            return "numeric" if number % 4 == 3 else "choice"
+        return self.mix
+
+
+@dataclass(frozen=True)
+class Settings:
+    rounds: tuple[RoundPlan, ...] = (RoundPlan(), RoundPlan(), RoundPlan())
+    numeric_scoring: str = "rank"  # rank: 100/66/33 % by closeness; closest; tolerance
+    tolerance_pct: int = 10  # tolerance scoring: full points within this share of the answer
+    leaderboard: str = "round"  # when the leaderboard shows: round, question or end
+    intro_seconds: int = 4  # 0: each wait lasts until the host's "next"
+    reveal_seconds: int = 8
+    board_seconds: int = 12
+
+
+@dataclass(frozen=True)
+class Answer:
+    seat: int
+    value: int
+    t_ns: int
+
+
+@dataclass(frozen=True)
+class Asked:
+    """The question now on the screens (content with its answer: the views hide it)."""
+
+    request_id: str
+    content: dict[str, Any]
+    shown_ns: int | None = None  # host time the Session supplied it (the speed bonus's zero)
+    answers: tuple[Answer, ...] = ()
+
+    def answer_of(self, seat: int) -> Answer | None:
+        return next((a for a in self.answers if a.seat == seat), None)
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    seat: int
+    points: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class QuizState:
+    settings: Settings
+    names: tuple[str, ...]
+    scores: tuple[int, ...]
+    stage: str = "intro"
+    round: int = 0  # 0-based index into settings.rounds
+    number: int = 0  # 0-based question of the round
+    step: int = 0  # counts stage changes: timer and request ids
+    asked: Asked | None = None
+    outcome: dict[str, Any] | None = None  # the last reveal (scoring.score_question)
+    round_start: tuple[int, ...] = ()  # scores when this round began
+    round_end: bool = False  # the board closes a round
+    adjustments: tuple[Adjustment, ...] = ()
+    skipped: int = 0
+    questions_asked: int = 0
+    jokers: tuple[int, ...] = ()  # per seat: the round its joker doubles, -1 while unplayed
+
+    def joker_on(self, seat: int) -> bool:
+        return bool(self.jokers) and self.jokers[seat] == self.round
+
+    @property
+    def plan(self) -> RoundPlan:
+        return self.settings.rounds[self.round]
+
+    @property
+    def seats(self) -> int:
+        return len(self.names)
+
+    @property
+    def last_round(self) -> bool:
+        return self.round == len(self.settings.rounds) - 1
+
+
+# -- settings ------------------------------------------------------------------
+
+_ROUND_INTS = {"questions": (1, 50), "seconds": (5, 300), "points": (1, 1000),
+               "speed_bonus": (0, 1000)}
+_FLAT_INTS = {"rounds": (1, MAX_ROUNDS), "tolerance_pct": (0, 100), "intro_seconds": (0, 120),
+              "reveal_seconds": (0, 300), "board_seconds": (0, 300)}
+_CHOICES = {"mix": MIXES, "numeric_scoring": NUMERIC_SCORING, "leaderboard": LEADERBOARDS}
+KNOWN_SETTINGS = frozenset({*_ROUND_INTS, *_FLAT_INTS, *_CHOICES, "plan"})
+
+
+def _int(raw: dict[str, Any], key: str, low: int, high: int, default: int) -> int:
+    value = raw.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise BadSettings(f"setting {key!r} is a whole number from {low} to {high}")
+    return value
+
+
+def _choice(raw: dict[str, Any], key: str, allowed: tuple[str, ...], default: str) -> str:
+    value = raw.get(key, default)
+    if value not in allowed:
+        raise BadSettings(f"setting {key!r} is one of {', '.join(allowed)}")
+    return str(value)
+
+
+def _round(raw: dict[str, Any], base: RoundPlan, where: str) -> RoundPlan:
+    if not isinstance(raw, dict):
+        raise BadSettings(f"{where} is an object")
+    unknown = set(raw) - {*_ROUND_INTS, "mix", "title"}
+    if unknown:
+        raise BadSettings(f"{where}: unknown keys {sorted(unknown)}")
+    title = raw.get("title", base.title)
+    if not isinstance(title, str) or len(title) > 60:
+        raise BadSettings(f"{where}: a title is text of at most 60 characters")
+    ints = {key: _int(raw, key, low, high, getattr(base, key))
+            for key, (low, high) in _ROUND_INTS.items()}
+    return RoundPlan(title=title.strip(), mix=_choice(raw, "mix", MIXES, base.mix), **ints)
+
+
+def parse_settings(raw: dict[str, Any]) -> Settings:
+    """The game's settings: the host form's flat fields, or a `plan` list of rounds.
+
+    Flat fields (questions, seconds, points, speed_bonus, mix) set every round and are
+    the defaults of a plan's rounds. Unknown names and out-of-range values are refused.
+    """
+    if not isinstance(raw, dict):
+        raise BadSettings("settings are an object")
+    unknown = set(raw) - KNOWN_SETTINGS
+    if unknown:
+        raise BadSettings(f"unknown quiz round settings {sorted(unknown)}")
+    base = _round({k: v for k, v in raw.items() if k in {*_ROUND_INTS, "mix"}}, RoundPlan(),
+                  "settings")
+    plan = raw.get("plan")
+    if plan is None:
+        count = _int(raw, "rounds", *_FLAT_INTS["rounds"], 3)
+        rounds = tuple(base for _ in range(count))
+    else:
+        if not isinstance(plan, list) or not 1 <= len(plan) <= MAX_ROUNDS:
+            raise BadSettings(f"'plan' is a list of 1 to {MAX_ROUNDS} rounds")
+        rounds = tuple(_round(item, base, f"round {i + 1}") for i, item in enumerate(plan))
+    if sum(r.questions for r in rounds) > MAX_QUESTIONS:
+        raise BadSettings(f"a plan asks at most {MAX_QUESTIONS} questions in all")
+    flat = {key: _int(raw, key, low, high, getattr(Settings(), key))
+            for key, (low, high) in _FLAT_INTS.items() if key != "rounds"}
+    return Settings(rounds=rounds,
+                    numeric_scoring=_choice(raw, "numeric_scoring", NUMERIC_SCORING, "rank"),
+                    leaderboard=_choice(raw, "leaderboard", LEADERBOARDS, "round"), **flat)
+
+
+# -- JSON ----------------------------------------------------------------------
+
+
+def to_json(state: QuizState) -> dict[str, Any]:
+    data = asdict(state)
+    data["settings"]["rounds"] = [asdict(r) for r in state.settings.rounds]
+    return data
+
+
+def from_json(data: dict[str, Any]) -> QuizState:
+    raw = dict(data)
+    settings = dict(raw["settings"])
+    settings["rounds"] = tuple(RoundPlan(**r) for r in settings["rounds"])
+    asked = raw.get("asked")
+    if asked is not None:
+        asked = Asked(asked["request_id"], asked["content"], asked["shown_ns"],
+                      tuple(Answer(**a) for a in asked["answers"]))
+    return QuizState(
+        settings=Settings(**settings),
+        names=tuple(raw["names"]), scores=tuple(raw["scores"]), stage=raw["stage"],
+        round=raw["round"], number=raw["number"], step=raw["step"], asked=asked,
+        outcome=raw["outcome"], round_start=tuple(raw["round_start"]),
+        round_end=raw["round_end"],
+        adjustments=tuple(Adjustment(**a) for a in raw["adjustments"]),
+        skipped=raw["skipped"], questions_asked=raw["questions_asked"],
+        jokers=tuple(raw["jokers"]),
+    )
+
+
+def new_state(settings: Settings, names: list[str]) -> QuizState:
+    scores = tuple(0 for _ in names)
+    return QuizState(settings=settings, names=tuple(names), scores=scores, round_start=scores,
+                     jokers=tuple(-1 for _ in names))
+
+
+__all__ = ["Adjustment", "Answer", "Asked", "QuizState", "RoundPlan", "Settings",
+           "from_json", "new_state", "parse_settings", "to_json"]

@@ -1,0 +1,114 @@
+"""What the projector, the phones and the host page see of a quiz round.
+
+The room's part (projector, and the part every phone shares) never holds the answer
+before the reveal: the open question goes out without its answer, id and source. A
+phone adds its own team's lock-in and result (`you`); the host page adds the answer,
+every team's answer as it comes in, and each answer's points at the reveal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from host.games.contract import View
+from host.games.ranking import places
+from host.quiz_round.state import QuizState
+
+PUBLIC_QUESTION_KEYS = ("kind", "prompt", "options", "unit", "image", "image_on_phones",
+                        "category", "difficulty", "language")
+SHOWN_EDITS = 3  # the latest score edits the projector lists
+
+
+def ranking(state: QuizState) -> tuple[list[int], dict[int, int]]:
+    """Seats best first (score, then seat number) and each seat's place (ties share)."""
+    order = sorted(range(state.seats), key=lambda s: (-state.scores[s], s))
+    return order, places(order, lambda s: state.scores[s])
+
+
+def _players(state: QuizState) -> list[dict[str, Any]]:
+    order, place = ranking(state)
+    start = state.round_start or tuple(0 for _ in state.names)
+    return [{"seat": s, "name": state.names[s], "score": state.scores[s], "place": place[s],
+             "round": state.scores[s] - start[s], "joker": state.joker_on(s)} for s in order]
+
+
+def _public_outcome(outcome: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in outcome.items() if key != "rows"}
+
+
+def room_view(state: QuizState) -> View:
+    plan = state.plan
+    asked = state.asked
+    showing = state.stage in ("answering", "reveal") and asked is not None
+    question = None
+    if showing:
+        assert asked is not None
+        question = {k: asked.content[k] for k in PUBLIC_QUESTION_KEYS if k in asked.content}
+    revealed = state.stage == "reveal" and state.outcome is not None
+    return {
+        "stage": state.stage,
+        "step": state.step,
+        "round": state.round + 1,
+        "rounds": len(state.settings.rounds),
+        "round_title": plan.title,
+        "number": state.number + 1,
+        "of": plan.questions,
+        "seconds": plan.seconds,
+        "points": plan.points,
+        "speed_bonus": plan.speed_bonus,
+        "mix": plan.mix,
+        "numeric_scoring": state.settings.numeric_scoring,
+        "tolerance_pct": state.settings.tolerance_pct,
+        "question": question,
+        "answered": len(asked.answers) if showing and asked is not None else 0,
+        "teams": state.seats,
+        "outcome": _public_outcome(state.outcome) if revealed and state.outcome else None,
+        "players": _players(state),
+        "round_end": state.stage == "board" and state.round_end,
+        "final": state.stage == "over" or (state.stage == "board" and state.round_end
+                                           and state.last_round),
+        "edits": [{"seat": e.seat, "name": state.names[e.seat], "points": e.points,
+                   "reason": e.reason} for e in state.adjustments[-SHOWN_EDITS:]],
+        "over": state.stage == "over",
+    }
+
+
+def _you(state: QuizState, seat: int) -> dict[str, Any]:
+    asked = state.asked
+    mine = asked.answer_of(seat) if asked is not None and state.stage in (
+        "answering", "reveal") else None
+    result = None
+    if state.stage == "reveal" and state.outcome is not None:
+        result = next((r for r in state.outcome["rows"] if r["seat"] == seat), None)
+    _, place = ranking(state)
+    joker = state.jokers[seat] if state.jokers else -1
+    return {
+        "seat": seat,
+        "answer": None if mine is None else mine.value,
+        "result": result,
+        "place": place[seat],
+        "score": state.scores[seat],
+        "joker": "unplayed" if joker < 0 else ("on" if joker == state.round else "played"),
+    }
+
+
+def view(state: QuizState, audience: str, room: View | None = None) -> View:
+    shown = dict(room if room is not None else room_view(state))
+    if audience.startswith("seat:"):
+        shown["you"] = _you(state, int(audience[5:]))
+    elif audience == "host":
+        asked = state.asked
+        if asked is not None and state.stage in ("answering", "reveal"):
+            shown["truth"] = {"id": asked.content.get("id"), "answer": asked.content["answer"],
+                              "source": asked.content.get("source", "")}
+            shown["answers"] = [{"seat": a.seat, "name": state.names[a.seat], "value": a.value}
+                                for a in asked.answers]
+        if state.stage == "reveal" and state.outcome is not None:
+            shown["rows"] = state.outcome["rows"]
+        shown["all_edits"] = [{"seat": e.seat, "points": e.points, "reason": e.reason}
+                              for e in state.adjustments]
+        shown["skipped"] = state.skipped
+        shown["plan"] = [{"title": r.title, "questions": r.questions, "seconds": r.seconds,
+                          "points": r.points, "speed_bonus": r.speed_bonus, "mix": r.mix}
+                         for r in state.settings.rounds]
+    return shown
