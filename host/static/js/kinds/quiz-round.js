@@ -1,1 +1,417 @@
+// Quiz round: every team answers the same question on its phone. The projector shows the
+// round's title card, the question with its countdown, the reveal (a bar per option, or the
+// closest numbers) and the leaderboard; the phone is big buttons or a keypad, then its own
+// result and place; the host page moves on, closes, skips and edits scores.
+// Styles: css/kinds/quiz-round.css (prefix "qr-"). Rules: docs/rules/quiz-round.md.
 "use strict";
+
+(() => {
+  const tr = kindStrings({
+    fr: {
+      label: "Quiz par équipes", round_n: "Manche {n}", round_of: "Manche {n}/{of}",
+      question_of: "Question {n}/{of}", answered: "{n}/{of} équipes ont répondu",
+      plan_line: "{q} questions · {s} s · {p} points", bonus_line: " (+{b} pour la rapidité)",
+      joker_hint: "Jokers : doublez vos points de cette manche, sur votre téléphone, maintenant",
+      drawing: "Question suivante…", right_count: "{n}/{of} bonnes réponses",
+      fastest: "Plus rapide : {who} ({s} s)", answer: "Réponse : {v}", closest: "Les plus proches",
+      board: "Classement", board_round: "Classement après la manche {n}", final: "Classement final",
+      more: "… et {n} autres équipes", edit: "{who} {pts} : {why}", round_pts: "+{n} cette manche",
+      joker: "Jouer le joker (points doublés cette manche)", joker_on: "Joker joué : points doublés",
+      joker_done: "Joker déjà joué", locked: "Verrouillé : {v}", wait_next: "Attendez la question",
+      right: "Bonne réponse !", wrong: "Raté", none: "Pas de réponse", points: "+{n} points",
+      bonus: "dont {n} de rapidité", your_place: "{place} sur {of}", first: "1er",
+      place: "{n}e", top: "En tête", next: "Suivant", close: "Clore les réponses", skip: "Passer la question",
+      end: "Terminer le quiz", adjust: "Corriger un score", reason: "Raison", pts: "Points",
+      apply: "Appliquer", truth: "Réponse juste : {v}", stage_intro: "Titre de manche",
+      stage_drawing: "Tirage", stage_answering: "Réponses ouvertes", stage_reveal: "Réponse",
+      stage_board: "Classement", stage_over: "Terminé", place_of: "Place {n}", exact: "pile !",
+      within: "dans la marge de {n} %",
+    },
+    en: {
+      label: "Quiz round", round_n: "Round {n}", round_of: "Round {n}/{of}",
+      question_of: "Question {n}/{of}", answered: "{n}/{of} teams answered",
+      plan_line: "{q} questions · {s} s · {p} points", bonus_line: " (+{b} for speed)",
+      joker_hint: "Jokers: double your points for this round, on your phone, now",
+      drawing: "Next question…", right_count: "{n}/{of} right answers",
+      fastest: "Fastest: {who} ({s} s)", answer: "Answer: {v}", closest: "Closest",
+      board: "Leaderboard", board_round: "Leaderboard after round {n}", final: "Final standings",
+      more: "… and {n} more teams", edit: "{who} {pts}: {why}", round_pts: "+{n} this round",
+      joker: "Play the joker (double points this round)", joker_on: "Joker played: double points",
+      joker_done: "Joker already played", locked: "Locked in: {v}", wait_next: "Wait for the question",
+      right: "Right!", wrong: "Missed", none: "No answer", points: "+{n} points",
+      bonus: "{n} of them for speed", your_place: "{place} of {of}", first: "1st",
+      place: "#{n}", top: "Top", next: "Next", close: "Close answers", skip: "Skip question",
+      end: "End the quiz", adjust: "Edit a score", reason: "Reason", pts: "Points",
+      apply: "Apply", truth: "Right answer: {v}", stage_intro: "Round title",
+      stage_drawing: "Drawing", stage_answering: "Answers open", stage_reveal: "Answer",
+      stage_board: "Leaderboard", stage_over: "Over", place_of: "Place {n}", exact: "spot on!",
+      within: "within {n} %",
+    },
+  });
+
+  linkStylesheet("quiz-round", "../../css/kinds/quiz-round.css",
+    document.currentScript ? document.currentScript.src : location.origin + "/static/js/kinds/quiz-round.js");
+
+  const LETTERS = "ABCDEF";
+  const BOARD_ROWS = 40; // the projector's leaderboard: the top 40, in columns
+
+  function roundTitle(view) {
+    return view.round_title || tr("round_n", { n: view.round });
+  }
+
+  function num(value) {
+    return Number(value).toLocaleString(T.lang);
+  }
+
+  function answerText(question, value) {
+    if (question && question.kind === "choice") return LETTERS[value] + ". " + question.options[value];
+    return num(value) + (question && question.unit ? " " + question.unit : "");
+  }
+
+  function placeText(n) {
+    return n === 1 ? tr("first") : tr("place", { n });
+  }
+
+  function showPicture(holder, url) {
+    const current = holder.firstChild;
+    if (current && current.getAttribute("src") === url) return;
+    fill(holder, url ? h("img", { src: url, alt: T.t("question_image"), class: "q-image" }) : []);
+    holder.hidden = !url;
+  }
+
+  function planLine(view) {
+    return tr("plan_line", { q: view.of, s: view.seconds, p: view.points })
+      + (view.speed_bonus ? tr("bonus_line", { b: view.speed_bonus }) : "");
+  }
+
+  // ------------------------------------------------------------- projector
+
+  let screen = null;
+
+  function mountScreen(root) {
+    screen = {
+      head: h("div", { class: "qr-head" }, h("span", { id: "qr-where" }),
+        h("span", { id: "qr-count", class: "qr-count" }),
+        h("span", { id: "qr-seconds", class: "qr-seconds" })),
+      bar: h("div", { class: "timer qr-timer" }, h("div", { id: "qr-bar", class: "timer-bar" })),
+      body: h("div", { id: "qr-body", class: "qr-body" }),
+      edits: h("p", { id: "qr-edits", class: "qr-edits" }),
+    };
+    root.append(h("div", { class: "qr-screen" }, screen.head, screen.bar, screen.body, screen.edits));
+  }
+
+  function updateScreen(state, ctx) {
+    const { meta, view } = state;
+    if (ctx.title) ctx.title(tr("label") + " · " + roundTitle(view));
+    document.body.dataset.qrStage = view.stage;
+    $("#qr-where").textContent = tr("round_of", { n: view.round, of: view.rounds }) + " · "
+      + (view.stage === "answering" || view.stage === "reveal"
+        ? tr("question_of", { n: view.number, of: view.of }) : roundTitle(view));
+    $("#qr-count").textContent = view.stage === "answering" ? tr("answered", { n: view.answered, of: view.teams }) : "";
+    const timed = view.stage === "answering";
+    screen.bar.hidden = !timed;
+    Countdown.set(meta, $("#qr-bar"), timed ? $("#qr-seconds") : null);
+    if (!timed) $("#qr-seconds").textContent = "";
+    const body = screen.body;
+    body.className = "qr-body qr-" + view.stage;
+    if (view.stage === "intro") drawIntro(body, view);
+    else if (view.stage === "answering" || view.stage === "reveal") drawQuestion(body, view, state);
+    else if (view.stage === "board") drawBoard(body, view);
+    else fill(body, h("p", { class: "qr-wait" }, tr("drawing")));
+    fill(screen.edits, view.edits.slice(-2).map((e) => h("span", { class: e.points > 0 ? "good" : "bad" },
+      tr("edit", { who: e.name, pts: (e.points > 0 ? "+" : "") + e.points, why: e.reason }))));
+    sounds(ctx.previous, state, ctx.sounds);
+  }
+
+  function drawIntro(body, view) {
+    fill(body, h("div", { class: "qr-intro" },
+      h("p", { class: "qr-round-no" }, tr("round_of", { n: view.round, of: view.rounds })),
+      h("h1", {}, roundTitle(view)),
+      h("p", { class: "qr-plan" }, planLine(view)),
+      h("p", { class: "note" }, tr("joker_hint"))));
+  }
+
+  function drawQuestion(body, view) {
+    const q = view.question;
+    const outcome = view.stage === "reveal" ? view.outcome : null;
+    const picture = h("div", { class: "qr-picture", id: "qr-picture" });
+    showPicture(picture, q.image || null);
+    const parts = [h("p", { class: "qr-prompt", id: "qr-prompt" }, q.prompt)];
+    if (q.kind === "choice") parts.push(optionBars(q, outcome));
+    else parts.push(numericPanel(q, outcome));
+    if (outcome) {
+      const fast = outcome.fastest;
+      parts.push(h("p", { class: "qr-summary", id: "qr-summary" },
+        tr("right_count", { n: outcome.right, of: view.teams }),
+        fast ? " · " + tr("fastest", { who: fast.name, s: (fast.ms / 1000).toFixed(1) }) : ""));
+    }
+    fill(body, h("div", { class: "qr-question" + (q.image ? " with-picture" : "") }, q.image ? picture : null,
+      h("div", { class: "qr-text" }, parts)));
+  }
+
+  /** The options; at the reveal each has a bar: how many teams chose it, the right one lit. */
+  function optionBars(q, outcome) {
+    const most = outcome ? Math.max(1, ...outcome.counts) : 1;
+    return h("ol", { class: "qr-options n" + q.options.length, id: "qr-options" }, q.options.map((text, i) => {
+      const right = outcome && outcome.answer === i;
+      const count = outcome ? outcome.counts[i] : null;
+      const lit = outcome ? (right ? " right" : " dim") : "";
+      return h("li", { class: "qr-option choice-" + (i % 4) + lit, "data-option": i },
+        h("b", {}, LETTERS[i]), h("span", { class: "qr-text-opt" }, text),
+        outcome ? h("span", { class: "qr-bar-holder" },
+          h("span", { class: "qr-bar", style: `width:${(100 * count / most).toFixed(1)}%` }),
+          h("span", { class: "qr-n", "data-count": count }, String(count))) : null);
+    }));
+  }
+
+  function numericPanel(q, outcome) {
+    if (!outcome) return h("p", { class: "qr-numeric-hint" }, q.unit ? "(" + q.unit + ")" : "");
+    return h("div", { class: "qr-numeric" },
+      h("p", { class: "qr-truth", id: "qr-truth" }, tr("answer", { v: answerText(q, outcome.answer) })),
+      outcome.closest.length ? h("ol", { class: "qr-closest" }, outcome.closest.map((row) =>
+        h("li", { "data-seat": row.seat }, h("span", { class: "qr-place" }, placeText(row.place)),
+          seatChip(row.seat), h("span", { class: "who" }, row.name),
+          h("span", { class: "qr-val" }, answerText(q, row.value)),
+          h("span", { class: "pts" }, row.points ? "+" + row.points : "")))) : null);
+  }
+
+  /** The leaderboard: the top 40 in columns (what the back of the room can read), then a count. */
+  function drawBoard(body, view) {
+    const title = view.final ? tr("final") : view.round_end ? tr("board_round", { n: view.round }) : tr("board");
+    const shown = view.players.slice(0, BOARD_ROWS);
+    const rows = shown.length > 20 ? " many" : shown.length > 10 ? " some" : "";
+    fill(body, h("div", { class: "qr-board" },
+      h("h1", {}, title),
+      h("ol", { class: "qr-board-list" + rows, id: "qr-board-list" }, shown.map((p) =>
+        h("li", { class: "qr-row" + (p.place <= 3 ? " top" : ""), "data-seat": p.seat },
+          h("span", { class: "qr-place" }, String(p.place)), seatChip(p.seat),
+          h("span", { class: "who" }, p.name, p.joker ? " ★" : ""),
+          h("span", { class: "qr-gain" }, p.round ? "+" + num(p.round) : ""),
+          h("span", { class: "pts" }, num(p.score))))),
+      view.players.length > BOARD_ROWS
+        ? h("p", { class: "note" }, tr("more", { n: view.players.length - BOARD_ROWS })) : null));
+  }
+
+  function sounds(before, now, sound) {
+    if (!before || !before.view || before.meta.game !== now.meta.game) return;
+    if (before.view.stage === "answering" && now.view.stage === "reveal") sound.play("timeup");
+  }
+
+  // ------------------------------------------------------------- phone
+
+  let phone = null;
+
+  function mountPhone(root) {
+    phone = {
+      status: h("p", { class: "status qr-status", id: "qr-status", "aria-live": "polite" }),
+      bar: h("div", { class: "timer" }, h("div", { id: "qr-p-bar", class: "timer-bar" })),
+      picture: h("div", { class: "qr-picture", id: "qr-p-picture" }),
+      prompt: h("p", { class: "prompt qr-p-prompt", id: "qr-p-prompt" }),
+      controls: h("div", { class: "qr-controls", id: "qr-controls" }),
+      typed: "", typedFor: null, state: null, ctx: null,
+    };
+    root.append(h("div", { class: "qr-phone" }, phone.status, phone.bar, phone.picture, phone.prompt, phone.controls));
+  }
+
+  function tapTime(event) {
+    return performance.timeOrigin + (event && event.timeStamp ? event.timeStamp : performance.now());
+  }
+
+  function act(event) {
+    return phone.ctx.send({ ...event, stage: phone.state.meta.stage }).then((ack) => {
+      if (ack && ack.ok) {
+        if (navigator.vibrate) navigator.vibrate(60);
+      } else {
+        phone.status.textContent = (ack && ack.reason) || "?";
+      }
+      return ack;
+    });
+  }
+
+  function updatePhone(state, ctx) {
+    phone.state = state;
+    phone.ctx = ctx;
+    const { meta, view } = state;
+    const you = view.you;
+    const q = view.question;
+    const answering = view.stage === "answering" && q;
+    Countdown.set(meta, $("#qr-p-bar"), null);
+    phone.bar.hidden = !answering;
+    ctx.heartbeat(view.stage === "answering" || view.stage === "drawing");
+    showPicture(phone.picture, q && q.image && q.image_on_phones && view.stage !== "board" ? q.image : null);
+    phone.prompt.textContent = q && (view.stage === "answering" || view.stage === "reveal") ? q.prompt : "";
+    fill(phone.controls);
+    phone.status.className = "status qr-status";
+    if (meta.paused) {
+      phone.status.textContent = T.t("paused");
+    } else if (view.stage === "intro") {
+      phone.status.textContent = roundTitle(view) + " · " + planLine(view);
+      fill(phone.controls, jokerControl(view, you));
+    } else if (answering) {
+      phone.status.textContent = tr("question_of", { n: view.number, of: view.of });
+      if (you.answer !== null) {
+        phone.status.textContent = tr("locked", { v: answerText(q, you.answer) });
+        phone.status.classList.add("locked");
+      } else if ((view.legal || []).length) {
+        if (phone.typedFor !== view.step) {
+          phone.typed = "";
+          phone.typedFor = view.step;
+        }
+        fill(phone.controls, q.kind === "choice" ? choiceButtons(q) : keypad(q));
+      }
+    } else if (view.stage === "reveal" && view.outcome) {
+      phone.status.textContent = tr("answer", { v: answerText(q, view.outcome.answer) });
+      fill(phone.controls, verdict(you));
+    } else if (view.stage === "board") {
+      phone.status.textContent = view.final ? tr("final") : tr("board");
+      fill(phone.controls, myPlace(view, you));
+    } else {
+      phone.status.textContent = tr("wait_next");
+    }
+  }
+
+  function jokerControl(view, you) {
+    if (you.joker === "on") return h("p", { class: "verdict-big good qr-joker-on" }, "★ " + tr("joker_on"));
+    if (you.joker === "played") return h("p", { class: "note" }, tr("joker_done"));
+    const legal = (view.legal || []).some((a) => a.type === "joker");
+    return h("button", { type: "button", class: "qr-joker", id: "qr-joker", disabled: !legal,
+      onclick: () => act({ type: "joker" }) }, "★ " + tr("joker"));
+  }
+
+  function choiceButtons(q) {
+    return h("div", { class: "choices qr-choices n" + q.options.length }, q.options.map((text, i) =>
+      h("button", { type: "button", class: "choice choice-" + (i % 4) + " qr-choice", "data-choice": i,
+        onclick: (event) => act({ type: "answer", value: i, t_client: tapTime(event) }) },
+      h("b", {}, LETTERS[i]), h("span", {}, text))));
+  }
+
+  function keypad(q) {
+    const display = h("output", { class: "typed", "aria-live": "polite" }, phone.typed || "0");
+    const press = (key) => {
+      let typed = phone.typed;
+      if (key === "⌫") typed = typed.slice(0, -1);
+      else if (typed.length < 12) typed = (typed === "0" ? "" : typed) + key;
+      phone.typed = typed;
+      display.textContent = typed ? num(Number(typed)) : "0";
+    };
+    const keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "00", "⌫"];
+    const lockIn = (event) => {
+      const value = parseInt(phone.typed || "0", 10);
+      if (!Number.isNaN(value)) act({ type: "answer", value, t_client: tapTime(event) });
+    };
+    return h("div", { class: "keypad qr-keypad" }, h("div", { class: "qr-typed-line" }, display,
+      q.unit ? h("span", { class: "qr-unit" }, q.unit) : null),
+    h("div", { class: "keys" },
+      keys.map((k) => h("button", { type: "button", class: "key", "data-key": k, onclick: () => press(k) }, k))),
+    h("button", { type: "button", class: "key ok", "data-key": "ok", onclick: lockIn }, T.t("ok")));
+  }
+
+  function verdict(you) {
+    const result = you.result;
+    if (!result) return h("div", { class: "verdict-big none", id: "qr-verdict" }, tr("none"));
+    const look = "verdict-big " + (result.right ? "good" : "bad");
+    return h("div", { class: look, id: "qr-verdict", "data-points": result.points },
+      result.right ? "✔ " + tr("right") : result.points ? tr("place_of", { n: result.place }) : "✘ " + tr("wrong"),
+      h("small", {}, tr("points", { n: result.points })
+        + (result.bonus ? " · " + tr("bonus", { n: result.bonus }) : "")));
+  }
+
+  /** The phone's own place and the top five: a 40-team board does not fit a phone. */
+  function myPlace(view, you) {
+    return h("div", { class: "qr-myplace" },
+      h("p", { class: "verdict-big good", id: "qr-place" },
+        tr("your_place", { place: placeText(you.place), of: view.teams }),
+        h("small", {}, num(you.score) + " pts")),
+      h("h3", {}, tr("top")),
+      h("ol", { class: "qr-top" }, view.players.slice(0, 5).map((p) =>
+        h("li", { class: p.seat === you.seat ? "me" : "" },
+          h("span", { class: "qr-place" }, String(p.place)), seatChip(p.seat),
+          h("span", { class: "who" }, p.name), h("span", { class: "pts" }, num(p.score))))));
+  }
+
+  // ------------------------------------------------------------- host page
+
+  let host = null;
+
+  function hostPanel(root) {
+    host = {
+      buttons: h("div", { class: "buttons", id: "qr-commands" }),
+      now: h("div", { id: "qr-host-now" }),
+      seat: h("select", { id: "qr-adjust-seat", "aria-label": T.t("seats") }),
+      points: h("input", { id: "qr-adjust-points", type: "number", min: -1000, max: 1000, step: 1, value: 1,
+        "aria-label": tr("pts") }),
+      reason: h("input", { id: "qr-adjust-reason", maxlength: 80, placeholder: tr("reason"),
+        "aria-label": tr("reason") }),
+      msg: h("p", { class: "error host-msg", id: "qr-adjust-msg", role: "alert" }),
+      seats: "",
+    };
+    const apply = h("button", { type: "button", id: "qr-adjust-apply", onclick: () => {
+      const edit = { seat: Number(host.seat.value), points: Number(host.points.value), reason: host.reason.value };
+      host.ctx.send({ type: "adjust", ...edit })
+        .then((ack) => {
+          host.msg.textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
+          if (ack && ack.ok) host.reason.value = "";
+        });
+    } }, tr("apply"));
+    root.append(h("div", { class: "card qr-host" }, h("h2", {}, tr("label")), host.buttons, host.now),
+      h("div", { class: "card qr-host-adjust" }, h("h3", {}, tr("adjust")),
+        h("div", { class: "qr-adjust-row" }, host.seat, host.points, host.reason, apply), host.msg));
+  }
+
+  function updateHost(state, ctx) {
+    host.ctx = ctx;
+    const { meta, view } = state;
+    const running = meta.status === "running" && !meta.paused;
+    const stage = view ? view.stage : "lobby";
+    const buttons = [
+      ["next", ["intro", "reveal", "board"].includes(stage), "primary"],
+      ["close", stage === "answering", "good"],
+      ["skip", stage === "answering", ""],
+      ["end", !!view && stage !== "over", "bad"],
+    ];
+    fill(host.buttons, buttons.map(([type, enabled, cls]) => h("button", {
+      type: "button", "data-cmd": type, class: cls || null, disabled: !(running && enabled),
+      onclick: () => ctx.send({ type }).then((ack) => {
+        host.msg.textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
+      }),
+    }, tr(type))));
+    const seats = (meta.seats || []).map((s) => s.seat + ":" + s.name).join("|");
+    if (seats !== host.seats) {
+      host.seats = seats;
+      fill(host.seat, (meta.seats || []).map((s) => h("option", { value: s.seat }, s.name)));
+    }
+    if (!view) {
+      fill(host.now, h("p", { class: "note" }, T.t("waiting_start")));
+      return;
+    }
+    const q = view.question;
+    fill(host.now,
+      h("p", { class: "qr-host-stage", id: "qr-host-stage" }, tr("stage_" + stage), " · ",
+        tr("round_of", { n: view.round, of: view.rounds }), " · ", roundTitle(view), " · ",
+        tr("question_of", { n: view.number, of: view.of })),
+      q ? h("p", { class: "qr-host-q" }, q.prompt) : null,
+      view.truth ? h("p", { class: "truth", id: "qr-host-truth" }, tr("truth", { v: answerText(q, view.truth.answer) }),
+        view.truth.source ? h("small", { class: "note" }, " · " + view.truth.source) : null) : null,
+      stage === "answering" ? h("p", {}, tr("answered", { n: view.answered, of: view.teams })) : null,
+      hostAnswers(view, q));
+  }
+
+  /** Every answer (up to 200 teams): at the reveal with its points, before it as it came in. */
+  function hostAnswers(view, q) {
+    const rows = view.rows || view.answers || [];
+    if (!rows.length || !q) return null;
+    const names = Object.fromEntries(view.players.map((p) => [p.seat, p.name]));
+    return h("table", { class: "live-table qr-host-answers" }, rows.map((row) =>
+      h("tr", { class: row.right === undefined ? "" : row.right ? "good" : "bad" },
+        h("td", {}, seatChip(row.seat), " ", names[row.seat]), h("td", {}, answerText(q, row.value)),
+        h("td", {}, row.points === undefined ? "" : "+" + row.points + (row.joker ? " ★" : "")),
+        h("td", {}, row.ms === undefined ? "" : (row.ms / 1000).toFixed(2) + " s"))));
+  }
+
+  registerKind("quiz-round", {
+    label: { fr: "Quiz par équipes", en: "Quiz round" },
+    screen: { mount: mountScreen, update: updateScreen },
+    phone: { mount: mountPhone, update: updatePhone },
+    host: { panel: hostPanel, update: updateHost },
+  });
+})();
