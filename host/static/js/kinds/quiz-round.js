@@ -21,7 +21,7 @@
       right: "Bonne réponse !", wrong: "Raté", none: "Pas de réponse", points: "+{n} points",
       bonus: "dont {n} de rapidité", your_place: "{place} sur {of}", first: "1er",
       place: "{n}e", top: "En tête", next: "Suivant", close: "Clore les réponses", skip: "Passer la question",
-      end: "Terminer le quiz", adjust: "Corriger un score", reason: "Raison", pts: "Points",
+      adjust: "Corriger un score", reason: "Raison", pts: "Points",
       apply: "Appliquer", truth: "Réponse juste : {v}", stage_intro: "Titre de manche",
       stage_drawing: "Tirage", stage_answering: "Réponses ouvertes", stage_reveal: "Réponse",
       stage_board: "Classement", stage_over: "Terminé", place_of: "Place {n}", exact: "pile !",
@@ -41,7 +41,7 @@
       right: "Right!", wrong: "Missed", none: "No answer", points: "+{n} points",
       bonus: "{n} of them for speed", your_place: "{place} of {of}", first: "1st",
       place: "#{n}", top: "Top", next: "Next", close: "Close answers", skip: "Skip question",
-      end: "End the quiz", adjust: "Edit a score", reason: "Reason", pts: "Points",
+      adjust: "Edit a score", reason: "Reason", pts: "Points",
       apply: "Apply", truth: "Right answer: {v}", stage_intro: "Round title",
       stage_drawing: "Drawing", stage_answering: "Answers open", stage_reveal: "Answer",
       stage_board: "Leaderboard", stage_over: "Over", place_of: "Place {n}", exact: "spot on!",
@@ -367,8 +367,7 @@
       ["next", ["intro", "reveal", "board"].includes(stage), "primary"],
       ["close", stage === "answering", "good"],
       ["skip", stage === "answering", ""],
-      ["end", !!view && stage !== "over", "bad"],
-    ];
+    ]; // "end" is among the page's own commands
     fill(host.buttons, buttons.map(([type, enabled, cls]) => h("button", {
       type: "button", "data-cmd": type, class: cls || null, disabled: !(running && enabled),
       onclick: () => ctx.send({ type }).then((ack) => {

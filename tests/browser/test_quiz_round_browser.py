@@ -1,0 +1,87 @@
+"""The quiz round's pages in Debian's Chromium: the projector, two phones and the host page
+through one question, from the host form to the final leaderboard.
+
+The host creates the game from the form (the kind's settings: one round of one choice
+question, every wait in the host's hands); both phones see the question with the
+projector; one taps the right option, the other a wrong one; the reveal shows the right
+option lit with its count, each phone its own verdict, the host page the answer; the
+host's "next" brings the final board, the right team first.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.driver import PROJECTOR, Recorder, host_page, join_seat, local_only, new_page
+from tests.live import LiveServer
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Ana", "Bob"]
+SETTINGS = {"rounds": "1", "questions": "1", "mix": "choice", "intro_seconds": "0",
+            "reveal_seconds": "0", "board_seconds": "0", "seconds": "120"}
+
+
+def create_quiz(host: Any) -> None:
+    host.select_option("#c-kind", "quiz-round")
+    assert host.locator("#c-questions").is_visible()  # the bank's selection applies
+    for key, value in SETTINGS.items():
+        if key == "mix":
+            host.select_option(f"#s-{key}", value)
+        else:
+            host.fill(f"#s-{key}", value)
+    for seat, name in enumerate(NAMES):
+        host.select_option(f"#seat-kind-{seat}", "phone")
+        host.fill(f"#seat-name-{seat}", name)
+    for seat in range(len(NAMES), 4):
+        if host.locator(f"#seat-kind-{seat}").count():
+            host.select_option(f"#seat-kind-{seat}", "none")
+    host.click("#c-create")
+    host.wait_for_selector("#live:not([hidden]) [data-cmd='start']:not([disabled])")
+
+
+def test_one_question_from_the_form_to_the_final_board(live: LiveServer, browser: Any,
+                                                       tmp_path: Path) -> None:
+    recorder = Recorder()
+    screen = new_page(browser, recorder, live.url + "/screen", PROJECTOR)
+    host = host_page(browser, recorder, live)
+    create_quiz(host)
+    phones = [join_seat(browser, recorder, live.url, seat) for seat in range(2)]
+    host.click("[data-cmd='start']")
+    screen.wait_for_selector(".qr-intro h1")
+    host.click("#qr-commands [data-cmd='next']")
+
+    prompt = screen.wait_for_selector("#qr-prompt").inner_text()
+    for phone in phones:  # the same question on every phone, as big buttons
+        assert phone.wait_for_selector("#qr-p-prompt").inner_text() == prompt
+        phone.wait_for_selector(".qr-choice >> nth=3")
+    truth = host.wait_for_selector("#qr-host-truth").inner_text()
+    # The synthetic pack's right option is the one starting with "A" (tests/synthetic.py).
+    options = [b.inner_text() for b in phones[0].query_selector_all(".qr-choice span")]
+    right = next(i for i, text in enumerate(options) if text.startswith("A"))
+    assert options[right] in truth
+    screen.screenshot(path=str(tmp_path / "question.png"))
+    phones[0].click(f".qr-choice[data-choice='{right}']")
+    phones[0].wait_for_selector(".qr-status.locked")
+    phones[1].click(f".qr-choice[data-choice='{(right + 1) % 4}']")
+
+    # Both teams answered: the reveal at once.
+    lit = screen.wait_for_selector(".qr-option.right")
+    assert lit.get_attribute("data-option") == str(right)
+    assert lit.query_selector(".qr-n").inner_text() == "1"
+    assert phones[0].wait_for_selector("#qr-verdict.good")
+    assert phones[1].wait_for_selector("#qr-verdict.bad")
+    assert "+" in phones[0].inner_text("#qr-verdict")
+    screen.screenshot(path=str(tmp_path / "reveal.png"))
+
+    host.click("#qr-commands [data-cmd='next']")
+    board = screen.wait_for_selector("#qr-board-list")
+    rows = board.query_selector_all(".qr-row")
+    assert [r.get_attribute("data-seat") for r in rows] == ["0", "1"]
+    assert "Ana" in rows[0].inner_text()
+    assert "1" in phones[0].wait_for_selector("#qr-place").inner_text()
+    assert recorder.errors == []
+    assert local_only(recorder.urls) == []
