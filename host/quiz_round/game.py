@@ -27,7 +27,7 @@ class QuizRoundGame:
     def __init__(self) -> None:
         # One view per audience after every change (2 + up to 200 seats): the room's part
         # is the same for all of them, so it is built once per state.
-        self._room: tuple[QuizState, View] | None = None
+        self._room: tuple[QuizState, View, View, dict[int, int]] | None = None
 
     def setup(self, settings: dict[str, Any], seats: list[dict[str, Any]], seed: int) -> Any:
         if not MIN_SEATS <= len(seats) <= MAX_SEATS:
@@ -53,8 +53,9 @@ class QuizRoundGame:
     def view(self, state: QuizState, audience: str) -> View:
         cached = self._room
         if cached is None or cached[0] is not state:
-            cached = self._room = (state, views.room_view(state))
-        return views.view(state, audience, room=cached[1])
+            room = views.room_view(state)
+            cached = self._room = (state, room, views.phone_room(room), views.places_of(room))
+        return views.view(state, audience, room=cached[1], phones=cached[2], places=cached[3])
 
     def needs(self, state: QuizState) -> QuestionRequest | None:
         return rules.needs(state)

@@ -17,6 +17,7 @@ from host.quiz_round.state import QuizState
 PUBLIC_QUESTION_KEYS = ("kind", "prompt", "options", "unit", "image", "image_on_phones",
                         "category", "difficulty", "language")
 SHOWN_EDITS = 3  # the latest score edits the projector lists
+PHONE_TOP = 5  # the leaders a phone lists (its own place is in `you`): 200 rows are 16 KB
 
 
 def ranking(state: QuizState) -> tuple[list[int], dict[int, int]]:
@@ -73,30 +74,46 @@ def room_view(state: QuizState) -> View:
     }
 
 
-def _you(state: QuizState, seat: int) -> dict[str, Any]:
+def phone_room(room: View) -> View:
+    """The phones' shared part: the room's, with only the leaders of the standings."""
+    return {**room, "players": room["players"][:PHONE_TOP]}
+
+
+def places_of(room: View) -> dict[int, int]:
+    return {row["seat"]: row["place"] for row in room["players"]}
+
+
+def _you(state: QuizState, seat: int, place: dict[int, int]) -> dict[str, Any]:
     asked = state.asked
     mine = asked.answer_of(seat) if asked is not None and state.stage in (
         "answering", "reveal") else None
     result = None
     if state.stage == "reveal" and state.outcome is not None:
         result = next((r for r in state.outcome["rows"] if r["seat"] == seat), None)
-    _, place = ranking(state)
     joker = state.jokers[seat] if state.jokers else -1
     return {
         "seat": seat,
         "answer": None if mine is None else mine.value,
         "result": result,
         "place": place[seat],
+        "rank": place[seat],  # the phone page's name for the final place
         "score": state.scores[seat],
         "joker": "unplayed" if joker < 0 else ("on" if joker == state.round else "played"),
     }
 
 
-def view(state: QuizState, audience: str, room: View | None = None) -> View:
-    shown = dict(room if room is not None else room_view(state))
+def view(state: QuizState, audience: str, room: View | None = None,
+         phones: View | None = None, places: dict[int, int] | None = None) -> View:
+    """`room`, `phones`, `places`: the shared parts and places when the caller has built
+    them already (once per state, not once per seat: 200 seats)."""
+    room = room if room is not None else room_view(state)
     if audience.startswith("seat:"):
-        shown["you"] = _you(state, int(audience[5:]))
-    elif audience == "host":
+        shown = dict(phones if phones is not None else phone_room(room))
+        shown["you"] = _you(state, int(audience[5:]),
+                            places if places is not None else places_of(room))
+        return shown
+    shown = dict(room)
+    if audience == "host":
         asked = state.asked
         if asked is not None and state.stage in ("answering", "reveal"):
             shown["truth"] = {"id": asked.content.get("id"), "answer": asked.content["answer"],

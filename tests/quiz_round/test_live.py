@@ -95,8 +95,9 @@ def test_four_teams_play_a_round_to_the_final_board(server: LiveServer) -> None:
         points = {row["seat"]: row["points"] for row in reveal["rows"]}
         if choice:
             wanted = {0: 10, 1: 0, 2: 10, 3: 10}
-            assert view_of(screen, lambda v: v["stage"] == "reveal")["outcome"]["counts"][
-                truth] == 3
+            shown = view_of(screen, lambda v, n=number: v["stage"] == "reveal"
+                            and v["number"] == n)
+            assert shown["outcome"]["counts"][truth] == 3
         else:  # by distance: 1 (seat 0), 50, 1000; seat 3 never answered
             wanted = {0: 10, 1: 7, 2: 3}
         assert points == wanted, (question, points)

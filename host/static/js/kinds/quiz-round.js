@@ -104,9 +104,9 @@
     const { meta, view } = state;
     if (ctx.title) ctx.title(tr("label") + " · " + roundTitle(view));
     document.body.dataset.qrStage = view.stage;
-    $("#qr-where").textContent = tr("round_of", { n: view.round, of: view.rounds }) + " · "
-      + (view.stage === "answering" || view.stage === "reveal"
-        ? tr("question_of", { n: view.number, of: view.of }) : roundTitle(view));
+    const asking = view.stage === "answering" || view.stage === "reveal";
+    $("#qr-where").textContent = [tr("round_of", { n: view.round, of: view.rounds }), view.round_title,
+      asking ? tr("question_of", { n: view.number, of: view.of }) : ""].filter(Boolean).join(" · ");
     $("#qr-count").textContent = view.stage === "answering" ? tr("answered", { n: view.answered, of: view.teams }) : "";
     const timed = view.stage === "answering";
     screen.bar.hidden = !timed;
@@ -386,8 +386,8 @@
     const q = view.question;
     fill(host.now,
       h("p", { class: "qr-host-stage", id: "qr-host-stage" }, tr("stage_" + stage), " · ",
-        tr("round_of", { n: view.round, of: view.rounds }), " · ", roundTitle(view), " · ",
-        tr("question_of", { n: view.number, of: view.of })),
+        [tr("round_of", { n: view.round, of: view.rounds }), view.round_title,
+          tr("question_of", { n: view.number, of: view.of })].filter(Boolean).join(" · ")),
       q ? h("p", { class: "qr-host-q" }, q.prompt) : null,
       view.truth ? h("p", { class: "truth", id: "qr-host-truth" }, tr("truth", { v: answerText(q, view.truth.answer) }),
         view.truth.source ? h("small", { class: "note" }, " · " + view.truth.source) : null) : null,
