@@ -238,6 +238,8 @@ class Hub:
             self.bank.require_kinds(kind.question_kinds, selection)
         except (BankExhausted, SelectionError) as err:
             raise GameError(str(err)) from None
+        if kind.question_counts is not None:
+            self._check_counts(kind.question_counts(config["settings"]), selection)
         kind.make(config)  # so is an unknown map
         game_id = secrets.token_hex(4)
         with self._lock:
@@ -251,6 +253,17 @@ class Hub:
             callback(session)
         session.publish()
         return session
+
+    def _check_counts(self, wanted: dict[str, int], selection: Selection) -> None:
+        """Refuse a game that asks more questions of a kind than its selection holds."""
+        short = []
+        for kind_name, count in sorted(wanted.items()):
+            held = len(self.bank.matching(kind_name, selection))
+            if held < count:
+                short.append(f"{count} {kind_name} questions but the selection holds {held}")
+        if short:
+            raise GameError(f"this game asks {'; '.join(short)}: choose more packs or "
+                            "categories, or ask fewer questions")
 
     def get(self, game_id: str) -> Session | None:
         return self.sessions.get(game_id)

@@ -192,6 +192,9 @@ class GameKind:
     uses_questions: bool = False
     # The question kinds its games ask: a bank without one is refused at `create`.
     question_kinds: tuple[str, ...] = ()
+    # How many questions of each kind a game with these settings asks (None: no fixed
+    # number): a selection holding fewer is refused at `create`, saying how many it holds.
+    question_counts: Callable[[dict[str, Any]], dict[str, int]] | None = None
     simulate: Simulator | None = None
     secrets: Callable[[Any, str], set[str]] | None = None
     private_keys: frozenset[str] = frozenset()

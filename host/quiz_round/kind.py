@@ -20,6 +20,15 @@ def make(config: dict[str, Any]) -> Game:
     return QuizRoundGame()
 
 
+def question_counts(settings: dict[str, Any]) -> dict[str, int]:
+    """The plan's questions of each kind (a skipped question draws one more)."""
+    counts = {"choice": 0, "numeric": 0}
+    for plan in parse_settings(settings).rounds:
+        for number in range(plan.questions):
+            counts[plan.kind_of(number)] += 1
+    return {kind: count for kind, count in counts.items() if count}
+
+
 SETTINGS = (
     integer("rounds", label("Manches", "Rounds"), 3, 1, 20),
     integer("questions", label("Questions par manche", "Questions per round"), 8, 1, 50),
@@ -71,6 +80,7 @@ KIND = GameKind(
     settings=SETTINGS,
     uses_questions=True,
     question_kinds=("choice", "numeric"),
+    question_counts=question_counts,
     page="js/kinds/quiz-round.js",
     private_keys=frozenset({"you"}),
     order=5,

@@ -1,0 +1,94 @@
+"""The quiz round under a real Session (virtual time, real SQLite journal): refusals with
+their reason that change nothing, the plan checked against the bank, the speed bonus from
+the Session's stamp of the question, the host's undo, and a replay from the journal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from host.clock import VirtualClock, VirtualScheduler
+from host.games.contract import GameError
+from host.hub import Hub
+from host.journal import Journal
+from host.replay import rebuild
+from host.session import HOST, Origin, Session
+from tests.synthetic import synthetic_bank
+
+S = 1_000_000_000
+
+
+def new_hub(tmp_path: Path, per_kind: int = 40) -> tuple[Hub, VirtualClock, VirtualScheduler]:
+    clock = VirtualClock()
+    scheduler = VirtualScheduler(clock)
+    hub = Hub(Journal(tmp_path / "quiz.sqlite"), synthetic_bank(per_kind), publish=None,
+              clock=clock, scheduler_factory=lambda: scheduler, threaded=False)
+    return hub, clock, scheduler
+
+
+def started(hub: Hub, **settings: Any) -> Session:
+    session = hub.create_game("quiz-round", [{"name": n} for n in ("Ana", "Bob", "Chloé")],
+                              settings={"intro_seconds": 0, **settings}, seed=5)
+    assert session.submit(HOST, {"type": "start"}).ok
+    return session
+
+
+def view(session: Session, audience: str = "host") -> dict[str, Any]:
+    return session.view(audience)["view"]
+
+
+def seat(n: int) -> Origin:
+    return Origin("seat", n, "phone")
+
+
+def test_a_plan_asking_more_than_the_selection_holds_is_refused_with_the_count(
+        tmp_path: Path) -> None:
+    hub, _, _ = new_hub(tmp_path, per_kind=10)
+    with pytest.raises(GameError, match="12 numeric questions but the selection holds 10"):
+        hub.create_game("quiz-round", [{"name": "A"}, {"name": "B"}],
+                        settings={"plan": [{"questions": 12, "mix": "numeric"}]})
+    assert hub.sessions == {}  # nothing was created
+    hub.create_game("quiz-round", [{"name": "A"}, {"name": "B"}],
+                    settings={"plan": [{"questions": 10, "mix": "numeric"}]})
+
+
+def test_refusals_say_why_and_change_nothing(tmp_path: Path) -> None:
+    hub, _, _ = new_hub(tmp_path)
+    session = started(hub, rounds=2, questions=1, mix="choice")
+    assert session.submit(seat(0), {"type": "joker", "seat": 0}).ok
+    again = session.submit(seat(0), {"type": "joker", "seat": 0})
+    assert not again.ok and "already" in again.reason
+    before = session.last_seq
+    no_reason = session.submit(HOST, {"type": "adjust", "seat": 1, "points": 5, "reason": ""})
+    assert not no_reason.ok and "reason" in no_reason.reason
+    assert session.submit(HOST, {"type": "next"}).ok  # off the title card: the question
+    question = view(session)
+    assert question["stage"] == "answering"
+    mid = session.submit(seat(1), {"type": "joker", "seat": 1})
+    assert not mid.ok and "before a round" in mid.reason
+    wrong_kind = session.submit(seat(1), {"type": "answer", "seat": 1, "value": "B", "t_ns": 0})
+    out_of_range = session.submit(seat(1), {"type": "answer", "seat": 1, "value": 9, "t_ns": 0})
+    assert not wrong_kind.ok and not out_of_range.ok and "option" in out_of_range.reason
+    assert session.last_seq == before + 2  # only the `next` and the question were journaled
+    assert view(session)["players"] == question["players"]
+
+
+def test_the_speed_bonus_counts_from_the_sessions_stamp_and_undo_takes_back_a_close(
+        tmp_path: Path) -> None:
+    hub, clock, _ = new_hub(tmp_path)
+    session = started(hub, rounds=1, questions=2, mix="choice", seconds=20, speed_bonus=10)
+    assert session.submit(HOST, {"type": "next"}).ok
+    truth = view(session)["truth"]["answer"]
+    clock.t_ns += 5 * S  # 5 s of the 20: three quarters of the bonus left
+    assert session.submit(seat(0), {"type": "answer", "seat": 0, "value": truth}).ok
+    assert session.submit(HOST, {"type": "close"}).ok
+    assert view(session)["rows"][0]["points"] == 10 + 8  # 7.5 rounded half up
+    assert session.submit(HOST, {"type": "undo"}).ok  # the close is taken back
+    reopened = view(session)
+    assert reopened["stage"] == "answering" and reopened["players"][0]["score"] == 0
+    assert session.submit(seat(1), {"type": "answer", "seat": 1, "value": truth}).ok
+    rebuilt = rebuild(session.game, hub.journal.game(session.id).config,  # type: ignore[union-attr]
+                      hub.journal.rows(session.id))
+    assert session.game.to_json(rebuilt.state) == session.game.to_json(session.state)
