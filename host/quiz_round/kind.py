@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from host.games.contract import Game, GameKind
-from host.games.forms import choice, integer, label
+from host.games.forms import choice, integer, json_value, label
 from host.quiz_round.game import HOST_ACTIONS, SEAT_ACTIONS, QuizRoundGame
 from host.quiz_round.state import MAX_SEATS, MIN_SEATS, parse_settings
 
@@ -57,6 +57,9 @@ SETTINGS = (
                                     "Answer shown (s, 0: the host)"), 8, 0, 300),
     integer("board_seconds", label("Classement affiché (s, 0 : l’animateur)",
                                    "Leaderboard shown (s, 0: the host)"), 12, 0, 300),
+    # Each round its own title, size, time, points, bonus and mix (the settings above are
+    # the defaults); drawn on the host page by quiz-round.js's settingEditor.
+    json_value("plan", label("Manches sur mesure", "Rounds one by one")),
 )
 
 KIND = GameKind(

@@ -1,8 +1,8 @@
 """The quiz round's pages in Debian's Chromium: the projector, two phones and the host page
 through one question, from the host form to the final leaderboard.
 
-The host creates the game from the form (the kind's settings: one round of one choice
-question, every wait in the host's hands); both phones see the question with the
+The host creates the game from the form (the round builder: one round of its own, one
+choice question; every wait in the host's hands); both phones see the question with the
 projector; one taps the right option, the other a wrong one; the reveal shows the right
 option lit with its count, each phone its own verdict, the host page the answer; the
 host's "next" brings the final board, the right team first.
@@ -21,18 +21,24 @@ from tests.live import LiveServer
 pytestmark = pytest.mark.browser
 
 NAMES = ["Ana", "Bob"]
-SETTINGS = {"rounds": "1", "questions": "1", "mix": "choice", "intro_seconds": "0",
-            "reveal_seconds": "0", "board_seconds": "0", "seconds": "120"}
+SETTINGS = {"intro_seconds": "0", "reveal_seconds": "0", "board_seconds": "0",
+            "seconds": "120"}
+TITLE = "Échauffement"
 
 
-def create_quiz(host: Any) -> None:
+def create_quiz(host: Any, shots: Path) -> None:
     host.select_option("#c-kind", "quiz-round")
     assert host.locator("#c-questions").is_visible()  # the bank's selection applies
     for key, value in SETTINGS.items():
-        if key == "mix":
-            host.select_option(f"#s-{key}", value)
-        else:
-            host.fill(f"#s-{key}", value)
+        host.fill(f"#s-{key}", value)
+    # The round builder: one round of its own, one choice question.
+    host.click("#qr-add-round")
+    block = host.locator(".qr-plan-round").first
+    block.locator("[data-key='title']").fill(TITLE)
+    block.locator("[data-key='questions']").fill("1")
+    block.locator("[data-key='mix']").select_option("choice")
+    assert "1" in host.inner_text("#qr-plan-total")
+    host.locator("#c-settings").screenshot(path=str(shots / "form.png"))
     for seat, name in enumerate(NAMES):
         host.select_option(f"#seat-kind-{seat}", "phone")
         host.fill(f"#seat-name-{seat}", name)
@@ -48,10 +54,10 @@ def test_one_question_from_the_form_to_the_final_board(live: LiveServer, browser
     recorder = Recorder()
     screen = new_page(browser, recorder, live.url + "/screen", PROJECTOR)
     host = host_page(browser, recorder, live)
-    create_quiz(host)
+    create_quiz(host, tmp_path)
     phones = [join_seat(browser, recorder, live.url, seat) for seat in range(2)]
     host.click("[data-cmd='start']")
-    screen.wait_for_selector(".qr-intro h1")
+    assert screen.wait_for_selector(".qr-intro h1").inner_text() == TITLE
     host.click("#qr-commands [data-cmd='next']")
 
     prompt = screen.wait_for_selector("#qr-prompt").inner_text()

@@ -26,6 +26,11 @@
       stage_drawing: "Tirage", stage_answering: "Réponses ouvertes", stage_reveal: "Réponse",
       stage_board: "Classement", stage_over: "Terminé", place_of: "Place {n}", exact: "pile !",
       within: "dans la marge de {n} %",
+      add_round: "Ajouter une manche", remove_round: "Retirer la manche",
+      plan_none: "Sans manche ici, les réglages ci-dessus font chaque manche",
+      plan_total: "Questions en tout : {n}", col_title: "Titre", col_questions: "Questions", col_seconds: "Secondes",
+      col_points: "Points", col_speed_bonus: "Bonus", col_mix: "Questions", mix_mixed: "QCM et chiffrées",
+      mix_choice: "QCM", mix_numeric: "chiffrées",
     },
     en: {
       label: "Quiz round", round_n: "Round {n}", round_of: "Round {n}/{of}",
@@ -46,6 +51,11 @@
       stage_drawing: "Drawing", stage_answering: "Answers open", stage_reveal: "Answer",
       stage_board: "Leaderboard", stage_over: "Over", place_of: "Place {n}", exact: "spot on!",
       within: "within {n} %",
+      add_round: "Add a round", remove_round: "Remove the round",
+      plan_none: "With no round here, the settings above make every round",
+      plan_total: "Questions in all: {n}", col_title: "Title", col_questions: "Questions", col_seconds: "Seconds",
+      col_points: "Points", col_speed_bonus: "Bonus", col_mix: "Questions", mix_mixed: "choice and numbers",
+      mix_choice: "choice", mix_numeric: "numbers",
     },
   });
 
@@ -407,7 +417,59 @@
         h("td", {}, row.ms === undefined ? "" : (row.ms / 1000).toFixed(2) + " s"))));
   }
 
+  // ------------------------------------------------------------- host form: the round builder
+
+  const MIXES = ["mixed", "choice", "numeric"];
+
+  /** The rounds one by one: a block per round (title, questions, seconds, points, bonus, mix).
+   * No round: the flat settings make every round. The plan goes out as the hidden input's JSON. */
+  function settingEditor(setting, id) {
+    const value = h("input", { type: "hidden", id, "data-setting": setting.key, "data-type": "json", value: "" });
+    const rounds = h("ol", { class: "qr-plan-rounds", id: "qr-plan-rounds" });
+    const total = h("small", { class: "note", id: "qr-plan-total" }, tr("plan_none"));
+    const flat = (key, fallback) => {
+      const input = document.getElementById("s-" + key);
+      return input ? input.value : fallback;
+    };
+    const sync = () => {
+      const plan = [...rounds.children].map((block) => {
+        const round = {};
+        for (const input of block.querySelectorAll("[data-key]")) {
+          const key = input.dataset.key;
+          round[key] = key === "title" || key === "mix" ? input.value : Math.round(Number(input.value));
+        }
+        return round;
+      });
+      value.value = plan.length ? JSON.stringify(plan) : "";
+      total.textContent = plan.length
+        ? tr("plan_total", { n: plan.reduce((sum, r) => sum + r.questions, 0) }) : tr("plan_none");
+    };
+    const field = (key, input) => h("label", { class: "qr-plan-field" }, h("small", {}, tr("col_" + key)), input);
+    const number = (key, low, high, start) => field(key, h("input", { type: "number", min: low, max: high, step: 1,
+      value: start, "data-key": key, oninput: sync }));
+    const addRound = () => {
+      const n = rounds.children.length + 1;
+      const mix = h("select", { "data-key": "mix", onchange: sync },
+        MIXES.map((m) => h("option", { value: m, selected: m === flat("mix", "mixed") }, tr("mix_" + m))));
+      rounds.append(h("li", { class: "qr-plan-round" },
+        h("div", { class: "qr-plan-line" },
+          h("input", { "data-key": "title", maxlength: 60, placeholder: tr("round_n", { n }),
+            "aria-label": tr("col_title"), oninput: sync }),
+          h("button", { type: "button", class: "small", title: tr("remove_round"), "aria-label": tr("remove_round"),
+            onclick: (event) => { event.target.closest("li").remove(); sync(); } }, "✕")),
+        h("div", { class: "qr-plan-line" },
+          number("questions", 1, 50, flat("questions", 8)), number("seconds", 5, 300, flat("seconds", 20)),
+          number("points", 1, 1000, flat("points", 10)), number("speed_bonus", 0, 1000, flat("speed_bonus", 5)),
+          field("mix", mix))));
+      sync();
+    };
+    return h("div", { class: "qr-plan" }, value, rounds,
+      h("div", { class: "buttons" },
+        h("button", { type: "button", id: "qr-add-round", onclick: addRound }, tr("add_round")), total));
+  }
+
   registerKind("quiz-round", {
+    settingEditor,
     label: { fr: "Quiz par équipes", en: "Quiz round" },
     screen: { mount: mountScreen, update: updateScreen },
     phone: { mount: mountPhone, update: updatePhone },
