@@ -217,3 +217,15 @@ def test_the_room_never_sees_the_answer_before_the_reveal() -> None:
 def test_bad_settings_are_refused_with_the_setting_named(settings: dict) -> None:  # type: ignore[type-arg]
     with pytest.raises(BadSettings):
         start(2, **settings)
+
+
+def test_the_plan_setting_reads_as_json_on_the_command_line() -> None:
+    from host.games.forms import parse_value
+    from host.quiz_round.kind import KIND, question_counts
+
+    field = next(f for f in KIND.settings if f["key"] == "plan")
+    plan = parse_value(field, '[{"title": "Warm-up", "questions": 4, "mix": "numeric"}]')
+    assert question_counts({"plan": plan, "questions": 8}) == {"numeric": 4}
+    assert question_counts({}) == {"choice": 18, "numeric": 6}  # 3 rounds of 8
+    with pytest.raises(ValueError, match="JSON"):
+        parse_value(field, "[{")
