@@ -11,7 +11,7 @@ from typing import Any
 
 from host.clock import Clock, RealClock, Scheduler, ThreadScheduler
 from host.games import registry
-from host.games.contract import GameError
+from host.games.contract import GameError, QuestionCount
 from host import night as night_rules
 from host.journal import Journal, StorageError
 from host.quiz.bank import QuestionBank, Selection
@@ -45,9 +45,10 @@ class BankQuestions:
             with QuestionMemory(memory_path) as memory:
                 self._remembered = memory.used()
 
-    def draw(self, kind: str, used_in_game: Sequence[str], rng_state: int) -> dict[str, Any]:
-        question, _ = self.bank.draw(kind, self.selection, used_in_game, self._remembered,
-                                     rng_state)
+    def draw(self, kind: str, used_in_game: Sequence[str], rng_state: int,
+             narrow: dict[str, Any] | None = None) -> dict[str, Any]:
+        question, _ = self.bank.draw(kind, self.selection.narrowed(narrow), used_in_game,
+                                     self._remembered, rng_state)
         if self.images_on_phones and question.get("image") and question["kind"] == "choice":
             question["image_on_phones"] = True  # the game's setting; the projector always shows it
         return question
@@ -254,13 +255,20 @@ class Hub:
         session.publish()
         return session
 
-    def _check_counts(self, wanted: dict[str, int], selection: Selection) -> None:
+    def _check_counts(self, wanted: list[QuestionCount], selection: Selection) -> None:
         """Refuse a game that asks more questions of a kind than its selection holds."""
         short = []
-        for kind_name, count in sorted(wanted.items()):
-            held = len(self.bank.matching(kind_name, selection))
-            if held < count:
-                short.append(f"{count} {kind_name} questions but the selection holds {held}")
+        for need in wanted:
+            try:
+                narrowed = selection.narrowed(need.narrow)
+                self.bank.require_kinds((), narrowed)  # unknown packs
+            except SelectionError as err:
+                raise GameError(f"{need.where}: {err}" if need.where else str(err)) from None
+            held = len(self.bank.matching(need.kind, narrowed))
+            if held < need.count:
+                where = f"{need.where}: " if need.where else ""
+                short.append(f"{where}{need.count} {need.kind} questions but the selection "
+                             f"holds {held}")
         if short:
             raise GameError(f"this game asks {'; '.join(short)}: choose more packs or "
                             "categories, or ask fewer questions")

@@ -63,8 +63,9 @@ Publisher = Publish | None
 
 
 class QuestionSource(Protocol):
-    def draw(self, kind: str, used_in_game: Sequence[str], rng_state: int) -> dict[str, Any]:
-        """A question of this kind; `used_in_game` oldest first."""
+    def draw(self, kind: str, used_in_game: Sequence[str], rng_state: int,
+             narrow: dict[str, Any] | None = None) -> dict[str, Any]:
+        """A question of this kind; `used_in_game` oldest first; `narrow`: QuestionRequest's."""
         ...
 
     def remember(self, question_ids: list[str]) -> None: ...
@@ -790,7 +791,7 @@ class Session:
             elif not self.paused:
                 request = self.game.needs(self.state)
                 if request is not None:
-                    self._supply_question(request.kind, request.request_id)
+                    self._supply_question(request.kind, request.request_id, request.narrow)
                     return  # handling the question event did the rest
                 self._arm_game_timer()
                 self._plan_bots()
@@ -808,9 +809,11 @@ class Session:
             finished = self.on_finished
             self._deferred.append(lambda: finished(self))
 
-    def _supply_question(self, kind: str, request_id: str) -> None:
+    def _supply_question(self, kind: str, request_id: str,
+                         narrow: dict[str, Any] | None = None) -> None:
         draw_rng = rng.derive(self.seed, f"question:{self.last_seq}")
-        question = self.questions.draw(kind, list(self.used_questions), draw_rng)
+        question = (self.questions.draw(kind, list(self.used_questions), draw_rng, narrow)
+                    if narrow else self.questions.draw(kind, list(self.used_questions), draw_rng))
         # t_ns: the host time the question goes out, the zero of answer times (speed bonus)
         outcome = self._handle(SESSION, {"type": "question", "request_id": request_id,
                                          "question": question, "t_ns": self.clock.now_ns()})

@@ -72,10 +72,27 @@ class TimerRequest:
 
 @dataclass(frozen=True)
 class QuestionRequest:
-    """The engine needs a question of this kind ("numeric" or "choice")."""
+    """The engine needs a question of this kind ("numeric" or "choice").
+
+    `narrow`: a selection within the game's, for this question only (a quiz round's own
+    categories, packs or difficulties): keys "categories", "packs" (lists of names),
+    "min_difficulty", "max_difficulty". The bank widens it as it widens any selection.
+    """
 
     kind: str
     request_id: str
+    narrow: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class QuestionCount:
+    """A game's need of `count` questions of a kind, within `narrow` (see QuestionRequest);
+    `where` names the part of the game that asks them, for the host's message."""
+
+    kind: str
+    count: int
+    narrow: dict[str, Any] | None = None
+    where: str = ""
 
 
 class Game(Protocol):
@@ -194,7 +211,7 @@ class GameKind:
     question_kinds: tuple[str, ...] = ()
     # How many questions of each kind a game with these settings asks (None: no fixed
     # number): a selection holding fewer is refused at `create`, saying how many it holds.
-    question_counts: Callable[[dict[str, Any]], dict[str, int]] | None = None
+    question_counts: Callable[[dict[str, Any]], list[QuestionCount]] | None = None
     simulate: Simulator | None = None
     secrets: Callable[[Any, str], set[str]] | None = None
     private_keys: frozenset[str] = frozenset()

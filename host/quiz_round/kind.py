@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from host.games.contract import Game, GameKind
+from host.games.contract import Game, GameKind, QuestionCount
 from host.games.forms import choice, integer, json_value, label
 from host.quiz_round.game import HOST_ACTIONS, SEAT_ACTIONS, QuizRoundGame
 from host.quiz_round.state import MAX_SEATS, MIN_SEATS, parse_settings
@@ -20,13 +20,21 @@ def make(config: dict[str, Any]) -> Game:
     return QuizRoundGame()
 
 
-def question_counts(settings: dict[str, Any]) -> dict[str, int]:
-    """The plan's questions of each kind (a skipped question draws one more)."""
-    counts = {"choice": 0, "numeric": 0}
-    for plan in parse_settings(settings).rounds:
+def question_counts(settings: dict[str, Any]) -> list[QuestionCount]:
+    """The plan's questions of each kind, round by round where a round narrows the
+    selection, else together (a skipped question draws one more)."""
+    together: dict[str, int] = {}
+    found: list[QuestionCount] = []
+    for index, plan in enumerate(parse_settings(settings).rounds):
+        narrow = plan.narrow()
+        mine: dict[str, int] = {}
         for number in range(plan.questions):
-            counts[plan.kind_of(number)] += 1
-    return {kind: count for kind, count in counts.items() if count}
+            kind = plan.kind_of(number)
+            counts = together if narrow is None else mine
+            counts[kind] = counts.get(kind, 0) + 1
+        found += [QuestionCount(kind, count, narrow, f"round {index + 1}")
+                  for kind, count in sorted(mine.items())]
+    return [QuestionCount(kind, count) for kind, count in sorted(together.items())] + found
 
 
 SETTINGS = (

@@ -52,7 +52,8 @@ def request_id(state: QuizState) -> str:
 def needs(state: QuizState) -> QuestionRequest | None:
     if state.stage != "drawing":
         return None
-    return QuestionRequest(state.plan.kind_of(state.number), request_id(state))
+    return QuestionRequest(state.plan.kind_of(state.number), request_id(state),
+                           narrow=state.plan.narrow())
 
 
 def timer(state: QuizState) -> TimerRequest | None:

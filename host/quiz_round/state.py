@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from host.games.contract import BadSettings
+from host.quiz.validate import CATEGORIES, MAX_DIFFICULTY, MIN_DIFFICULTY
 
 MIN_SEATS = 2
 MAX_SEATS = 200
@@ -31,6 +32,23 @@ class RoundPlan:
     points: int = 10
     speed_bonus: int = 5  # the most extra points a right answer earns for speed; 0: off
     mix: str = "mixed"  # mixed: every fourth question a number; choice; numeric
+    # The round's own selection, within the game's (empty: the game's selection as it is).
+    categories: tuple[str, ...] = ()
+    packs: tuple[str, ...] = ()
+    min_difficulty: int = MIN_DIFFICULTY
+    max_difficulty: int = MAX_DIFFICULTY
+
+    def narrow(self) -> dict[str, Any] | None:
+        """What the round asks of the bank beyond the game's selection (None: nothing)."""
+        found: dict[str, Any] = {}
+        if self.categories:
+            found["categories"] = list(self.categories)
+        if self.packs:
+            found["packs"] = list(self.packs)
+        if (self.min_difficulty, self.max_difficulty) != (MIN_DIFFICULTY, MAX_DIFFICULTY):
+            found["min_difficulty"] = self.min_difficulty
+            found["max_difficulty"] = self.max_difficulty
+        return found or None
 
     def kind_of(self, number: int) -> str:
         """The question kind of the round's question `number` (0-based)."""
@@ -114,7 +132,9 @@ class QuizState:
 # -- settings ------------------------------------------------------------------
 
 _ROUND_INTS = {"questions": (1, 50), "seconds": (5, 300), "points": (1, 1000),
-               "speed_bonus": (0, 1000)}
+               "speed_bonus": (0, 1000), "min_difficulty": (MIN_DIFFICULTY, MAX_DIFFICULTY),
+               "max_difficulty": (MIN_DIFFICULTY, MAX_DIFFICULTY)}
+_ROUND_LISTS = ("categories", "packs")
 _FLAT_INTS = {"rounds": (1, MAX_ROUNDS), "tolerance_pct": (0, 100), "intro_seconds": (0, 120),
               "reveal_seconds": (0, 300), "board_seconds": (0, 300)}
 _CHOICES = {"mix": MIXES, "numeric_scoring": NUMERIC_SCORING, "leaderboard": LEADERBOARDS}
@@ -138,7 +158,7 @@ def _choice(raw: dict[str, Any], key: str, allowed: tuple[str, ...], default: st
 def _round(raw: dict[str, Any], base: RoundPlan, where: str) -> RoundPlan:
     if not isinstance(raw, dict):
         raise BadSettings(f"{where} is an object")
-    unknown = set(raw) - {*_ROUND_INTS, "mix", "title"}
+    unknown = set(raw) - {*_ROUND_INTS, *_ROUND_LISTS, "mix", "title"}
     if unknown:
         raise BadSettings(f"{where}: unknown keys {sorted(unknown)}")
     title = raw.get("title", base.title)
@@ -146,7 +166,21 @@ def _round(raw: dict[str, Any], base: RoundPlan, where: str) -> RoundPlan:
         raise BadSettings(f"{where}: a title is text of at most 60 characters")
     ints = {key: _int(raw, key, low, high, getattr(base, key))
             for key, (low, high) in _ROUND_INTS.items()}
-    return RoundPlan(title=title.strip(), mix=_choice(raw, "mix", MIXES, base.mix), **ints)
+    if ints["min_difficulty"] > ints["max_difficulty"]:
+        raise BadSettings(f"{where}: min_difficulty is above max_difficulty")
+    lists = {key: _names(raw.get(key, getattr(base, key)), f"{where}: {key}")
+             for key in _ROUND_LISTS}
+    strange = sorted(set(lists["categories"]) - set(CATEGORIES))
+    if strange:
+        raise BadSettings(f"{where}: unknown categories {strange}")
+    return RoundPlan(title=title.strip(), mix=_choice(raw, "mix", MIXES, base.mix),
+                     categories=lists["categories"], packs=lists["packs"], **ints)
+
+
+def _names(value: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+        raise BadSettings(f"{where} is a list of names")
+    return tuple(value)
 
 
 def parse_settings(raw: dict[str, Any]) -> Settings:
@@ -191,7 +225,9 @@ def to_json(state: QuizState) -> dict[str, Any]:
 def from_json(data: dict[str, Any]) -> QuizState:
     raw = dict(data)
     settings = dict(raw["settings"])
-    settings["rounds"] = tuple(RoundPlan(**r) for r in settings["rounds"])
+    settings["rounds"] = tuple(
+        RoundPlan(**{**r, "categories": tuple(r["categories"]), "packs": tuple(r["packs"])})
+        for r in settings["rounds"])
     asked = raw.get("asked")
     if asked is not None:
         asked = Asked(asked["request_id"], asked["content"], asked["shown_ns"],

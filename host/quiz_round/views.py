@@ -46,7 +46,7 @@ def room_view(state: QuizState) -> View:
         assert asked is not None
         question = {k: asked.content[k] for k in PUBLIC_QUESTION_KEYS if k in asked.content}
     revealed = state.stage == "reveal" and state.outcome is not None
-    return {
+    shown: View = {
         "stage": state.stage,
         "step": state.step,
         "round": state.round + 1,
@@ -63,7 +63,6 @@ def room_view(state: QuizState) -> View:
         "question": question,
         "answered": len(asked.answers) if showing and asked is not None else 0,
         "teams": state.seats,
-        "outcome": _public_outcome(state.outcome) if revealed and state.outcome else None,
         "players": _players(state),
         "round_end": state.stage == "board" and state.round_end,
         "final": state.stage == "over" or (state.stage == "board" and state.round_end
@@ -72,6 +71,9 @@ def room_view(state: QuizState) -> View:
                    "reason": e.reason} for e in state.adjustments[-SHOWN_EDITS:]],
         "over": state.stage == "over",
     }
+    if revealed and state.outcome is not None:  # absent before: no key named for an answer
+        shown["outcome"] = _public_outcome(state.outcome)
+    return shown
 
 
 def phone_room(room: View) -> View:
@@ -93,7 +95,7 @@ def _you(state: QuizState, seat: int, place: dict[int, int]) -> dict[str, Any]:
     joker = state.jokers[seat] if state.jokers else -1
     return {
         "seat": seat,
-        "answer": None if mine is None else mine.value,
+        "locked": None if mine is None else mine.value,  # the team's own lock-in
         "result": result,
         "place": place[seat],
         "rank": place[seat],  # the phone page's name for the final place

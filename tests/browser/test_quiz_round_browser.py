@@ -10,6 +10,7 @@ host's "next" brings the final board, the right team first.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +38,12 @@ def create_quiz(host: Any, shots: Path) -> None:
     block.locator("[data-key='title']").fill(TITLE)
     block.locator("[data-key='questions']").fill("1")
     block.locator("[data-key='mix']").select_option("choice")
+    block.locator("[data-key='categories']").select_option("history")  # the round's own
     assert "1" in host.inner_text("#qr-plan-total")
+    plan = json.loads(host.input_value("#s-plan"))
+    assert plan == [{"title": TITLE, "questions": 1, "seconds": 120, "points": 10,
+                     "speed_bonus": 5, "mix": "choice", "categories": ["history"],
+                     "min_difficulty": 1, "max_difficulty": 5}]
     host.locator("#c-settings").screenshot(path=str(shots / "form.png"))
     for seat, name in enumerate(NAMES):
         host.select_option(f"#seat-kind-{seat}", "phone")

@@ -202,12 +202,12 @@ def test_the_room_never_sees_the_answer_before_the_reveal() -> None:
     state = ask(start(2), choice_q(answer=3))
     for audience in ("screen", "seat:0", "seat:1"):
         shown = GAME.view(state, audience)
-        assert "answer" not in shown["question"] and shown["outcome"] is None
+        assert "answer" not in shown["question"] and "outcome" not in shown
         assert "truth" not in shown and "answers" not in shown
     assert GAME.view(state, "host")["truth"]["answer"] == 3
     state = answer(state, 0, 3)
-    assert GAME.view(state, "seat:1")["you"]["answer"] is None  # not another team's answer
-    assert GAME.view(state, "seat:0")["you"]["answer"] == 3
+    assert GAME.view(state, "seat:1")["you"]["locked"] is None  # not another team's answer
+    assert GAME.view(state, "seat:0")["you"]["locked"] == 3
 
 
 @pytest.mark.parametrize("settings", [
@@ -220,12 +220,35 @@ def test_bad_settings_are_refused_with_the_setting_named(settings: dict) -> None
 
 
 def test_the_plan_setting_reads_as_json_on_the_command_line() -> None:
+    from host.games.contract import QuestionCount
     from host.games.forms import parse_value
     from host.quiz_round.kind import KIND, question_counts
 
     field = next(f for f in KIND.settings if f["key"] == "plan")
     plan = parse_value(field, '[{"title": "Warm-up", "questions": 4, "mix": "numeric"}]')
-    assert question_counts({"plan": plan, "questions": 8}) == {"numeric": 4}
-    assert question_counts({}) == {"choice": 18, "numeric": 6}  # 3 rounds of 8
+    assert question_counts({"plan": plan, "questions": 8}) == [QuestionCount("numeric", 4)]
+    assert question_counts({}) == [QuestionCount("choice", 18), QuestionCount("numeric", 6)]
+    narrowed = question_counts({"plan": [{"questions": 2}, {"questions": 4,
+                                                            "categories": ["history"]}]})
+    assert narrowed == [QuestionCount("choice", 2), QuestionCount(
+        "choice", 3, {"categories": ["history"]}, "round 2"), QuestionCount(
+        "numeric", 1, {"categories": ["history"]}, "round 2")]
     with pytest.raises(ValueError, match="JSON"):
         parse_value(field, "[{")
+
+
+def test_a_round_of_its_own_asks_the_bank_for_its_categories_packs_and_difficulties() -> None:
+    plan = [{"questions": 1}, {"questions": 1, "categories": ["history"], "packs": ["p1"],
+                               "min_difficulty": 2, "max_difficulty": 3}]
+    state = start(2, plan=plan)
+    assert state.settings.rounds[0].narrow() is None
+    assert state.settings.rounds[1].narrow() == {"categories": ["history"], "packs": ["p1"],
+                                                 "min_difficulty": 2, "max_difficulty": 3}
+    state = GAME.apply(state, {"type": "next"})
+    request = GAME.needs(state)
+    assert request is not None and request.narrow is None
+    assert GAME.from_json(GAME.to_json(state)) == state
+    with pytest.raises(BadSettings, match="categories"):
+        start(2, plan=[{"categories": ["astrology"]}])
+    with pytest.raises(BadSettings, match="above"):
+        start(2, plan=[{"min_difficulty": 4, "max_difficulty": 2}])

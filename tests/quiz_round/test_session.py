@@ -92,3 +92,26 @@ def test_the_speed_bonus_counts_from_the_sessions_stamp_and_undo_takes_back_a_cl
     rebuilt = rebuild(session.game, hub.journal.game(session.id).config,  # type: ignore[union-attr]
                       hub.journal.rows(session.id))
     assert session.game.to_json(rebuilt.state) == session.game.to_json(session.state)
+
+
+def test_a_round_draws_within_its_own_difficulties_and_is_refused_when_they_run_short(
+        tmp_path: Path) -> None:
+    hub, _, _ = new_hub(tmp_path)  # 40 per kind: 8 choice questions of each difficulty
+    with pytest.raises(GameError, match="round 1: 10 choice questions but the selection "
+                                       "holds 8"):
+        hub.create_game("quiz-round", [{"name": "A"}, {"name": "B"}], settings={
+            "plan": [{"questions": 10, "mix": "choice", "min_difficulty": 3,
+                      "max_difficulty": 3}]})
+    with pytest.raises(GameError, match="round 1: unknown pack"):
+        hub.create_game("quiz-round", [{"name": "A"}, {"name": "B"}], settings={
+            "plan": [{"questions": 1, "packs": ["no-such-pack"]}]})
+    session = started(hub, intro_seconds=0, plan=[
+        {"questions": 3, "mix": "choice", "min_difficulty": 3, "max_difficulty": 3}])
+    assert session.submit(HOST, {"type": "next"}).ok
+    seen = []
+    for _ in range(3):
+        shown = view(session)
+        seen.append(shown["question"]["difficulty"])
+        assert session.submit(HOST, {"type": "close"}).ok
+        assert session.submit(HOST, {"type": "next"}).ok
+    assert seen == [3, 3, 3]

@@ -30,7 +30,8 @@
       plan_none: "Sans manche ici, les réglages ci-dessus font chaque manche",
       plan_total: "Questions en tout : {n}", col_title: "Titre", col_questions: "Questions", col_seconds: "Secondes",
       col_points: "Points", col_speed_bonus: "Bonus", col_mix: "Questions", mix_mixed: "QCM et chiffrées",
-      mix_choice: "QCM", mix_numeric: "chiffrées",
+      mix_choice: "QCM", mix_numeric: "chiffrées", col_categories: "Catégorie", col_packs: "Pack",
+      col_min_difficulty: "Difficulté min", col_max_difficulty: "max", any: "toutes",
     },
     en: {
       label: "Quiz round", round_n: "Round {n}", round_of: "Round {n}/{of}",
@@ -55,7 +56,8 @@
       plan_none: "With no round here, the settings above make every round",
       plan_total: "Questions in all: {n}", col_title: "Title", col_questions: "Questions", col_seconds: "Seconds",
       col_points: "Points", col_speed_bonus: "Bonus", col_mix: "Questions", mix_mixed: "choice and numbers",
-      mix_choice: "choice", mix_numeric: "numbers",
+      mix_choice: "choice", mix_numeric: "numbers", col_categories: "Category", col_packs: "Pack",
+      col_min_difficulty: "Difficulty min", col_max_difficulty: "max", any: "any",
     },
   });
 
@@ -259,8 +261,8 @@
       fill(phone.controls, jokerControl(view, you));
     } else if (answering) {
       phone.status.textContent = tr("question_of", { n: view.number, of: view.of });
-      if (you.answer !== null) {
-        phone.status.textContent = tr("locked", { v: answerText(q, you.answer) });
+      if (you.locked !== null) {
+        phone.status.textContent = tr("locked", { v: answerText(q, you.locked) });
         phone.status.classList.add("locked");
       } else if ((view.legal || []).length) {
         if (phone.typedFor !== view.step) {
@@ -436,7 +438,11 @@
         const round = {};
         for (const input of block.querySelectorAll("[data-key]")) {
           const key = input.dataset.key;
-          round[key] = key === "title" || key === "mix" ? input.value : Math.round(Number(input.value));
+          if (key === "categories" || key === "packs") {
+            if (input.value) round[key] = [input.value];
+          } else {
+            round[key] = key === "title" || key === "mix" ? input.value : Math.round(Number(input.value));
+          }
         }
         return round;
       });
@@ -460,9 +466,19 @@
         h("div", { class: "qr-plan-line" },
           number("questions", 1, 50, flat("questions", 8)), number("seconds", 5, 300, flat("seconds", 20)),
           number("points", 1, 1000, flat("points", 10)), number("speed_bonus", 0, 1000, flat("speed_bonus", 5)),
-          field("mix", mix))));
+          field("mix", mix)),
+        h("div", { class: "qr-plan-line" }, field("categories", pick("categories", categories())),
+          number("min_difficulty", 1, 5, 1), number("max_difficulty", 1, 5, 5),
+          field("packs", pick("packs", packs())))));
       sync();
     };
+    // The round's own selection, within the game's: one category, one pack (or any), difficulties.
+    const pick = (key, options) => h("select", { "data-key": key, onchange: sync },
+      h("option", { value: "" }, tr("any")), options.map(([value, text]) => h("option", { value }, text)));
+    const categories = () => [...document.querySelectorAll("#q-categories input[data-category]")]
+      .map((box) => [box.value, T.t("cat_" + box.value)]);
+    const packs = () => [...document.querySelectorAll("#q-packs input[data-pack]")]
+      .map((box) => [box.value, ((box.nextSibling && box.nextSibling.textContent) || box.value).trim().slice(0, 40)]);
     return h("div", { class: "qr-plan" }, value, rounds,
       h("div", { class: "buttons" },
         h("button", { type: "button", id: "qr-add-round", onclick: addRound }, tr("add_round")), total));
