@@ -9,7 +9,8 @@ Events are JSON-able dicts with a "type" key. Seat actions carry "seat";
 answers carry "t_ns", the host-clock time of the lock-in. Events the Session
 itself makes:
 
-- {"type": "question", "question": {...}} when `needs(state)` asks for one;
+- {"type": "question", "request_id": ..., "question": {...}, "t_ns": <host time it went
+  out>} when `needs(state)` asks for one (the quiz round's speed bonus counts from t_ns);
 - {"type": "timeout", "timer": <id>} when the timer `timer(state)` asked for
   has run out (an engine refuses a timeout for a timer it no longer wants).
 
