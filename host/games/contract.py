@@ -217,6 +217,7 @@ class GameKind:
     secrets: Callable[[Any, str], set[str]] | None = None
     private_keys: frozenset[str] = frozenset()
     page: str | None = None
+    page_helpers: tuple[str, ...] = ()  # scripts the pages load before `page` (its own parts)
     order: int = 50  # the host form lists kinds by (order, name)
 
     @property

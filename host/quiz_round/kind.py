@@ -93,6 +93,7 @@ KIND = GameKind(
     question_kinds=("choice", "numeric"),
     question_counts=question_counts,
     page="js/kinds/quiz-round.js",
+    page_helpers=("js/kinds/quiz-round-common.js",),
     private_keys=frozenset({"you"}),
     order=5,
 )

@@ -2,99 +2,13 @@
 // round's title card, the question with its countdown, the reveal (a bar per option, or the
 // closest numbers) and the leaderboard; the phone is big buttons or a keypad, then its own
 // result and place; the host page moves on, closes, skips and edits scores.
-// Styles: css/kinds/quiz-round.css (prefix "qr-"). Rules: docs/rules/quiz-round.md.
+// Styles: css/kinds/quiz-round.css (prefix "qr-"). Rules: docs/rules/quiz-round.md. Strings,
+// formatting and the host form's round builder: quiz-round-common.js (loaded first).
 "use strict";
 
 (() => {
-  const tr = kindStrings({
-    fr: {
-      label: "Quiz par équipes", round_n: "Manche {n}", round_of: "Manche {n}/{of}",
-      question_of: "Question {n}/{of}", answered: "{n}/{of} équipes ont répondu",
-      plan_line: "{q} questions · {s} s · {p} points", bonus_line: " (+{b} pour la rapidité)",
-      joker_hint: "Jokers : doublez vos points de cette manche, sur votre téléphone, maintenant",
-      drawing: "Question suivante…", right_count: "{n}/{of} bonnes réponses",
-      fastest: "Plus rapide : {who} ({s}\u00a0s)", answer: "Réponse : {v}", closest: "Les plus proches",
-      board: "Classement", board_round: "Classement après la manche {n}", final: "Classement final",
-      more: "… et {n} autres équipes", edit: "{who} {pts} : {why}", round_pts: "+{n} cette manche",
-      joker: "Jouer le joker (points doublés cette manche)", joker_on: "Joker joué : points doublés",
-      joker_done: "Joker déjà joué", locked: "Verrouillé : {v}", wait_next: "Attendez la question",
-      right: "Bonne réponse !", wrong: "Raté", none: "Pas de réponse", points: "+{n} points",
-      bonus: "dont {n} de rapidité", your_place: "{place} sur {of}", first: "1er",
-      place: "{n}e", top: "En tête", next: "Suivant", close: "Clore les réponses", skip: "Passer la question",
-      adjust: "Corriger un score", reason: "Raison", pts: "Points",
-      apply: "Appliquer", truth: "Réponse juste : {v}", stage_intro: "Titre de manche",
-      stage_drawing: "Tirage", stage_answering: "Réponses ouvertes", stage_reveal: "Réponse",
-      stage_board: "Classement", stage_over: "Terminé", place_of: "Place {n}", exact: "pile !",
-      within: "dans la marge de {n} %",
-      add_round: "Ajouter une manche", remove_round: "Retirer la manche",
-      plan_none: "Sans manche ici, les réglages ci-dessus font chaque manche",
-      plan_total: "Questions en tout : {n}", col_title: "Titre", col_questions: "Questions", col_seconds: "Secondes",
-      col_points: "Points", col_speed_bonus: "Bonus", col_mix: "Questions", mix_mixed: "QCM et chiffrées",
-      mix_choice: "QCM", mix_numeric: "chiffrées", col_categories: "Catégorie", col_packs: "Pack",
-      col_min_difficulty: "Difficulté min", col_max_difficulty: "max", any: "toutes",
-    },
-    en: {
-      label: "Quiz round", round_n: "Round {n}", round_of: "Round {n}/{of}",
-      question_of: "Question {n}/{of}", answered: "{n}/{of} teams answered",
-      plan_line: "{q} questions · {s} s · {p} points", bonus_line: " (+{b} for speed)",
-      joker_hint: "Jokers: double your points for this round, on your phone, now",
-      drawing: "Next question…", right_count: "{n}/{of} right answers",
-      fastest: "Fastest: {who} ({s}\u00a0s)", answer: "Answer: {v}", closest: "Closest",
-      board: "Leaderboard", board_round: "Leaderboard after round {n}", final: "Final standings",
-      more: "… and {n} more teams", edit: "{who} {pts}: {why}", round_pts: "+{n} this round",
-      joker: "Play the joker (double points this round)", joker_on: "Joker played: double points",
-      joker_done: "Joker already played", locked: "Locked in: {v}", wait_next: "Wait for the question",
-      right: "Right!", wrong: "Missed", none: "No answer", points: "+{n} points",
-      bonus: "{n} of them for speed", your_place: "{place} of {of}", first: "1st",
-      place: "#{n}", top: "Top", next: "Next", close: "Close answers", skip: "Skip question",
-      adjust: "Edit a score", reason: "Reason", pts: "Points",
-      apply: "Apply", truth: "Right answer: {v}", stage_intro: "Round title",
-      stage_drawing: "Drawing", stage_answering: "Answers open", stage_reveal: "Answer",
-      stage_board: "Leaderboard", stage_over: "Over", place_of: "Place {n}", exact: "spot on!",
-      within: "within {n} %",
-      add_round: "Add a round", remove_round: "Remove the round",
-      plan_none: "With no round here, the settings above make every round",
-      plan_total: "Questions in all: {n}", col_title: "Title", col_questions: "Questions", col_seconds: "Seconds",
-      col_points: "Points", col_speed_bonus: "Bonus", col_mix: "Questions", mix_mixed: "choice and numbers",
-      mix_choice: "choice", mix_numeric: "numbers", col_categories: "Category", col_packs: "Pack",
-      col_min_difficulty: "Difficulty min", col_max_difficulty: "max", any: "any",
-    },
-  });
-
-  linkStylesheet("quiz-round", "../../css/kinds/quiz-round.css",
-    document.currentScript ? document.currentScript.src : location.origin + "/static/js/kinds/quiz-round.js");
-
-  const LETTERS = "ABCDEF";
+  const { tr, LETTERS, roundTitle, num, answerText, placeText, showPicture, planLine } = window.QuizRound;
   const BOARD_ROWS = 40; // the projector's leaderboard: the top 40, in columns
-
-  function roundTitle(view) {
-    return view.round_title || tr("round_n", { n: view.round });
-  }
-
-  function num(value) {
-    return Number(value).toLocaleString(T.lang);
-  }
-
-  function answerText(question, value) {
-    if (question && question.kind === "choice") return LETTERS[value] + ". " + question.options[value];
-    return num(value) + (question && question.unit ? " " + question.unit : "");
-  }
-
-  function placeText(n) {
-    return n === 1 ? tr("first") : tr("place", { n });
-  }
-
-  function showPicture(holder, url) {
-    const current = holder.firstChild;
-    if (current && current.getAttribute("src") === url) return;
-    fill(holder, url ? h("img", { src: url, alt: T.t("question_image"), class: "q-image" }) : []);
-    holder.hidden = !url;
-  }
-
-  function planLine(view) {
-    return tr("plan_line", { q: view.of, s: view.seconds, p: view.points })
-      + (view.speed_bonus ? tr("bonus_line", { b: view.speed_bonus }) : "");
-  }
 
   // ------------------------------------------------------------- projector
 
@@ -419,73 +333,8 @@
         h("td", {}, row.ms === undefined ? "" : (row.ms / 1000).toFixed(2) + " s"))));
   }
 
-  // ------------------------------------------------------------- host form: the round builder
-
-  const MIXES = ["mixed", "choice", "numeric"];
-
-  /** The rounds one by one: a block per round (title, questions, seconds, points, bonus, mix).
-   * No round: the flat settings make every round. The plan goes out as the hidden input's JSON. */
-  function settingEditor(setting, id) {
-    const value = h("input", { type: "hidden", id, "data-setting": setting.key, "data-type": "json", value: "" });
-    const rounds = h("ol", { class: "qr-plan-rounds", id: "qr-plan-rounds" });
-    const total = h("small", { class: "note", id: "qr-plan-total" }, tr("plan_none"));
-    const flat = (key, fallback) => {
-      const input = document.getElementById("s-" + key);
-      return input ? input.value : fallback;
-    };
-    const sync = () => {
-      const plan = [...rounds.children].map((block) => {
-        const round = {};
-        for (const input of block.querySelectorAll("[data-key]")) {
-          const key = input.dataset.key;
-          if (key === "categories" || key === "packs") {
-            if (input.value) round[key] = [input.value];
-          } else {
-            round[key] = key === "title" || key === "mix" ? input.value : Math.round(Number(input.value));
-          }
-        }
-        return round;
-      });
-      value.value = plan.length ? JSON.stringify(plan) : "";
-      total.textContent = plan.length
-        ? tr("plan_total", { n: plan.reduce((sum, r) => sum + r.questions, 0) }) : tr("plan_none");
-    };
-    const field = (key, input) => h("label", { class: "qr-plan-field" }, h("small", {}, tr("col_" + key)), input);
-    const number = (key, low, high, start) => field(key, h("input", { type: "number", min: low, max: high, step: 1,
-      value: start, "data-key": key, oninput: sync }));
-    const addRound = () => {
-      const n = rounds.children.length + 1;
-      const mix = h("select", { "data-key": "mix", onchange: sync },
-        MIXES.map((m) => h("option", { value: m, selected: m === flat("mix", "mixed") }, tr("mix_" + m))));
-      rounds.append(h("li", { class: "qr-plan-round" },
-        h("div", { class: "qr-plan-line" },
-          h("input", { "data-key": "title", maxlength: 60, placeholder: tr("round_n", { n }),
-            "aria-label": tr("col_title"), oninput: sync }),
-          h("button", { type: "button", class: "small", title: tr("remove_round"), "aria-label": tr("remove_round"),
-            onclick: (event) => { event.target.closest("li").remove(); sync(); } }, "✕")),
-        h("div", { class: "qr-plan-line" },
-          number("questions", 1, 50, flat("questions", 8)), number("seconds", 5, 300, flat("seconds", 20)),
-          number("points", 1, 1000, flat("points", 10)), number("speed_bonus", 0, 1000, flat("speed_bonus", 5)),
-          field("mix", mix)),
-        h("div", { class: "qr-plan-line" }, field("categories", pick("categories", categories())),
-          number("min_difficulty", 1, 5, 1), number("max_difficulty", 1, 5, 5),
-          field("packs", pick("packs", packs())))));
-      sync();
-    };
-    // The round's own selection, within the game's: one category, one pack (or any), difficulties.
-    const pick = (key, options) => h("select", { "data-key": key, onchange: sync },
-      h("option", { value: "" }, tr("any")), options.map(([value, text]) => h("option", { value }, text)));
-    const categories = () => [...document.querySelectorAll("#q-categories input[data-category]")]
-      .map((box) => [box.value, T.t("cat_" + box.value)]);
-    const packs = () => [...document.querySelectorAll("#q-packs input[data-pack]")]
-      .map((box) => [box.value, ((box.nextSibling && box.nextSibling.textContent) || box.value).trim().slice(0, 40)]);
-    return h("div", { class: "qr-plan" }, value, rounds,
-      h("div", { class: "buttons" },
-        h("button", { type: "button", id: "qr-add-round", onclick: addRound }, tr("add_round")), total));
-  }
-
   registerKind("quiz-round", {
-    settingEditor,
+    settingEditor: window.QuizRound.settingEditor,
     label: { fr: "Quiz par équipes", en: "Quiz round" },
     screen: { mount: mountScreen, update: updateScreen },
     phone: { mount: mountPhone, update: updatePhone },
