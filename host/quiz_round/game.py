@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from host.games.contract import BadEvent, Event, QuestionRequest, TimerRequest, View
-from host.quiz_round import rules, views
+from host.quiz_round import buzz, rules, views
 from host.quiz_round.state import (
     MAX_SEATS,
     MIN_SEATS,
@@ -16,9 +16,9 @@ from host.quiz_round.state import (
     to_json,
 )
 
-SEAT_ACTIONS = frozenset({"answer", "joker"})
-HOST_ACTIONS = frozenset({"next", "close", "skip", "adjust", "end"})
-_UNDOABLE = frozenset({"next", "close", "skip", "adjust", "end"})
+SEAT_ACTIONS = frozenset({"answer", "joker", "buzz"})
+HOST_ACTIONS = frozenset({"next", "close", "skip", "adjust", "end", "right", "wrong"})
+_UNDOABLE = frozenset({"next", "close", "skip", "adjust", "end", "right", "wrong"})
 
 
 class QuizRoundGame:
@@ -43,6 +43,9 @@ class QuizRoundGame:
         if rules.joker_open(state, seat):
             return [{"type": "joker", "seat": seat}]
         asked = state.asked
+        if buzz.is_buzz(state):
+            live = buzz.status(state, seat) == "live"
+            return [{"type": "buzz", "seat": seat}] if live else []
         if state.stage != "answering" or asked is None or asked.answer_of(seat) is not None:
             return []
         if asked.content["kind"] == "choice":

@@ -48,7 +48,9 @@ SETTINGS = (
     choice("mix", label("Questions", "Questions"), "mixed",
            ("mixed", label("QCM, une sur quatre chiffrée", "choice, every fourth a number")),
            ("choice", label("QCM seulement", "choice only")),
-           ("numeric", label("chiffrées seulement", "numbers only"))),
+           ("numeric", label("chiffrées seulement", "numbers only")),
+           ("buzz", label("au buzzer : le premier répond à voix haute",
+                          "buzzers: the first answers aloud"))),
     choice("numeric_scoring", label("Questions chiffrées", "Number questions"), "rank",
            ("rank", label("les 3 plus proches (100, 66, 33 %)", "3 closest (100, 66, 33 %)")),
            ("closest", label("le plus proche seulement", "closest only")),
@@ -65,6 +67,10 @@ SETTINGS = (
                                     "Answer shown (s, 0: the host)"), 8, 0, 300),
     integer("board_seconds", label("Classement affiché (s, 0 : l’animateur)",
                                    "Leaderboard shown (s, 0: the host)"), 12, 0, 300),
+    integer("buzz_penalty", label("Buzzer : pénalité d’une erreur",
+                                  "Buzzers: wrong answer penalty"), 0, 0, 1000),
+    integer("early_lockout_ms", label("Buzzer : blocage si trop tôt (ms)",
+                                      "Buzzers: lock-out for an early press (ms)"), 250, 0, 5000),
     # Each round its own title, size, time, points, bonus and mix (the settings above are
     # the defaults); drawn on the host page by quiz-round.js's settingEditor.
     json_value("plan", label("Manches sur mesure", "Rounds one by one")),
@@ -81,13 +87,18 @@ KIND = GameKind(
     fields={
         "answer": {"value": (int,)},
         "joker": {},
+        "buzz": {},  # the socket layer adds t_ns, source, u_ns, settle_ns
+        "right": {},
+        "wrong": {},
         "next": {},
         "close": {},
         "skip": {},
         "adjust": {"seat": (int,), "points": (int,), "reason": (str,)},
         "end": {},
     },
-    timed_seat_actions=frozenset({"answer"}),
+    timed_seat_actions=frozenset({"answer", "buzz"}),
+    timed_host_actions=frozenset({"right", "wrong"}),
+    press_action="buzz",  # phones' buzz button, GPIO and USB buttons (buzz rounds)
     settings=SETTINGS,
     uses_questions=True,
     question_kinds=("choice", "numeric"),

@@ -21,6 +21,7 @@ from host.games.contract import (
     StaleEvent,
     TimerRequest,
 )
+from host.quiz_round import buzz
 from host.quiz_round.scoring import score_question
 from host.quiz_round.state import Adjustment, Answer, Asked, QuizState
 
@@ -57,6 +58,8 @@ def needs(state: QuizState) -> QuestionRequest | None:
 
 
 def timer(state: QuizState) -> TimerRequest | None:
+    if state.stage == "answering" and buzz.is_buzz(state):
+        return buzz.timer(state)
     seconds = {
         "intro": state.settings.intro_seconds,
         "answering": state.plan.seconds,
@@ -101,8 +104,11 @@ def _on_question(state: QuizState, event: Event) -> QuizState:
     content = check_question(event.get("question"), state.plan.kind_of(state.number))
     shown = event.get("t_ns")
     asked = Asked(request_id(state), content, int(shown) if is_int(shown) else None)
-    return _go(state, "answering", asked=asked, outcome=None,
-               questions_asked=state.questions_asked + 1)
+    state = _go(state, "answering", asked=asked, outcome=None,
+                questions_asked=state.questions_asked + 1, buzz_marks=())
+    if buzz.is_buzz(state):
+        state = replace(state, buzz=buzz.opened(state, asked.shown_ns or 0))
+    return state
 
 
 def _on_answer(state: QuizState, event: Event) -> QuizState:
@@ -112,6 +118,8 @@ def _on_answer(state: QuizState, event: Event) -> QuizState:
         raise StaleEvent("answers are closed for this question")
     if state.stage != "answering" or asked is None:
         raise OutOfTurn("no question is open for answers now")
+    if buzz.is_buzz(state):
+        raise OutOfTurn("this is a buzz question: buzz, then answer aloud")
     if asked.answer_of(seat) is not None:
         raise StaleEvent("your team has already locked in its answer")
     value, t_ns = event.get("value"), event.get("t_ns")
@@ -135,7 +143,10 @@ def _on_answer(state: QuizState, event: Event) -> QuizState:
 def _reveal(state: QuizState) -> QuizState:
     """Close the answers and score them."""
     assert state.asked is not None
-    outcome = score_question(state.asked, state.plan, state.settings, state.names)
+    if buzz.is_buzz(state):
+        outcome = buzz.outcome(state)
+    else:
+        outcome = score_question(state.asked, state.plan, state.settings, state.names)
     for row in outcome["rows"]:  # a joker played for this round doubles the team's points
         if state.joker_on(row["seat"]):
             row["points"] *= 2
@@ -189,6 +200,8 @@ def _on_timeout(state: QuizState, event: Event) -> QuizState:
     running = timer(state)
     if running is None or event.get("timer") != running.timer_id:
         raise StaleEvent(f"timer {event.get('timer')!r} is not running now")
+    if running.label == "settle":
+        return buzz.settled(state)
     return _advance(state)
 
 
@@ -244,6 +257,15 @@ def _on_joker(state: QuizState, event: Event) -> QuizState:
     return replace(state, jokers=jokers)
 
 
+def _on_buzz(state: QuizState, event: Event) -> QuizState:
+    return buzz.on_buzz(state, _seat_of(state, event), event)
+
+
+def _on_mark(state: QuizState, event: Event) -> QuizState:
+    state, done = buzz.mark(state, event, event.get("type") == "right")
+    return _reveal(state) if done else state
+
+
 def _on_end(state: QuizState, event: Event) -> QuizState:
     return _go(state, "over")
 
@@ -258,6 +280,9 @@ HANDLERS = {
     "adjust": _on_adjust,
     "end": _on_end,
     "joker": _on_joker,
+    "buzz": _on_buzz,
+    "right": _on_mark,
+    "wrong": _on_mark,
 }
 
 

@@ -6,15 +6,17 @@ JSON dicts that the rules build anew and never change in place.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from host.buzzer_board.arbiter import Board
+from host.buzzer_board.state import board_from_json, board_to_json
 from host.games.contract import BadSettings
 from host.quiz.validate import CATEGORIES, MAX_DIFFICULTY, MIN_DIFFICULTY
 
 MIN_SEATS = 2
 MAX_SEATS = 200
-MIXES = ("mixed", "choice", "numeric")
+MIXES = ("mixed", "choice", "numeric", "buzz")
 NUMERIC_SCORING = ("rank", "closest", "tolerance")
 LEADERBOARDS = ("round", "question", "end")
 MAX_ROUNDS = 20
@@ -54,7 +56,7 @@ class RoundPlan:
         """The question kind of the round's question `number` (0-based)."""
         if self.mix == "mixed":
             return "numeric" if number % 4 == 3 else "choice"
-        return self.mix
+        return "choice" if self.mix == "buzz" else self.mix
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,8 @@ class Settings:
     intro_seconds: int = 4  # 0: each wait lasts until the host's "next"
     reveal_seconds: int = 8
     board_seconds: int = 12
+    buzz_penalty: int = 0  # buzz rounds: points off a wrong answer given aloud
+    early_lockout_ms: int = 250  # buzz rounds: a press before the question locks out this long
 
 
 @dataclass(frozen=True)
@@ -112,6 +116,8 @@ class QuizState:
     skipped: int = 0
     questions_asked: int = 0
     jokers: tuple[int, ...] = ()  # per seat: the round its joker doubles, -1 while unplayed
+    buzz: Board | None = None  # buzz rounds: the arbiter's board (host/quiz_round/buzz.py)
+    buzz_marks: tuple[tuple[int, bool, int], ...] = ()  # (seat, right, its press's host time)
 
     def joker_on(self, seat: int) -> bool:
         return bool(self.jokers) and self.jokers[seat] == self.round
@@ -136,7 +142,8 @@ _ROUND_INTS = {"questions": (1, 50), "seconds": (5, 300), "points": (1, 1000),
                "max_difficulty": (MIN_DIFFICULTY, MAX_DIFFICULTY)}
 _ROUND_LISTS = ("categories", "packs")
 _FLAT_INTS = {"rounds": (1, MAX_ROUNDS), "tolerance_pct": (0, 100), "intro_seconds": (0, 120),
-              "reveal_seconds": (0, 300), "board_seconds": (0, 300)}
+              "reveal_seconds": (0, 300), "board_seconds": (0, 300), "buzz_penalty": (0, 1000),
+              "early_lockout_ms": (0, 5000)}
 _CHOICES = {"mix": MIXES, "numeric_scoring": NUMERIC_SCORING, "leaderboard": LEADERBOARDS}
 KNOWN_SETTINGS = frozenset({*_ROUND_INTS, *_FLAT_INTS, *_CHOICES, "plan"})
 
@@ -217,8 +224,10 @@ def parse_settings(raw: dict[str, Any]) -> Settings:
 
 
 def to_json(state: QuizState) -> dict[str, Any]:
-    data = asdict(state)
+    data = asdict(replace(state, buzz=None))
     data["settings"]["rounds"] = [asdict(r) for r in state.settings.rounds]
+    data["buzz"] = None if state.buzz is None else board_to_json(state.buzz)
+    data["buzz_marks"] = [list(m) for m in state.buzz_marks]
     return data
 
 
@@ -241,6 +250,8 @@ def from_json(data: dict[str, Any]) -> QuizState:
         adjustments=tuple(Adjustment(**a) for a in raw["adjustments"]),
         skipped=raw["skipped"], questions_asked=raw["questions_asked"],
         jokers=tuple(raw["jokers"]),
+        buzz=None if raw["buzz"] is None else board_from_json(raw["buzz"]),
+        buzz_marks=tuple((int(s), bool(r), int(t)) for s, r, t in raw["buzz_marks"]),
     )
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from host.games.contract import View
 from host.games.ranking import places
+from host.quiz_round import buzz
 from host.quiz_round.state import QuizState
 
 PUBLIC_QUESTION_KEYS = ("kind", "prompt", "options", "unit", "image", "image_on_phones",
@@ -70,6 +71,7 @@ def room_view(state: QuizState) -> View:
         "edits": [{"seat": e.seat, "name": state.names[e.seat], "points": e.points,
                    "reason": e.reason} for e in state.adjustments[-SHOWN_EDITS:]],
         "over": state.stage == "over",
+        "buzz": buzz.room(state),
     }
     if revealed and state.outcome is not None:  # absent before: no key named for an answer
         shown["outcome"] = _public_outcome(state.outcome)
@@ -101,6 +103,7 @@ def _you(state: QuizState, seat: int, place: dict[int, int]) -> dict[str, Any]:
         "rank": place[seat],  # the phone page's name for the final place
         "score": state.scores[seat],
         "joker": "unplayed" if joker < 0 else ("on" if joker == state.round else "played"),
+        "buzz": buzz.status(state, seat),
     }
 
 

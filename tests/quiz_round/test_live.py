@@ -123,3 +123,42 @@ def test_four_teams_play_a_round_to_the_final_board(server: LiveServer) -> None:
                if s.get("view") and s["view"]["stage"] == "answering")
     for peer in phones + [second, screen, host]:
         peer.close()
+
+
+def test_a_buzz_question_over_real_sockets(server: LiveServer) -> None:
+    """Phones buzz (the page's `buzz` message, clock-synced taps); the first takes the
+    floor on the projector; a wrong answer hands it on; a right one scores and reveals."""
+    host = Peer(server, "/host", auth={"key": server.key})
+    reply = host.call("create", {
+        "kind": "quiz-round", "seats": [{"name": n} for n in TEAMS[:3]],
+        "settings": {"plan": [{"questions": 1, "mix": "buzz", "points": 20}],
+                     "intro_seconds": 0, "reveal_seconds": 0, "board_seconds": 0}})
+    assert reply["ok"], reply
+    game = reply["game"]
+    screen = Peer(server, "/screen")
+    assert screen.call("watch", {"game": game})["ok"]
+    phones = [join(server, game, seat, f"buzz-phone-{seat:02d}-0000", f"P{seat}")
+              for seat in range(3)]
+    assert host.call("command", {"game": game, "type": "start"})["ok"]
+    assert host.call("command", {"game": game, "type": "next"})["ok"]
+    for phone in phones:
+        assert view_of(phone, lambda v: v["stage"] == "answering")["you"]["buzz"] == "live"
+    refused = phones[0].call("action", {"type": "answer", "value": 0, "t_client": phone_ms()})
+    assert not refused["ok"] and "buzz" in refused["reason"]
+    assert phones[1].call("buzz", {"t_client": phone_ms()})["ok"]
+    shown = view_of(screen, lambda v: (v.get("buzz") or {}).get("floor") is not None)
+    assert shown["buzz"]["floor_name"] == "P1" and secrets_in(shown) == []  # its phone named it
+    assert view_of(phones[1], lambda v: v["you"]["buzz"] == "floor")
+    assert host.call("command", {"game": game, "type": "wrong"})["ok"]
+    view_of(phones[2], lambda v: v["you"]["buzz"] == "live" and v["buzz"]["marks"])
+    late = phones[1].call("buzz", {"t_client": phone_ms()})
+    assert not late["ok"] and "out" in late["reason"]
+    assert phones[2].call("buzz", {"t_client": phone_ms()})["ok"]
+    view_of(host, lambda v: (v.get("buzz") or {}).get("floor") == 2)
+    assert host.call("command", {"game": game, "type": "right"})["ok"]
+    reveal = view_of(screen, lambda v: v["stage"] == "reveal")
+    assert reveal["outcome"]["buzz"] == [{"seat": 1, "name": "P1", "right": False},
+                                         {"seat": 2, "name": "P2", "right": True}]
+    assert [p["score"] for p in sorted(reveal["players"], key=lambda p: p["seat"])] == [0, 0, 20]
+    for peer in [*phones, screen, host]:
+        peer.close()

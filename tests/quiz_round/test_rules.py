@@ -3,6 +3,8 @@ score edits, the round plan and its transitions, and refusals that change nothin
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from host.games.contract import BadEvent, BadSettings, OutOfTurn, StaleEvent
@@ -252,3 +254,84 @@ def test_a_round_of_its_own_asks_the_bank_for_its_categories_packs_and_difficult
         start(2, plan=[{"categories": ["astrology"]}])
     with pytest.raises(BadSettings, match="above"):
         start(2, plan=[{"min_difficulty": 4, "max_difficulty": 2}])
+
+
+# -- the buzz round ---------------------------------------------------------------
+
+
+def buzz_question(teams: int = 3, **settings: Any) -> Any:
+    state = start(teams, plan=[{"questions": 2, "mix": "buzz", "speed_bonus": 0}], **settings)
+    return ask(state, choice_q(answer=2), at=10 * S)
+
+
+def press(state: Any, seat: int, t_ns: int, **extra: Any) -> Any:
+    return GAME.apply(state, {"type": "buzz", "seat": seat, "t_ns": t_ns, **extra})
+
+
+def test_the_first_buzz_by_host_time_takes_the_floor_and_a_right_answer_scores() -> None:
+    state = buzz_question()
+    assert GAME.legal_actions(state, 0) == [{"type": "buzz", "seat": 0}]
+    with pytest.raises(OutOfTurn, match="buzz"):
+        answer(state, 0, 2)  # no lock-in in a buzz question
+    state = press(state, 1, 12 * S)
+    assert GAME.view(state, "screen")["buzz"]["floor"] == 1
+    assert GAME.view(state, "seat:1")["you"]["buzz"] == "floor"
+    assert GAME.timer(state) is None  # the host judges: no countdown while a team speaks
+    with pytest.raises(StaleEvent):
+        press(state, 2, 13 * S)  # too late: the floor is taken
+    state = GAME.apply(state, {"type": "right", "t_ns": 14 * S})
+    assert state.stage == "reveal" and state.scores == (0, 10, 0)
+    assert state.outcome is not None and state.outcome["fastest"]["ms"] == 2000
+
+
+def test_a_wrong_answer_locks_the_team_out_and_gives_the_others_the_full_time() -> None:
+    state = buzz_question(buzz_penalty=3)
+    state = press(state, 0, 11 * S)
+    state = GAME.apply(state, {"type": "wrong", "t_ns": 15 * S})
+    assert state.stage == "answering" and state.scores == (0, 0, 0)  # points at the reveal
+    assert GAME.view(state, "screen")["buzz"]["marks"] == [
+        {"seat": 0, "name": "Team 0", "right": False}]
+    timer = GAME.timer(state)
+    assert timer is not None and timer.seconds == 20
+    assert GAME.legal_actions(state, 0) == []
+    with pytest.raises(StaleEvent, match="out"):
+        press(state, 0, 16 * S)
+    state = press(state, 2, 16 * S)
+    state = GAME.apply(state, {"type": "wrong", "t_ns": 17 * S})
+    state = press(state, 1, 18 * S)
+    state = GAME.apply(state, {"type": "wrong", "t_ns": 19 * S})
+    assert state.stage == "reveal"  # every team is out: the answer is shown
+    assert [r["points"] for r in state.outcome["rows"]] == [-3, -3, -3]  # type: ignore[index]
+    assert state.scores == (-3, -3, -3)
+
+
+def test_presses_wait_for_the_slowest_phone_and_are_ordered_by_host_time() -> None:
+    state = buzz_question()
+    state = press(state, 2, 12 * S + 5_000_000, settle_ns=80_000_000)  # arrives first
+    settle = GAME.timer(state)
+    assert settle is not None and settle.label == "settle" and settle.seconds == 0.08
+    state = press(state, 1, 12 * S)  # tapped 5 ms earlier, arrived later
+    state = GAME.apply(state, {"type": "timeout", "timer": settle.timer_id})
+    assert GAME.view(state, "screen")["buzz"]["floor"] == 1
+
+
+def test_an_early_press_locks_the_team_out_for_a_moment() -> None:
+    state = buzz_question(early_lockout_ms=500)
+    state = press(state, 0, 10 * S - 1)  # stamped before the question showed
+    assert GAME.view(state, "seat:0")["you"]["buzz"] == "early"
+    with pytest.raises(StaleEvent, match="out"):
+        press(state, 0, 10 * S + 100_000_000)  # within its 500 ms
+    state = press(state, 0, 10 * S + 600_000_000)
+    assert GAME.view(state, "screen")["buzz"]["floor"] == 0
+
+
+def test_nobody_buzzing_runs_out_the_time_and_undoable_marks_are_host_decisions() -> None:
+    state = buzz_question()
+    timer = GAME.timer(state)
+    assert timer is not None
+    state = GAME.apply(state, {"type": "timeout", "timer": timer.timer_id})
+    assert state.stage == "reveal" and state.scores == (0, 0, 0)
+    with pytest.raises(OutOfTurn, match="floor"):
+        GAME.apply(state, {"type": "right"})
+    assert GAME.undoable({"type": "wrong"}) and not GAME.undoable({"type": "buzz"})
+    assert GAME.from_json(GAME.to_json(state)) == state

@@ -30,6 +30,11 @@ window.QuizRound = (() => {
       col_points: "Points", col_speed_bonus: "Bonus", col_mix: "Questions", mix_mixed: "QCM et chiffrées",
       mix_choice: "QCM", mix_numeric: "chiffrées", col_categories: "Catégorie", col_packs: "Pack",
       col_min_difficulty: "Difficulté min", col_max_difficulty: "max", any: "toutes",
+      mix_buzz: "au buzzer", buzz: "BUZZ", buzz_now: "Buzzez !", has_floor: "{who} a la parole",
+      you_live: "Buzzez pour répondre à voix haute", you_floor: "À vous : répondez à voix haute !",
+      you_out: "Raté : votre équipe est hors jeu pour cette question", you_buzzed: "Buzzé : on départage…",
+      you_early: "Trop tôt ! Bloqué un instant", you_waiting: "Attendez", you_lost: "Trop tard : {who} a la parole",
+      mark_right: "Juste", mark_wrong: "Faux",
     },
     en: {
       label: "Quiz round", round_n: "Round {n}", round_of: "Round {n}/{of}",
@@ -56,6 +61,11 @@ window.QuizRound = (() => {
       col_points: "Points", col_speed_bonus: "Bonus", col_mix: "Questions", mix_mixed: "choice and numbers",
       mix_choice: "choice", mix_numeric: "numbers", col_categories: "Category", col_packs: "Pack",
       col_min_difficulty: "Difficulty min", col_max_difficulty: "max", any: "any",
+      mix_buzz: "buzzers", buzz: "BUZZ", buzz_now: "Buzz!", has_floor: "{who} has the floor",
+      you_live: "Buzz to answer aloud", you_floor: "Your turn: answer aloud!",
+      you_out: "Missed: your team is out for this question", you_buzzed: "Buzzed: settling…",
+      you_early: "Too early! Locked out for a moment", you_waiting: "Wait", you_lost: "Too late: {who} has the floor",
+      mark_right: "Right", mark_wrong: "Wrong",
     },
   });
 
@@ -95,7 +105,7 @@ window.QuizRound = (() => {
 
   // ------------------------------------------------------------- host form: the round builder
 
-  const MIXES = ["mixed", "choice", "numeric"];
+  const MIXES = ["mixed", "choice", "numeric", "buzz"];
 
   /** The rounds one by one: a block per round (title, questions, seconds, points, bonus, mix).
    * No round: the flat settings make every round. The plan goes out as the hidden input's JSON. */

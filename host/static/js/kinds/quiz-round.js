@@ -63,9 +63,13 @@
     const picture = h("div", { class: "qr-picture", id: "qr-picture" });
     showPicture(picture, q.image || null);
     const parts = [h("p", { class: "qr-prompt", id: "qr-prompt" }, q.prompt)];
+    if (view.buzz) parts.unshift(buzzBanner(view.buzz));
     if (q.kind === "choice") parts.push(optionBars(q, outcome));
     else parts.push(numericPanel(q, outcome));
-    if (outcome) {
+    if (outcome && outcome.buzz) {
+      parts.push(h("p", { class: "qr-summary", id: "qr-summary" }, outcome.buzz.map((m) =>
+        h("span", { class: m.right ? "good" : "bad" }, (m.right ? "✔ " : "✘ ") + m.name + " "))));
+    } else if (outcome) {
       const fast = outcome.fastest;
       parts.push(h("p", { class: "qr-summary", id: "qr-summary" },
         tr("right_count", { n: outcome.right, of: view.teams }),
@@ -75,16 +79,27 @@
       h("div", { class: "qr-text" }, parts)));
   }
 
-  /** The options; at the reveal each has a bar: how many teams chose it, the right one lit. */
+  /** A buzz question: who has the floor (huge), or that the buzzers are live; who was wrong. */
+  function buzzBanner(buzz) {
+    const floor = buzz.floor !== null;
+    return h("div", { class: "qr-floor" + (floor ? " taken" : ""), id: "qr-floor",
+      "data-floor": floor ? buzz.floor : "" },
+      floor ? [seatChip(buzz.floor), " ", tr("has_floor", { who: buzz.floor_name })] : tr("buzz_now"),
+      buzz.marks.filter((m) => !m.right).map((m) => h("small", { class: "bad" }, " ✘ " + m.name)));
+  }
+
+  /** The options; at the reveal each has a bar: how many teams chose it, the right one lit
+   * (a buzz question has no counts: the right one is lit). */
   function optionBars(q, outcome) {
-    const most = outcome ? Math.max(1, ...outcome.counts) : 1;
+    if (outcome && !outcome.counts) outcome = { ...outcome, counts: null };
+    const most = outcome && outcome.counts ? Math.max(1, ...outcome.counts) : 1;
     return h("ol", { class: "qr-options n" + q.options.length, id: "qr-options" }, q.options.map((text, i) => {
       const right = outcome && outcome.answer === i;
-      const count = outcome ? outcome.counts[i] : null;
+      const count = outcome && outcome.counts ? outcome.counts[i] : null;
       const lit = outcome ? (right ? " right" : " dim") : "";
       return h("li", { class: "qr-option choice-" + (i % 4) + lit, "data-option": i },
         h("b", {}, LETTERS[i]), h("span", { class: "qr-text-opt" }, text),
-        outcome ? h("span", { class: "qr-bar-holder" },
+        count !== null ? h("span", { class: "qr-bar-holder" },
           h("span", { class: "qr-bar", style: `width:${(100 * count / most).toFixed(1)}%` }),
           h("span", { class: "qr-n", "data-count": count }, String(count))) : null);
     }));
@@ -173,6 +188,8 @@
     } else if (view.stage === "intro") {
       phone.status.textContent = roundTitle(view) + " · " + planLine(view);
       fill(phone.controls, jokerControl(view, you));
+    } else if (answering && you.buzz) {
+      fill(phone.controls, buzzButton(view, you));
     } else if (answering) {
       phone.status.textContent = tr("question_of", { n: view.number, of: view.of });
       if (you.locked !== null) {
@@ -194,6 +211,21 @@
     } else {
       phone.status.textContent = tr("wait_next");
     }
+  }
+
+  /** A buzz question: one big button (on pointerdown, its own time), and who has the floor. */
+  function buzzButton(view, you) {
+    const floor = view.buzz.floor_name;
+    const lost = view.buzz.floor !== null && you.buzz !== "floor";
+    phone.status.textContent = lost ? tr("you_lost", { who: floor }) : tr("you_" + you.buzz);
+    phone.status.classList.toggle("locked", you.buzz === "floor");
+    const button = h("button", { type: "button", class: "qr-buzz " + you.buzz, id: "qr-buzz",
+      disabled: lost || !["live", "early"].includes(you.buzz) }, tr("buzz"));
+    button.addEventListener("pointerdown", (event) => {
+      event.preventDefault();
+      if (!button.disabled) act({ type: "buzz", t_client: tapTime(event) });
+    });
+    return button;
   }
 
   function jokerControl(view, you) {
@@ -237,8 +269,9 @@
     if (!result) return h("div", { class: "verdict-big none", id: "qr-verdict" }, tr("none"));
     const look = "verdict-big " + (result.right ? "good" : "bad");
     return h("div", { class: look, id: "qr-verdict", "data-points": result.points },
-      result.right ? "✔ " + tr("right") : result.points ? tr("place_of", { n: result.place }) : "✘ " + tr("wrong"),
-      h("small", {}, tr("points", { n: result.points })
+      result.right ? "✔ " + tr("right")
+        : result.points > 0 && result.place ? tr("place_of", { n: result.place }) : "✘ " + tr("wrong"),
+      h("small", {}, (result.points < 0 ? result.points + " points" : tr("points", { n: result.points }))
         + (result.bonus ? " · " + tr("bonus", { n: result.bonus }) : "")));
   }
 
@@ -294,12 +327,16 @@
       ["close", stage === "answering", "good"],
       ["skip", stage === "answering", ""],
     ]; // "end" is among the page's own commands
+    if (view && view.buzz) {
+      const floor = view.buzz.floor !== null;
+      buttons.push(["right", floor, "good"], ["wrong", floor, "bad"]);
+    }
     fill(host.buttons, buttons.map(([type, enabled, cls]) => h("button", {
       type: "button", "data-cmd": type, class: cls || null, disabled: !(running && enabled),
       onclick: () => ctx.send({ type }).then((ack) => {
         host.msg.textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
       }),
-    }, tr(type))));
+    }, tr(type === "right" || type === "wrong" ? "mark_" + type : type))));
     const seats = (meta.seats || []).map((s) => s.seat + ":" + s.name).join("|");
     if (seats !== host.seats) {
       host.seats = seats;
