@@ -97,3 +97,42 @@ def test_one_question_from_the_form_to_the_final_board(live: LiveServer, browser
     assert "1" in phones[0].wait_for_selector("#qr-place").inner_text()
     assert recorder.errors == []
     assert local_only(recorder.urls) == []
+
+
+def test_a_buzz_question_the_first_phone_takes_the_floor_and_the_host_judges(
+        live: LiveServer, browser: Any) -> None:
+    """A buzz round from the form's mix: both phones show BUZZ; the first press takes the
+    floor on the projector; the host page's "Faux" hands it on, "Juste" scores and reveals."""
+    recorder = Recorder()
+    screen = new_page(browser, recorder, live.url + "/screen", PROJECTOR)
+    host = host_page(browser, recorder, live)
+    host.select_option("#c-kind", "quiz-round")
+    for key, value in {**SETTINGS, "rounds": "1", "questions": "1", "points": "20"}.items():
+        host.fill(f"#s-{key}", value)
+    host.select_option("#s-mix", "buzz")
+    for seat, name in enumerate(NAMES):
+        host.select_option(f"#seat-kind-{seat}", "phone")
+        host.fill(f"#seat-name-{seat}", name)
+    for seat in range(len(NAMES), 4):
+        if host.locator(f"#seat-kind-{seat}").count():
+            host.select_option(f"#seat-kind-{seat}", "none")
+    host.click("#c-create")
+    host.wait_for_selector("#live:not([hidden]) [data-cmd='start']:not([disabled])")
+    phones = [join_seat(browser, recorder, live.url, seat) for seat in range(2)]
+    host.click("[data-cmd='start']")
+    host.wait_for_selector("#qr-commands [data-cmd='next']:not([disabled])").click()
+    for phone in phones:
+        phone.wait_for_selector("#qr-buzz.live:not([disabled])")
+    phones[0].dispatch_event("#qr-buzz", "pointerdown")
+    floor = screen.wait_for_selector(".qr-floor.taken")
+    assert floor.get_attribute("data-floor") == "0" and "Ana" in floor.inner_text()
+    phones[0].wait_for_selector("#qr-buzz.floor")
+    assert "Ana" in phones[1].inner_text("#qr-status")  # "Trop tard : Ana a la parole"
+    host.wait_for_selector("#qr-commands [data-cmd='wrong']:not([disabled])").click()
+    phones[1].wait_for_selector("#qr-buzz.live:not([disabled])").dispatch_event("pointerdown")
+    screen.wait_for_selector(".qr-floor.taken[data-floor='1']")
+    host.wait_for_selector("#qr-commands [data-cmd='right']:not([disabled])").click()
+    screen.wait_for_selector(".qr-option.right")
+    assert "✔ Bob" in screen.inner_text("#qr-summary")
+    assert phones[1].wait_for_selector("#qr-verdict.good")
+    assert recorder.errors == []

@@ -33,7 +33,8 @@
     const asking = view.stage === "answering" || view.stage === "reveal";
     $("#qr-where").textContent = [tr("round_of", { n: view.round, of: view.rounds }), view.round_title,
       asking ? tr("question_of", { n: view.number, of: view.of }) : ""].filter(Boolean).join(" · ");
-    $("#qr-count").textContent = view.stage === "answering" ? tr("answered", { n: view.answered, of: view.teams }) : "";
+    $("#qr-count").textContent = view.stage === "answering" && !view.buzz
+      ? tr("answered", { n: view.answered, of: view.teams }) : "";
     const timed = view.stage === "answering";
     screen.bar.hidden = !timed;
     Countdown.set(meta, $("#qr-bar"), timed ? $("#qr-seconds") : null);
