@@ -21,6 +21,7 @@ from host.games.contract import (
     StaleEvent,
     TimerRequest,
 )
+from host.quiz.validate import TRUE_FALSE
 from host.quiz_round import buzz
 from host.quiz_round.scoring import score_question
 from host.quiz_round.state import Adjustment, Answer, Asked, QuizState
@@ -95,13 +96,25 @@ def check_question(content: Any, kind: str) -> dict[str, Any]:
     return content
 
 
+def true_false_in_order(content: dict[str, Any]) -> dict[str, Any]:
+    """A true/false question's options as "Vrai, Faux" / "True, False" whatever the
+    bank's shuffle (its answer index follows); any other question as it is."""
+    options = list(content.get("options") or ())
+    for pair in TRUE_FALSE.values():
+        if len(options) == 2 and set(options) == set(pair) and options != list(pair):
+            answer = pair.index(options[content["answer"]])
+            return {**content, "options": list(pair), "answer": answer}
+    return content
+
+
 def _on_question(state: QuizState, event: Event) -> QuizState:
     if state.stage != "drawing":
         raise StaleEvent("no question is awaited now")
     if event.get("request_id") != request_id(state):
         raise StaleEvent(f"this question answers request {event.get('request_id')!r}, "
                          f"not {request_id(state)}")
-    content = check_question(event.get("question"), state.plan.kind_of(state.number))
+    content = true_false_in_order(check_question(event.get("question"),
+                                                 state.plan.kind_of(state.number)))
     shown = event.get("t_ns")
     asked = Asked(request_id(state), content, int(shown) if is_int(shown) else None)
     state = _go(state, "answering", asked=asked, outcome=None,

@@ -335,3 +335,11 @@ def test_nobody_buzzing_runs_out_the_time_and_undoable_marks_are_host_decisions(
         GAME.apply(state, {"type": "right"})
     assert GAME.undoable({"type": "wrong"}) and not GAME.undoable({"type": "buzz"})
     assert GAME.from_json(GAME.to_json(state)) == state
+
+
+def test_a_true_false_question_keeps_true_first_whatever_the_shuffle() -> None:
+    shuffled = {**choice_q(answer=0, options=2), "options": ["Faux", "Vrai"]}  # "Faux" right
+    state = ask(start(2), shuffled)
+    assert state.asked is not None
+    assert state.asked.content["options"] == ["Vrai", "Faux"]
+    assert state.asked.content["answer"] == 1

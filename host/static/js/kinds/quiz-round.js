@@ -98,7 +98,7 @@
       const right = outcome && outcome.answer === i;
       const count = outcome && outcome.counts ? outcome.counts[i] : null;
       const lit = outcome ? (right ? " right" : " dim") : "";
-      return h("li", { class: "qr-option choice-" + (i % 4) + lit, "data-option": i },
+      return h("li", { class: "qr-option choice-" + i + lit, "data-option": i },
         h("b", {}, LETTERS[i]), h("span", { class: "qr-text-opt" }, text),
         count !== null ? h("span", { class: "qr-bar-holder" },
           h("span", { class: "qr-bar", style: `width:${(100 * count / most).toFixed(1)}%` }),
@@ -239,7 +239,7 @@
 
   function choiceButtons(q) {
     return h("div", { class: "choices qr-choices n" + q.options.length }, q.options.map((text, i) =>
-      h("button", { type: "button", class: "choice choice-" + (i % 4) + " qr-choice", "data-choice": i,
+      h("button", { type: "button", class: "choice choice-" + i + " qr-choice", "data-choice": i,
         onclick: (event) => act({ type: "answer", value: i, t_client: tapTime(event) }) },
       h("b", {}, LETTERS[i]), h("span", {}, text))));
   }
