@@ -61,6 +61,8 @@ SETTINGS = (
            ("round", label("à la fin de chaque manche", "at each round's end")),
            ("question", label("après chaque question", "after every question")),
            ("end", label("à la fin seulement", "at the end only"))),
+    integer("board_every", label("Et un classement toutes les N questions (0 : non)",
+                                 "And a leaderboard every N questions (0: no)"), 0, 0, 50),
     integer("intro_seconds", label("Titre de manche (s, 0 : l’animateur)",
                                    "Round title (s, 0: the host)"), 4, 0, 120),
     integer("reveal_seconds", label("Réponse affichée (s, 0 : l’animateur)",

@@ -175,7 +175,8 @@ def _reveal(state: QuizState) -> QuizState:
 def _after_reveal(state: QuizState) -> QuizState:
     more = state.number + 1 < state.plan.questions
     if more:
-        if state.settings.leaderboard == "question":
+        every = state.settings.board_every
+        if state.settings.leaderboard == "question" or (every and (state.number + 1) % every == 0):
             return _go(state, "board", round_end=False)
         return _go(state, "drawing", number=state.number + 1, asked=None)
     if state.settings.leaderboard != "end" or state.last_round:

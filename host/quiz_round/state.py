@@ -68,6 +68,7 @@ class Settings:
     intro_seconds: int = 4  # 0: each wait lasts until the host's "next"
     reveal_seconds: int = 8
     board_seconds: int = 12
+    board_every: int = 0  # also a leaderboard after every N questions of a round (0: no)
     buzz_penalty: int = 0  # buzz rounds: points off a wrong answer given aloud
     early_lockout_ms: int = 250  # buzz rounds: a press before the question locks out this long
 
@@ -143,6 +144,7 @@ _ROUND_INTS = {"questions": (1, 50), "seconds": (5, 300), "points": (1, 1000),
 _ROUND_LISTS = ("categories", "packs")
 _FLAT_INTS = {"rounds": (1, MAX_ROUNDS), "tolerance_pct": (0, 100), "intro_seconds": (0, 120),
               "reveal_seconds": (0, 300), "board_seconds": (0, 300), "buzz_penalty": (0, 1000),
+              "board_every": (0, 50),
               "early_lockout_ms": (0, 5000)}
 _CHOICES = {"mix": MIXES, "numeric_scoring": NUMERIC_SCORING, "leaderboard": LEADERBOARDS}
 KNOWN_SETTINGS = frozenset({*_ROUND_INTS, *_FLAT_INTS, *_CHOICES, "plan"})

@@ -343,3 +343,10 @@ def test_a_true_false_question_keeps_true_first_whatever_the_shuffle() -> None:
     assert state.asked is not None
     assert state.asked.content["options"] == ["Vrai", "Faux"]
     assert state.asked.content["answer"] == 1
+
+
+def test_a_leaderboard_every_n_questions_within_a_round() -> None:
+    state = play_round(start(2, rounds=1, questions=4, board_every=2, mix="choice"), 2)
+    assert state.number == 1 and GAME.apply(state, {"type": "next"}).stage == "board"
+    early = play_round(start(2, rounds=1, questions=4, board_every=2, mix="choice"), 1)
+    assert GAME.apply(early, {"type": "next"}).stage == "drawing"
