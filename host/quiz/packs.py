@@ -369,6 +369,7 @@ class _PackReader:
             image_version=file_version(image_path) if image_path else "",
             image_ref=image if image_path else None,
             pack=self.pack.pack_id or "",
+            explain=(data.get("explain") or "").strip() or None,
         )
 
 

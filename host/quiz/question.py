@@ -40,6 +40,7 @@ class Question:
     pack: str = ""
     image_version: str = ""
     image_ref: str | None = None  # the `image:` text as the pack wrote it (relative)
+    explain: str | None = None  # shown after the answer (a game keeps it from the room till then)
 
     @property
     def image_url(self) -> str | None:
@@ -76,6 +77,8 @@ class Question:
                 form["unit"] = self.unit
         if self.image:
             form["image"] = self.image_url
+        if self.explain:
+            form["explain"] = self.explain
         return form, rng_state
 
     def to_pack_form(self) -> dict[str, Any]:
@@ -95,4 +98,6 @@ class Question:
         out["source"] = self.source
         if self.image:
             out["image"] = self.image_ref or self.image
+        if self.explain:
+            out["explain"] = self.explain
         return out

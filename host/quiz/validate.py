@@ -49,7 +49,9 @@ QUESTION_FIELDS: tuple[str, ...] = (
     "unit",
     "source",
     "image",
+    "explain",
 )
+MAX_EXPLAIN = 300  # an explanation shown after the answer: a sentence or two
 _REQUIRED: tuple[str, ...] = ("id", "category", "difficulty", "kind", "prompt", "answer", "source")
 
 # Pack ids and question ids: lower-case words joined by dashes; a question id
@@ -180,6 +182,12 @@ def _check_simple_fields(data: Mapping[str, Any]) -> list[Finding]:
             found.append(
                 Finding(key, f"must be a non-empty string, not {describe_type(data[key])}")
             )
+    explain = data.get("explain")
+    if explain is not None and not _text(explain):
+        found.append(Finding("explain", f"must be a non-empty string or null, not "
+                                        f"{describe_type(explain)}"))
+    elif isinstance(explain, str) and len(explain) > MAX_EXPLAIN:
+        found.append(Finding("explain", f"has {len(explain)} characters, at most {MAX_EXPLAIN}"))
     image = data.get("image")
     if image is not None and not _text(image):
         found.append(Finding("image", f"must be a path or null, not {describe_type(image)}"))

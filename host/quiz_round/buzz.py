@@ -128,7 +128,9 @@ def outcome(state: QuizState) -> dict[str, Any]:
          "points": plan.points if right else -state.settings.buzz_penalty,
          "ms": max(0, t_ns - zero) // MS} for seat, right, t_ns in state.buzz_marks]
     winner = next((r for r in rows if r["right"]), None)
+    explain = {"explain": asked.content["explain"]} if asked.content.get("explain") else {}
     return {
+        **explain,
         "answer": asked.content["answer"],
         "rows": sorted(rows, key=lambda r: r["seat"]),
         "answered": len(rows),

@@ -93,6 +93,8 @@ def score_question(asked: Asked, plan: RoundPlan, settings: Settings,
         "fastest": None if first is None else {"seat": first["seat"],
                                                "name": names[first["seat"]], "ms": first["ms"]},
     }
+    if content.get("explain"):  # shown after the answer, never before (views.py)
+        outcome["explain"] = content["explain"]
     if numeric:
         best = sorted(rows, key=lambda r: (r["place"], r["seat"]))[:5]
         outcome["closest"] = [{"seat": r["seat"], "name": names[r["seat"]], "value": r["value"],

@@ -10,6 +10,8 @@ answer wins; the first of several answers). Text after the answer block makes a
 Comments (`//` lines), titles (`::title::`), format markers (`[html]`...) and
 escapes (\\: \\= \\~ \\{ \\} \\# \\\\ \\n) are understood;
 `$CATEGORY: a/b/geography` sets the category when its last part is ours.
+Feedback becomes the question's `explain` (shown after the answer): the general
+feedback (`####text` in the block), else the right option's (`=right#text`).
 """
 
 from __future__ import annotations
@@ -139,8 +141,19 @@ def _draft(origin: str, block: str, category: str | None, result: ImportResult,
         "difficulty": 3,
         "prompt": _clean(prompt, is_html),
     }
+    inside, _, general = inside.partition("####")  # the general feedback
+    inside = inside.strip()
     if not inside:
         return skip("essay question")
+    draft = _kind(origin, inside, data, is_html, result, language)
+    if draft is not None and _clean(general, is_html):
+        draft.data["explain"] = _clean(general, is_html)
+    return draft
+
+
+def _kind(origin: str, inside: str, data: dict[str, object], is_html: bool,
+          result: ImportResult, language: str) -> Draft | None:
+    """The question of the answer block `inside`: true/false, numeric or choice."""
     if truth := _TRUE_FALSE.match(inside):
         true, false = TRUE_FALSE.get(language, TRUE_FALSE["en"])
         answer = true if truth.group(1).upper().startswith("T") else false
@@ -149,7 +162,8 @@ def _draft(origin: str, block: str, category: str | None, result: ImportResult,
     if inside.startswith("#"):
         return _numeric(origin, inside[1:].strip(), data, result)
     if "->" in inside:
-        return skip("matching question")
+        result.warnings.append(f"{origin}: skipped: matching question")
+        return None
     return _choice(origin, inside, data, is_html, result)
 
 
@@ -187,8 +201,10 @@ def _choice(
 ) -> Draft | None:
     rights: list[str] = []
     wrongs: list[str] = []
+    feedback = ""
     for mark, raw in re.findall(r"([=~])([^=~]*)", inside):
-        answer = raw.split("#", 1)[0].strip()  # drop feedback
+        answer, _, said = raw.partition("#")  # an option's feedback after '#'
+        answer = answer.strip()
         if marker := _FORMAT.match(answer):  # "[plain]blue"
             answer = answer[marker.end():].strip()
         weight = _WEIGHT.match(answer)
@@ -201,6 +217,8 @@ def _choice(
                 return None
             right = percent >= 100
         (rights if right else wrongs).append(_clean(answer, is_html))
+        if right and not feedback:
+            feedback = _clean(said, is_html)
     if not wrongs:
         result.warnings.append(f"{origin}: skipped: short answer question (no ~wrong answers)")
         return None
@@ -208,4 +226,6 @@ def _choice(
         result.warnings.append(f"{origin}: skipped: {len(rights)} right answers (need exactly one)")
         return None
     data.update(kind="choice", options=[rights[0], *wrongs], answer=rights[0])
+    if feedback:
+        data["explain"] = feedback
     return Draft(origin, data)

@@ -76,6 +76,7 @@
         tr("right_count", { n: outcome.right, of: view.teams }),
         fast ? " · " + tr("fastest", { who: fast.name, s: (fast.ms / 1000).toFixed(1) }) : ""));
     }
+    if (outcome && outcome.explain) parts.push(h("p", { class: "qr-explain", id: "qr-explain" }, outcome.explain));
     fill(body, h("div", { class: "qr-question" + (q.image ? " with-picture" : "") }, q.image ? picture : null,
       h("div", { class: "qr-text" }, parts)));
   }
@@ -205,7 +206,8 @@
       }
     } else if (view.stage === "reveal" && view.outcome) {
       phone.status.textContent = tr("answer", { v: answerText(q, view.outcome.answer) });
-      fill(phone.controls, verdict(you));
+      fill(phone.controls, verdict(you),
+        view.outcome.explain ? h("p", { class: "qr-explain", id: "qr-p-explain" }, view.outcome.explain) : null);
     } else if (view.stage === "board") {
       phone.status.textContent = view.final ? tr("final") : tr("board");
       fill(phone.controls, myPlace(view, you));
