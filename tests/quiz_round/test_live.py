@@ -46,8 +46,11 @@ def no_answer_in(view: dict[str, Any]) -> None:
 
 def test_four_teams_play_a_round_to_the_final_board(server: LiveServer) -> None:
     host = Peer(server, "/host", auth={"key": server.key})
+    night = host.call("night", {"name": "Jeudi"})
+    assert night["ok"], night
     reply = host.call("create", {
         "kind": "quiz-round", "seats": [{"name": n} for n in TEAMS], "teams": True,
+        "night": night["night"],
         "settings": {"rounds": 1, "questions": 4, "intro_seconds": 0, "reveal_seconds": 0,
                      "board_seconds": 0, "seconds": 60, "speed_bonus": 0}})
     assert reply["ok"], reply
@@ -114,6 +117,11 @@ def test_four_teams_play_a_round_to_the_final_board(server: LiveServer) -> None:
     assert host.call("command", {"game": game, "type": "next"})["ok"]
     over = screen.wait_for(lambda s: s["meta"]["status"] == "over", timeout=20)
     assert over["view"]["over"] is True
+    # The result feeds the night's total like any game: 10, 6, 3 by place.
+    table = screen.wait_for(lambda s: (s["meta"].get("night") or {}).get("standings", {})
+                            .get("played"), timeout=20)["meta"]["night"]["standings"]["table"]
+    best = max(range(4), key=lambda seat: expected[seat])
+    assert {row["seat"]: row["points"] for row in table}[best] == 10
     # Every payload before a reveal, on the projector and every phone, is free of answers;
     # the same scan finds them in the host page's: the check can fail.
     early = [s["view"] for peer in [screen, *phones, second] for s in peer.states
