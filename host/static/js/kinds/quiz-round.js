@@ -135,9 +135,18 @@
         ? h("p", { class: "note" }, tr("more", { n: view.players.length - BOARD_ROWS })) : null));
   }
 
+  /** Time up at a reveal (right/wrong after a buzz question); a buzz when a team takes the floor. */
   function sounds(before, now, sound) {
     if (!before || !before.view || before.meta.game !== now.meta.game) return;
-    if (before.view.stage === "answering" && now.view.stage === "reveal") sound.play("timeup");
+    const was = before.view.buzz, is = now.view.buzz;
+    if (before.view.stage === "answering" && now.view.stage === "reveal") {
+      const buzzed = now.view.outcome && now.view.outcome.buzz;
+      sound.play(buzzed && buzzed.length ? (now.view.outcome.right ? "right" : "wrong") : "timeup");
+    } else if (is && is.floor !== null && (!was || was.floor !== is.floor)) {
+      sound.play("buzz");
+    } else if (is && was && is.marks.length > was.marks.length) {
+      sound.play("wrong");
+    }
   }
 
   // ------------------------------------------------------------- phone
@@ -218,6 +227,11 @@
 
   /** A buzz question: one big button (on pointerdown, its own time), and who has the floor. */
   function buzzButton(view, you) {
+    const before = phone.ctx.previous && phone.ctx.previous.view && phone.ctx.previous.view.you;
+    if (you.buzz === "floor" && (!before || before.buzz !== "floor")) {
+      phone.ctx.sounds.play("buzz");
+      if (navigator.vibrate) navigator.vibrate([80, 40, 80]);
+    }
     const floor = view.buzz.floor_name;
     const lost = view.buzz.floor !== null && you.buzz !== "floor";
     phone.status.textContent = lost ? tr("you_lost", { who: floor }) : tr("you_" + you.buzz);
