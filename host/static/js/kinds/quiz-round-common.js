@@ -35,6 +35,11 @@ window.QuizRound = (() => {
       you_out: "Raté : votre équipe est hors jeu pour cette question", you_buzzed: "Buzzé : on départage…",
       you_early: "Trop tôt ! Bloqué un instant", you_waiting: "Attendez", you_lost: "Trop tard : {who} a la parole",
       mark_right: "Juste", mark_wrong: "Faux",
+      team_answered: "Votre équipe a déjà répondu ({who}) : sa première réponse compte",
+      refused_stale: "Trop tard : la réponse est déjà donnée ou la question est close",
+      refused_paused: "La partie est en pause", refused_out_of_turn: "Pas maintenant",
+      refused_bad_event: "Réponse refusée", refused_forbidden: "Refusé",
+      reason_needed: "Donnez la raison de la correction", points_needed: "Donnez un nombre de points (pas 0)",
     },
     en: {
       label: "Quiz round", round_n: "Round {n}", round_of: "Round {n}/{of}",
@@ -66,6 +71,11 @@ window.QuizRound = (() => {
       you_out: "Missed: your team is out for this question", you_buzzed: "Buzzed: settling…",
       you_early: "Too early! Locked out for a moment", you_waiting: "Wait", you_lost: "Too late: {who} has the floor",
       mark_right: "Right", mark_wrong: "Wrong",
+      team_answered: "Your team has already answered ({who}): its first answer counts",
+      refused_stale: "Too late: the answer is in or the question is closed",
+      refused_paused: "The game is paused", refused_out_of_turn: "Not now",
+      refused_bad_event: "Answer refused", refused_forbidden: "Refused",
+      reason_needed: "Give the edit's reason", points_needed: "Give a number of points (not 0)",
     },
   });
 

@@ -174,10 +174,20 @@
       if (ack && ack.ok) {
         if (navigator.vibrate) navigator.vibrate(60);
       } else {
-        phone.status.textContent = (ack && ack.reason) || "?";
+        phone.status.textContent = refusal(ack);
       }
       return ack;
     });
+  }
+
+  /** A refusal in the page's language: the server's reasons are English, its codes are not. */
+  function refusal(ack) {
+    const reason = (ack && ack.reason) || "";
+    const team = reason.match(/already answered \(([^)]+)\)/);
+    if (team) return tr("team_answered", { who: team[1] });
+    if (/out for this question/.test(reason)) return tr("you_out");
+    const key = "refused_" + ((ack && ack.code) || "");
+    return tr(key) !== key ? tr(key) : reason || "?";
   }
 
   function updatePhone(state, ctx) {
@@ -323,6 +333,10 @@
     };
     const apply = h("button", { type: "button", id: "qr-adjust-apply", onclick: () => {
       const edit = { seat: Number(host.seat.value), points: Number(host.points.value), reason: host.reason.value };
+      if (!edit.reason.trim() || !edit.points) { // the server refuses them too, in English
+        host.msg.textContent = tr(edit.points ? "reason_needed" : "points_needed");
+        return;
+      }
       host.ctx.send({ type: "adjust", ...edit })
         .then((ack) => {
           host.msg.textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
