@@ -115,3 +115,16 @@ def test_a_round_draws_within_its_own_difficulties_and_is_refused_when_they_run_
         assert session.submit(HOST, {"type": "close"}).ok
         assert session.submit(HOST, {"type": "next"}).ok
     assert seen == [3, 3, 3]
+
+
+def test_a_score_edit_is_journaled_shown_and_undone(tmp_path: Path) -> None:
+    hub, _, _ = new_hub(tmp_path)
+    session = started(hub)
+    edit = {"type": "adjust", "seat": 2, "points": 4, "reason": "bonne humeur"}
+    assert session.submit(HOST, edit).ok
+    shown = view(session, "screen")
+    assert shown["edits"] == [{"seat": 2, "name": "Chloé", "points": 4, "reason": "bonne humeur"}]
+    assert {p["seat"]: p["score"] for p in shown["players"]}[2] == 4
+    assert session.submit(HOST, {"type": "undo"}).ok
+    assert view(session, "screen")["edits"] == []
+    assert all(p["score"] == 0 for p in view(session, "screen")["players"])
