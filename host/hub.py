@@ -270,8 +270,8 @@ class Hub:
                 short.append(f"{where}{need.count} {need.kind} questions but the selection "
                              f"holds {held}")
         if short:
-            raise GameError(f"this game asks {'; '.join(short)}: choose more packs or "
-                            "categories, or ask fewer questions")
+            raise GameError(f"not enough questions: {'; '.join(short)}; choose more packs "
+                            "or categories, or ask fewer questions")
 
     def get(self, game_id: str) -> Session | None:
         return self.sessions.get(game_id)
