@@ -1,9 +1,10 @@
 """The quiz round's pages in Debian's Chromium: the projector, two phones and the host page
 through one question, from the host form to the final leaderboard.
 
-The host creates the game from the form (the round builder: one round of its own, one
-choice question; every wait in the host's hands); both phones see the question with the
-projector; one taps the right option, the other a wrong one; the reveal shows the right
+The host creates a team game from the form (the round builder: one round of its own, one
+choice question; every wait in the host's hands); Ana's team has two phones; every phone
+sees the question with the projector; Ana taps the right option (her teammate's phone
+shows it locked in), Bob a wrong one; the reveal shows the right
 option lit with its count, each phone its own verdict, the host page the answer; the
 host's "next" brings the final board, the right team first.
 """
@@ -51,6 +52,7 @@ def create_quiz(host: Any, shots: Path) -> None:
     for seat in range(len(NAMES), 4):
         if host.locator(f"#seat-kind-{seat}").count():
             host.select_option(f"#seat-kind-{seat}", "none")
+    host.check("#c-teams")  # a team of phones per seat, the first lock-in counts
     host.click("#c-create")
     host.wait_for_selector("#live:not([hidden]) [data-cmd='start']:not([disabled])")
 
@@ -62,6 +64,7 @@ def test_one_question_from_the_form_to_the_final_board(live: LiveServer, browser
     host = host_page(browser, recorder, live)
     create_quiz(host, tmp_path)
     phones = [join_seat(browser, recorder, live.url, seat) for seat in range(2)]
+    teammate = join_seat(browser, recorder, live.url, 0, name="Zoé")  # Ana's team's 2nd phone
     host.click("[data-cmd='start']")
     assert screen.wait_for_selector(".qr-intro h1").inner_text() == TITLE
     host.click("#qr-commands [data-cmd='next']")
@@ -76,8 +79,12 @@ def test_one_question_from_the_form_to_the_final_board(live: LiveServer, browser
     right = next(i for i, text in enumerate(options) if text.startswith("A"))
     assert options[right] in truth
     screen.screenshot(path=str(tmp_path / "question.png"))
+    teammate.wait_for_selector(".qr-choice >> nth=3")
     phones[0].click(f".qr-choice[data-choice='{right}']")
     phones[0].wait_for_selector(".qr-status.locked")
+    # The team's other phone: its team's answer, locked in, no buttons left.
+    assert options[right] in teammate.wait_for_selector(".qr-status.locked").inner_text()
+    assert teammate.query_selector(".qr-choice") is None
     phones[1].click(f".qr-choice[data-choice='{(right + 1) % 4}']")
 
     # Both teams answered: the reveal at once.
@@ -87,6 +94,7 @@ def test_one_question_from_the_form_to_the_final_board(live: LiveServer, browser
     assert phones[0].wait_for_selector("#qr-verdict.good")
     assert phones[1].wait_for_selector("#qr-verdict.bad")
     assert "+" in phones[0].inner_text("#qr-verdict")
+    assert teammate.wait_for_selector("#qr-verdict.good")
     screen.screenshot(path=str(tmp_path / "reveal.png"))
 
     host.click("#qr-commands [data-cmd='next']")
