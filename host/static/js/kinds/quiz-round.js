@@ -115,7 +115,9 @@
         h("li", { "data-seat": row.seat }, h("span", { class: "qr-place" }, placeText(row.place)),
           seatChip(row.seat), h("span", { class: "who" }, row.name),
           h("span", { class: "qr-val" }, answerText(q, row.value)),
-          h("span", { class: "pts" }, row.points ? "+" + row.points : "")))) : null);
+          h("span", { class: "pts" }, row.points ? "+" + row.points : "")))) : null,
+      outcome.spread ? h("p", { class: "note qr-spread" },
+        tr("spread", { low: answerText(q, outcome.spread[0]), high: answerText(q, outcome.spread[1]) })) : null);
   }
 
   /** The leaderboard: the top 40 in columns (what the back of the room can read), then a count. */
