@@ -128,3 +128,20 @@ def test_a_score_edit_is_journaled_shown_and_undone(tmp_path: Path) -> None:
     assert session.submit(HOST, {"type": "undo"}).ok
     assert view(session, "screen")["edits"] == []
     assert all(p["score"] == 0 for p in view(session, "screen")["players"])
+
+
+def test_a_restart_mid_buzz_question_resumes_where_it_was(tmp_path: Path) -> None:
+    hub, _, _ = new_hub(tmp_path)
+    session = started(hub, plan=[{"questions": 2, "mix": "buzz"}], early_lockout_ms=300)
+    assert session.submit(HOST, {"type": "next"}).ok
+    assert session.submit(seat(1), {"type": "buzz", "seat": 1}).ok
+    assert session.submit(HOST, {"type": "wrong"}).ok  # seat 1 out, the buzzers re-armed
+    before = session.game.to_json(session.state)
+    hub.journal.close()
+    again, _, _ = new_hub(tmp_path)
+    resumed = again.resume_all()[0]
+    assert resumed.game.to_json(resumed.state) == before
+    shown = resumed.view("screen")["view"]
+    assert shown["stage"] == "answering" and shown["buzz"]["out"] == [1]
+    assert resumed.submit(seat(2), {"type": "buzz", "seat": 2}).ok
+    assert resumed.view("screen")["view"]["buzz"]["floor"] == 2
