@@ -47,8 +47,14 @@ class BankQuestions:
 
     def draw(self, kind: str, used_in_game: Sequence[str], rng_state: int,
              narrow: dict[str, Any] | None = None) -> dict[str, Any]:
-        question, _ = self.bank.draw(kind, self.selection.narrowed(narrow), used_in_game,
-                                     self._remembered, rng_state)
+        picked = (narrow or {}).get("id")
+        if isinstance(picked, str) and picked in self.bank:  # picked by hand, whatever its kind
+            question, _ = self.bank.get(picked).to_engine(rng_state)
+            question.update(relaxed=False, reused=picked in used_in_game, reused_in_game=False)
+        else:
+            wider = {k: v for k, v in (narrow or {}).items() if k != "id"}
+            question, _ = self.bank.draw(kind, self.selection.narrowed(wider), used_in_game,
+                                         self._remembered, rng_state)
         if self.images_on_phones and question.get("image") and question["kind"] == "choice":
             question["image_on_phones"] = True  # the game's setting; the projector always shows it
         return question
@@ -259,6 +265,13 @@ class Hub:
         """Refuse a game that asks more questions of a kind than its selection holds."""
         short = []
         for need in wanted:
+            ids = (need.narrow or {}).get("ids")
+            if ids:  # questions picked by hand
+                missing = [qid for qid in ids if qid not in self.bank]
+                if missing:
+                    raise GameError(f"{need.where}: no question {', '.join(missing[:5])} in "
+                                    "the bank")
+                continue
             try:
                 narrowed = selection.narrowed(need.narrow)
                 self.bank.require_kinds((), narrowed)  # unknown packs

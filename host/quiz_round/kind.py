@@ -26,6 +26,10 @@ def question_counts(settings: dict[str, Any]) -> list[QuestionCount]:
     together: dict[str, int] = {}
     found: list[QuestionCount] = []
     for index, plan in enumerate(parse_settings(settings).rounds):
+        if plan.ids:  # picked by hand: each must be in the bank
+            found.append(QuestionCount("any", len(plan.ids), {"ids": list(plan.ids)},
+                                       f"round {index + 1}"))
+            continue
         narrow = plan.narrow()
         mine: dict[str, int] = {}
         for number in range(plan.questions):

@@ -54,8 +54,11 @@ def request_id(state: QuizState) -> str:
 def needs(state: QuizState) -> QuestionRequest | None:
     if state.stage != "drawing":
         return None
-    return QuestionRequest(state.plan.kind_of(state.number), request_id(state),
-                           narrow=state.plan.narrow())
+    plan = state.plan
+    if plan.ids:  # picked by hand: that question (its kind, whatever the mix says)
+        return QuestionRequest(plan.kind_of(state.number), request_id(state),
+                               narrow={"id": plan.ids[state.number]})
+    return QuestionRequest(plan.kind_of(state.number), request_id(state), narrow=plan.narrow())
 
 
 def timer(state: QuizState) -> TimerRequest | None:
@@ -75,9 +78,12 @@ def timer(state: QuizState) -> TimerRequest | None:
 # -- questions and answers -------------------------------------------------------
 
 
-def check_question(content: Any, kind: str) -> dict[str, Any]:
+def check_question(content: Any, kind: str | None) -> dict[str, Any]:
+    """A question as the engine takes it; `kind` None: choice or numeric (picked by hand)."""
     if not isinstance(content, dict):
         raise BadEvent("a question is an object")
+    if kind is None:
+        kind = content.get("kind") if content.get("kind") in ("choice", "numeric") else "choice"
     if content.get("kind") != kind:
         raise BadEvent(f"a {kind} question is needed, not {content.get('kind')!r}")
     if not isinstance(content.get("id"), str) or not isinstance(content.get("prompt"), str):
@@ -113,8 +119,8 @@ def _on_question(state: QuizState, event: Event) -> QuizState:
     if event.get("request_id") != request_id(state):
         raise StaleEvent(f"this question answers request {event.get('request_id')!r}, "
                          f"not {request_id(state)}")
-    content = true_false_in_order(check_question(event.get("question"),
-                                                 state.plan.kind_of(state.number)))
+    wanted = None if state.plan.ids else state.plan.kind_of(state.number)
+    content = true_false_in_order(check_question(event.get("question"), wanted))
     shown = event.get("t_ns")
     asked = Asked(request_id(state), content, int(shown) if is_int(shown) else None)
     state = _go(state, "answering", asked=asked, outcome=None,
@@ -237,6 +243,8 @@ def _on_skip(state: QuizState, event: Event) -> QuizState:
     """Drop the open question (a bad one): another is drawn in its place, nobody scores."""
     if state.stage != "answering":
         raise OutOfTurn("only an open question can be skipped")
+    if state.plan.ids:  # a question picked by hand has no stand-in: the round goes on
+        return _after_reveal(replace(state, asked=None, skipped=state.skipped + 1))
     return _go(state, "drawing", asked=None, skipped=state.skipped + 1)
 
 

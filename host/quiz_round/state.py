@@ -39,6 +39,7 @@ class RoundPlan:
     packs: tuple[str, ...] = ()
     min_difficulty: int = MIN_DIFFICULTY
     max_difficulty: int = MAX_DIFFICULTY
+    ids: tuple[str, ...] = ()  # picked by hand, in order (`questions` is then their count)
 
     def narrow(self) -> dict[str, Any] | None:
         """What the round asks of the bank beyond the game's selection (None: nothing)."""
@@ -141,7 +142,7 @@ class QuizState:
 _ROUND_INTS = {"questions": (1, 50), "seconds": (5, 300), "points": (1, 1000),
                "speed_bonus": (0, 1000), "min_difficulty": (MIN_DIFFICULTY, MAX_DIFFICULTY),
                "max_difficulty": (MIN_DIFFICULTY, MAX_DIFFICULTY)}
-_ROUND_LISTS = ("categories", "packs")
+_ROUND_LISTS = ("categories", "packs", "ids")
 _FLAT_INTS = {"rounds": (1, MAX_ROUNDS), "tolerance_pct": (0, 100), "intro_seconds": (0, 120),
               "reveal_seconds": (0, 300), "board_seconds": (0, 300), "buzz_penalty": (0, 1000),
               "board_every": (0, 50),
@@ -182,8 +183,13 @@ def _round(raw: dict[str, Any], base: RoundPlan, where: str) -> RoundPlan:
     strange = sorted(set(lists["categories"]) - set(CATEGORIES))
     if strange:
         raise BadSettings(f"{where}: unknown categories {strange}")
+    if lists["ids"]:  # picked by hand: as many questions as ids, none twice
+        if len(set(lists["ids"])) != len(lists["ids"]) or len(lists["ids"]) > 50:
+            raise BadSettings(f"{where}: ids are up to 50 different question ids")
+        ints["questions"] = len(lists["ids"])
     return RoundPlan(title=title.strip(), mix=_choice(raw, "mix", MIXES, base.mix),
-                     categories=lists["categories"], packs=lists["packs"], **ints)
+                     categories=lists["categories"], packs=lists["packs"], ids=lists["ids"],
+                     **ints)
 
 
 def _names(value: Any, where: str) -> tuple[str, ...]:
@@ -237,7 +243,8 @@ def from_json(data: dict[str, Any]) -> QuizState:
     raw = dict(data)
     settings = dict(raw["settings"])
     settings["rounds"] = tuple(
-        RoundPlan(**{**r, "categories": tuple(r["categories"]), "packs": tuple(r["packs"])})
+        RoundPlan(**{**r, "categories": tuple(r["categories"]), "packs": tuple(r["packs"]),
+                     "ids": tuple(r["ids"])})
         for r in settings["rounds"])
     asked = raw.get("asked")
     if asked is not None:

@@ -145,3 +145,24 @@ def test_a_restart_mid_buzz_question_resumes_where_it_was(tmp_path: Path) -> Non
     assert shown["stage"] == "answering" and shown["buzz"]["out"] == [1]
     assert resumed.submit(seat(2), {"type": "buzz", "seat": 2}).ok
     assert resumed.view("screen")["view"]["buzz"]["floor"] == 2
+
+
+def test_a_round_of_questions_picked_by_hand_asks_them_in_order(tmp_path: Path) -> None:
+    hub, _, _ = new_hub(tmp_path)
+    picked = ["fr-tnum-0003", "fr-tcho-0007", "fr-tcho-0001"]
+    with pytest.raises(GameError, match="round 1: no question fr-nope-0001"):
+        hub.create_game("quiz-round", [{"name": "A"}, {"name": "B"}],
+                        settings={"plan": [{"ids": ["fr-nope-0001"]}]})
+    session = started(hub, plan=[{"ids": picked, "title": "Au choix"}])
+    assert session.submit(HOST, {"type": "next"}).ok
+    asked = []
+    for number in range(3):
+        shown = view(session)
+        asked.append(shown["truth"]["id"])
+        assert shown["of"] == 3
+        order = {"type": "skip"} if number == 1 else {"type": "close"}
+        assert session.submit(HOST, order).ok
+        if number != 1:
+            assert session.submit(HOST, {"type": "next"}).ok
+    assert asked == picked  # a skipped one is dropped, not replaced: the next is the next id
+    assert view(session)["stage"] == "board"

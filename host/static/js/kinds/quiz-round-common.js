@@ -29,7 +29,8 @@ window.QuizRound = (() => {
       plan_total: "Questions en tout : {n}", col_title: "Titre", col_questions: "Questions", col_seconds: "Secondes",
       col_points: "Points", col_speed_bonus: "Bonus", col_mix: "Questions", mix_mixed: "QCM et chiffrées",
       mix_choice: "QCM", mix_numeric: "chiffrées", col_categories: "Catégorie", col_packs: "Pack",
-      col_min_difficulty: "Difficulté min", col_max_difficulty: "max", any: "toutes",
+      col_min_difficulty: "Difficulté min", col_max_difficulty: "max", any_categories: "toutes", any_packs: "tous",
+      col_ids: "Ou ses questions, choisies (identifiants de l’éditeur)",
       mix_buzz: "au buzzer", buzz: "BUZZ", buzz_now: "Buzzez !", has_floor: "{who} a la parole",
       you_live: "Buzzez pour répondre à voix haute", you_floor: "À vous : répondez à voix haute !",
       you_out: "Raté : votre équipe est hors jeu pour cette question", you_buzzed: "Buzzé : on départage…",
@@ -66,7 +67,8 @@ window.QuizRound = (() => {
       plan_total: "Questions in all: {n}", col_title: "Title", col_questions: "Questions", col_seconds: "Seconds",
       col_points: "Points", col_speed_bonus: "Bonus", col_mix: "Questions", mix_mixed: "choice and numbers",
       mix_choice: "choice", mix_numeric: "numbers", col_categories: "Category", col_packs: "Pack",
-      col_min_difficulty: "Difficulty min", col_max_difficulty: "max", any: "any",
+      col_min_difficulty: "Difficulty min", col_max_difficulty: "max", any_categories: "any", any_packs: "any",
+      col_ids: "Or its questions, picked (the editor's ids)",
       mix_buzz: "buzzers", buzz: "BUZZ", buzz_now: "Buzz!", has_floor: "{who} has the floor",
       you_live: "Buzz to answer aloud", you_floor: "Your turn: answer aloud!",
       you_out: "Missed: your team is out for this question", you_buzzed: "Buzzed: settling…",
@@ -136,6 +138,9 @@ window.QuizRound = (() => {
           const key = input.dataset.key;
           if (key === "categories" || key === "packs") {
             if (input.value) round[key] = [input.value];
+          } else if (key === "ids") { // picked by hand: the editor's ids, in order
+            const ids = input.value.split(/[\s,;]+/).filter(Boolean);
+            if (ids.length) round.ids = ids;
           } else {
             round[key] = key === "title" || key === "mix" ? input.value : Math.round(Number(input.value));
           }
@@ -144,7 +149,8 @@ window.QuizRound = (() => {
       });
       value.value = plan.length ? JSON.stringify(plan) : "";
       total.textContent = plan.length
-        ? tr("plan_total", { n: plan.reduce((sum, r) => sum + r.questions, 0) }) : tr("plan_none");
+        ? tr("plan_total", { n: plan.reduce((sum, r) => sum + (r.ids ? r.ids.length : r.questions), 0) })
+        : tr("plan_none");
     };
     const field = (key, input) => h("label", { class: "qr-plan-field" }, h("small", {}, tr("col_" + key)), input);
     const number = (key, low, high, start) => field(key, h("input", { type: "number", min: low, max: high, step: 1,
@@ -165,12 +171,14 @@ window.QuizRound = (() => {
           field("mix", mix)),
         h("div", { class: "qr-plan-line" }, field("categories", pick("categories", categories())),
           number("min_difficulty", 1, 5, 1), number("max_difficulty", 1, 5, 5),
-          field("packs", pick("packs", packs())))));
+          field("packs", pick("packs", packs()))),
+        h("div", { class: "qr-plan-line" }, field("ids", h("input", { "data-key": "ids", class: "qr-plan-ids",
+          placeholder: "fr-geo-001, fr-his-004", oninput: sync })))));
       sync();
     };
     // The round's own selection, within the game's: one category, one pack (or any), difficulties.
     const pick = (key, options) => h("select", { "data-key": key, onchange: sync },
-      h("option", { value: "" }, tr("any")), options.map(([value, text]) => h("option", { value }, text)));
+      h("option", { value: "" }, tr("any_" + key)), options.map(([value, text]) => h("option", { value }, text)));
     const categories = () => [...document.querySelectorAll("#q-categories input[data-category]")]
       .map((box) => [box.value, T.t("cat_" + box.value)]);
     const packs = () => [...document.querySelectorAll("#q-packs input[data-pack]")]
