@@ -68,7 +68,7 @@ SETTINGS = (
     integer("board_every", label("Et un classement toutes les N questions (0 : non)",
                                  "And a leaderboard every N questions (0: no)"), 0, 0, 50),
     integer("intro_seconds", label("Titre de manche (s, 0 : l’animateur)",
-                                   "Round title (s, 0: the host)"), 4, 0, 120),
+                                   "Round title (s, 0: the host)"), 10, 0, 120),
     integer("reveal_seconds", label("Réponse affichée (s, 0 : l’animateur)",
                                     "Answer shown (s, 0: the host)"), 8, 0, 300),
     integer("board_seconds", label("Classement affiché (s, 0 : l’animateur)",

@@ -66,7 +66,7 @@ class Settings:
     numeric_scoring: str = "rank"  # rank: 100/66/33 % by closeness; closest; tolerance
     tolerance_pct: int = 10  # tolerance scoring: full points within this share of the answer
     leaderboard: str = "round"  # when the leaderboard shows: round, question or end
-    intro_seconds: int = 4  # 0: each wait lasts until the host's "next"
+    intro_seconds: int = 10  # time to play a joker; 0: each wait lasts until the host's "next"
     reveal_seconds: int = 8
     board_seconds: int = 12
     board_every: int = 0  # also a leaderboard after every N questions of a round (0: no)
