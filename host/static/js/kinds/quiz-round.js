@@ -122,7 +122,9 @@
 
   /** The leaderboard: the top 40 in columns (what the back of the room can read), then a count. */
   function drawBoard(body, view) {
-    const title = view.final ? tr("final") : view.round_end ? tr("board_round", { n: view.round }) : tr("board");
+    const half = view.round_end && view.rounds > 1 && view.round * 2 === view.rounds; // half-time
+    const title = view.final ? tr("final") : half ? tr("half_time")
+      : view.round_end ? tr("board_round", { n: view.round }) : tr("board");
     const shown = view.players.slice(0, BOARD_ROWS);
     const rows = shown.length > 20 ? " many" : shown.length > 10 ? " some" : "";
     fill(body, h("div", { class: "qr-board" },
