@@ -361,7 +361,7 @@ class _PackReader:
             difficulty=data["difficulty"],
             kind=data["kind"],
             prompt=data["prompt"].strip(),
-            answer=data["answer"],
+            answer=data["answer"].strip() if data["kind"] == "text" else data["answer"],
             source=data["source"].strip(),
             options=tuple(data.get("options") or ()),
             unit=data.get("unit") or None,
@@ -370,6 +370,8 @@ class _PackReader:
             image_ref=image if image_path else None,
             pack=self.pack.pack_id or "",
             explain=(data.get("explain") or "").strip() or None,
+            accept=tuple(a.strip() for a in data.get("accept") or ()),
+            similarity=data.get("similarity"),
         )
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from host import rng
+from host.quiz.matching import DEFAULT_SIMILARITY
 
 
 IMAGE_ROUTE = "/media/questions/"
@@ -20,8 +21,8 @@ def question_image_url(question_id: str, version: str = "") -> str:
 class Question:
     """One question that passed every check (see validate.py).
 
-    `answer` is the text of the right option for a choice question and a
-    positive integer for a numeric one. `image` is an absolute path, already
+    `answer` is the text of the right option for a choice question, a
+    positive integer for a numeric one and the answer shown for a text one. `image` is an absolute path, already
     resolved against the pack file (never sent to a page: pages get image_url());
     `image_version` a digest of its bytes, so a changed picture gets a new URL.
     """
@@ -41,6 +42,8 @@ class Question:
     image_version: str = ""
     image_ref: str | None = None  # the `image:` text as the pack wrote it (relative)
     explain: str | None = None  # shown after the answer (a game keeps it from the room till then)
+    accept: tuple[str, ...] = ()  # text questions: other spellings that count as right
+    similarity: int | None = None  # text questions: the typo threshold (host/quiz/matching.py)
 
     @property
     def image_url(self) -> str | None:
@@ -55,7 +58,8 @@ class Question:
 
         Returns (question dict, new generator state). For a choice question
         "answer" is the index of the right option after the shuffle; for a
-        numeric one it is the value and "options" is empty.
+        numeric one it is the value and "options" is empty; a text one adds "accept" (every
+        accepted answer, the shown one first) and "similarity".
         """
         form: dict[str, Any] = {
             "id": self.id,
@@ -70,6 +74,11 @@ class Question:
             options, rng_state = rng.shuffled(rng_state, self.options)
             form["options"] = options
             form["answer"] = options.index(str(self.answer))
+        elif self.kind == "text":
+            form["options"] = []
+            form["answer"] = self.answer
+            form["accept"] = [str(self.answer), *self.accept]
+            form["similarity"] = self.similarity or DEFAULT_SIMILARITY
         else:
             form["options"] = []
             form["answer"] = self.answer
@@ -93,6 +102,10 @@ class Question:
         if self.kind == "choice":
             out["options"] = list(self.options)
         out["answer"] = self.answer
+        if self.accept:
+            out["accept"] = list(self.accept)
+        if self.similarity is not None:
+            out["similarity"] = self.similarity
         if self.unit:
             out["unit"] = self.unit
         out["source"] = self.source
