@@ -21,9 +21,10 @@ def question_image_url(question_id: str, version: str = "") -> str:
 class Question:
     """One question that passed every check (see validate.py).
 
-    `answer` is the text of the right option for a choice question, a
-    positive integer for a numeric one and the answer shown for a text one. `image` is an absolute path, already
-    resolved against the pack file (never sent to a page: pages get image_url());
+    `answer` is the text of the right option for a choice question, a positive
+    integer for a numeric one and the answer shown for a text one. `image` is an
+    absolute path, already resolved against the pack file (never sent to a page:
+    pages get image_url());
     `image_version` a digest of its bytes, so a changed picture gets a new URL.
     """
 

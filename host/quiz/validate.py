@@ -287,7 +287,8 @@ def check_text(data: Mapping[str, Any]) -> list[Finding]:
     if "answer" in data:
         answer = data["answer"]
         if not _text(answer):
-            found.append(Finding("answer", f"must be the answer's text, not {describe_type(answer)}"))
+            found.append(Finding("answer",
+                                 f"must be the answer's text, not {describe_type(answer)}"))
         elif len(answer) > MAX_TYPED:
             found.append(Finding("answer", f"has {len(answer)} characters, at most {MAX_TYPED}"))
         else:
@@ -295,7 +296,8 @@ def check_text(data: Mapping[str, Any]) -> list[Finding]:
     accept = data.get("accept")
     if accept is not None:
         if not isinstance(accept, list):
-            found.append(Finding("accept", f"must be a list of answers, not {describe_type(accept)}"))
+            found.append(Finding("accept",
+                                 f"must be a list of answers, not {describe_type(accept)}"))
         else:
             for number, variant in enumerate(accept, start=1):
                 if not _text(variant) or len(variant) > MAX_TYPED:
