@@ -6,8 +6,15 @@ from host.quiz.bank import QuestionBank
 from host.quiz.question import Question
 
 
-def synthetic_bank(per_kind: int = 200, language: str = "fr") -> QuestionBank:
+def synthetic_bank(per_kind: int = 200, language: str = "fr", typed: int = 0) -> QuestionBank:
+    """`per_kind` numeric and choice questions, and `typed` text ones (typed answers)."""
     questions = []
+    for i in range(typed):
+        questions.append(Question(
+            id=f"{language}-ttxt-{i:04d}", language=language, category="nature",
+            difficulty=1 + i % 5, kind="text", prompt=f"Mot {i}: quel animal construit des "
+            "barrages ?", answer=f"Le castor {i}", accept=(f"Beaver {i}",), source="made up",
+        ))
     for i in range(per_kind):
         questions.append(Question(
             id=f"{language}-tnum-{i:04d}", language=language, category="science",
@@ -22,12 +29,13 @@ def synthetic_bank(per_kind: int = 200, language: str = "fr") -> QuestionBank:
     return QuestionBank(questions)
 
 
-def write_pack(path: str | object, per_kind: int = 200, language: str = "fr") -> None:
+def write_pack(path: str | object, per_kind: int = 200, language: str = "fr",
+               typed: int = 0) -> None:
     """The same synthetic questions as a pack file, for a real server to load."""
     import yaml
 
     questions = []
-    for question in synthetic_bank(per_kind, language).questions:
+    for question in synthetic_bank(per_kind, language, typed).questions:
         item = {
             "id": question.id, "category": question.category,
             "difficulty": question.difficulty, "kind": question.kind,
@@ -35,6 +43,8 @@ def write_pack(path: str | object, per_kind: int = 200, language: str = "fr") ->
         }
         if question.kind == "choice":
             item["options"] = list(question.options)
+        if question.accept:
+            item["accept"] = list(question.accept)
         questions.append(item)
     pack = {"pack": f"synthetic-{language}", "language": language, "title": "synthetic",
             "questions": questions}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from host.games.contract import BadEvent, Event, QuestionRequest, TimerRequest, View
-from host.quiz_round import buzz, rules, views
+from host.quiz_round import buzz, rules, typed, views
 from host.quiz_round.state import (
     MAX_SEATS,
     MIN_SEATS,
@@ -17,8 +17,9 @@ from host.quiz_round.state import (
 )
 
 SEAT_ACTIONS = frozenset({"answer", "joker", "buzz"})
-HOST_ACTIONS = frozenset({"next", "close", "skip", "adjust", "end", "right", "wrong"})
-_UNDOABLE = frozenset({"next", "close", "skip", "adjust", "end", "right", "wrong"})
+HOST_ACTIONS = frozenset({"next", "close", "skip", "adjust", "end", "right", "wrong",
+                          "accept", "reject"})
+_UNDOABLE = HOST_ACTIONS
 
 
 class QuizRoundGame:
@@ -38,7 +39,8 @@ class QuizRoundGame:
         return rules.apply_event(state, event)
 
     def legal_actions(self, state: QuizState, seat: int) -> list[Event]:
-        """An answer template per option (choice) or one with value None (numeric) while
+        """An answer template per option (choice), sample texts (text) or one with value
+        None (numeric) while
         the team has not locked in; its joker on a round's title card while unplayed."""
         if rules.joker_open(state, seat):
             return [{"type": "joker", "seat": seat}]
@@ -51,6 +53,9 @@ class QuizRoundGame:
         if asked.content["kind"] == "choice":
             return [{"type": "answer", "seat": seat, "value": i}
                     for i in range(len(asked.content["options"]))]
+        if typed.is_text(asked):  # any text: a few samples, right, a typo and a miss
+            return [{"type": "answer", "seat": seat, "value": text}
+                    for text in typed.sample_answers(asked.content)]
         return [{"type": "answer", "seat": seat, "value": None}]
 
     def view(self, state: QuizState, audience: str) -> View:

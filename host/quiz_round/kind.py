@@ -54,7 +54,8 @@ SETTINGS = (
            ("choice", label("QCM seulement", "choice only")),
            ("numeric", label("chiffrées seulement", "numbers only")),
            ("buzz", label("au buzzer : le premier répond à voix haute",
-                          "buzzers: the first answers aloud"))),
+                          "buzzers: the first answers aloud")),
+           ("text", label("réponses à taper", "typed answers"))),
     choice("numeric_scoring", label("Questions chiffrées", "Number questions"), "rank",
            ("rank", label("les 3 plus proches (100, 66, 33 %)", "3 closest (100, 66, 33 %)")),
            ("closest", label("le plus proche seulement", "closest only")),
@@ -91,11 +92,13 @@ KIND = GameKind(
     seat_actions=SEAT_ACTIONS,
     host_actions=HOST_ACTIONS,
     fields={
-        "answer": {"value": (int,)},
+        "answer": {"value": (int, str)},  # str: a typed answer (text questions)
         "joker": {},
         "buzz": {},  # the socket layer adds t_ns, source, u_ns, settle_ns
         "right": {},
         "wrong": {},
+        "accept": {"key": (str,)},  # text questions' review: a group of typed answers
+        "reject": {"key": (str,)},
         "next": {},
         "close": {},
         "skip": {},
@@ -107,7 +110,7 @@ KIND = GameKind(
     press_action="buzz",  # phones' buzz button, GPIO and USB buttons (buzz rounds)
     settings=SETTINGS,
     uses_questions=True,
-    question_kinds=("choice", "numeric"),
+    question_kinds=("choice", "numeric"),  # text: only when a round asks (question_counts)
     question_counts=question_counts,
     page="js/kinds/quiz-round.js",
     page_helpers=("js/kinds/quiz-round-common.js",),

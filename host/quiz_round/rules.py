@@ -1,8 +1,9 @@
 """The quiz round's rules: `apply_event(state, event)` returns the next state (pure).
 
 Stages: intro (a round's title card) -> drawing (the Session supplies a question) ->
-answering (every team locks in one answer) -> reveal (scored) -> the next question, or
-board (the leaderboard) at a round's end -> the next round's intro, or over. Waits that
+answering (every team locks in one answer) -> review (typed answers only: the host
+accepts or rejects groups, `accept`/`reject`, then `next`) -> reveal (scored) -> the next
+question, or board (the leaderboard) at a round's end -> the next round's intro, or over. Waits that
 have a time end by a timeout; the host's `next` ends any wait at once, `close` ends the
 answering early, `skip` drops the open question for another, `adjust` edits a score.
 """
@@ -22,11 +23,12 @@ from host.games.contract import (
     TimerRequest,
 )
 from host.quiz.validate import TRUE_FALSE
-from host.quiz_round import buzz
+from host.quiz_round import buzz, typed
 from host.quiz_round.scoring import score_question
 from host.quiz_round.state import Adjustment, Answer, Asked, QuizState
 
 CHOICE_OPTIONS = (2, 6)
+QUESTION_KINDS = ("choice", "numeric", "text")
 MAX_NUMBER = 10**15  # an answer beyond this is a typo, not a guess
 MAX_ADJUST = 1000
 MAX_REASON = 80
@@ -83,12 +85,18 @@ def check_question(content: Any, kind: str | None) -> dict[str, Any]:
     if not isinstance(content, dict):
         raise BadEvent("a question is an object")
     if kind is None:
-        kind = content.get("kind") if content.get("kind") in ("choice", "numeric") else "choice"
+        kind = content.get("kind") if content.get("kind") in QUESTION_KINDS else "choice"
     if content.get("kind") != kind:
         raise BadEvent(f"a {kind} question is needed, not {content.get('kind')!r}")
     if not isinstance(content.get("id"), str) or not isinstance(content.get("prompt"), str):
         raise BadEvent("a question needs a string id and prompt")
     answer = content.get("answer")
+    if kind == "text":
+        accept = content.get("accept")
+        if (not isinstance(answer, str) or not isinstance(accept, list) or not accept
+                or not all(isinstance(a, str) for a in accept)):
+            raise BadEvent("a text question needs its answer and accepted answers as text")
+        return content
     if not is_int(answer):
         raise BadEvent("a question's answer is an integer")
     if kind == "choice":
@@ -133,7 +141,7 @@ def _on_question(state: QuizState, event: Event) -> QuizState:
 def _on_answer(state: QuizState, event: Event) -> QuizState:
     seat = _seat_of(state, event)
     asked = state.asked
-    if state.stage in ("reveal", "board") and asked is not None:
+    if state.stage in ("review", "reveal", "board") and asked is not None:
         raise StaleEvent("answers are closed for this question")
     if state.stage != "answering" or asked is None:
         raise OutOfTurn("no question is open for answers now")
@@ -142,9 +150,11 @@ def _on_answer(state: QuizState, event: Event) -> QuizState:
     if asked.answer_of(seat) is not None:
         raise StaleEvent("your team has already locked in its answer")
     value, t_ns = event.get("value"), event.get("t_ns")
-    if not is_int(value):
+    if typed.is_text(asked):
+        value = typed.check_typed(value)
+    elif not is_int(value):
         raise BadEvent("an answer is a whole number (an option's index for a choice)")
-    if asked.content["kind"] == "choice":
+    elif asked.content["kind"] == "choice":
         count = len(asked.content["options"])
         if not 0 <= value < count:
             raise BadEvent(f"a choice answer is an option from 0 to {count - 1}")
@@ -152,11 +162,21 @@ def _on_answer(state: QuizState, event: Event) -> QuizState:
         raise BadEvent("that number is too large")
     if not is_int(t_ns):
         raise BadEvent("an answer needs its lock-in time t_ns (integer)")
-    answered = replace(asked, answers=asked.answers + (Answer(seat, int(value), int(t_ns)),))
+    kept = value if isinstance(value, str) else int(value)
+    answered = replace(asked, answers=asked.answers + (Answer(seat, kept, int(t_ns)),))
     state = replace(state, asked=answered)
     if len(answered.answers) == state.seats:
-        return _reveal(state)
+        return _close(state)
     return state
+
+
+def _close(state: QuizState) -> QuizState:
+    """The end of the answers: typed answers go to the host's review first (when any
+    team typed one), the rest are revealed at once."""
+    asked = state.asked
+    if typed.is_text(asked) and asked is not None and asked.answers:
+        return _go(state, "review")
+    return _reveal(state)
 
 
 def _reveal(state: QuizState) -> QuizState:
@@ -208,6 +228,8 @@ def _advance(state: QuizState) -> QuizState:
     if state.stage == "intro":
         return _go(state, "drawing")
     if state.stage == "answering":
+        return _close(state)
+    if state.stage == "review":
         return _reveal(state)
     if state.stage == "reveal":
         return _after_reveal(state)
@@ -236,7 +258,7 @@ def _on_next(state: QuizState, event: Event) -> QuizState:
 def _on_close(state: QuizState, event: Event) -> QuizState:
     if state.stage != "answering":
         raise OutOfTurn("no question is open for answers")
-    return _reveal(state)
+    return _close(state)
 
 
 def _on_skip(state: QuizState, event: Event) -> QuizState:
@@ -305,6 +327,8 @@ HANDLERS = {
     "buzz": _on_buzz,
     "right": _on_mark,
     "wrong": _on_mark,
+    "accept": typed.on_ruling,
+    "reject": typed.on_ruling,
 }
 
 

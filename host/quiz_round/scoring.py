@@ -3,6 +3,8 @@
 Pure functions of the question, the answers and the round's plan (docs/rules/quiz-round.md):
 
 - choice: the right option earns the round's points;
+- text: a typed answer whose group the review found right (the host's ruling, else the
+  automatic verdict: host/quiz_round/typed.py) earns the round's points;
 - numeric: distances to the answer rank the teams (equal distances share a place);
   `rank` pays 100 %, 66 % and 33 % of the points to the three closest places, `closest`
   pays the closest place only, `tolerance` pays every answer within `tolerance_pct` % of
@@ -17,6 +19,7 @@ import math
 from typing import Any
 
 from host.games.ranking import places
+from host.quiz_round import typed
 from host.quiz_round.state import Answer, Asked, RoundPlan, Settings
 
 RANK_SHARES = (1.0, 2 / 3, 1 / 3)  # numeric `rank` scoring: the share of points by place
@@ -38,22 +41,25 @@ def speed_bonus(plan: RoundPlan, elapsed_ns: int) -> int:
 
 def numeric_places(answers: tuple[Answer, ...], truth: int) -> dict[int, int]:
     """Each answering seat's place by distance to the truth (1 = closest; ties share)."""
-    order = sorted((a for a in answers), key=lambda a: (abs(a.value - truth), a.seat))
-    distance = {a.seat: abs(a.value - truth) for a in answers}
+    distance = {a.seat: abs(int(a.value) - truth) for a in answers}
+    order = sorted(answers, key=lambda a: (distance[a.seat], a.seat))
     return places([a.seat for a in order], lambda seat: distance[seat])
 
 
 def _base_points(content: dict[str, Any], answer: Answer, place: int | None, plan: RoundPlan,
-                 settings: Settings) -> tuple[int, bool]:
+                 settings: Settings, typed_right: set[int]) -> tuple[int, bool]:
     """(points before the speed bonus, right) for one answer."""
     truth = content["answer"]
+    if content["kind"] == "text":  # right by the review's verdicts (typed.py)
+        right = answer.seat in typed_right
+        return (plan.points if right else 0), right
     if content["kind"] == "choice":
         right = answer.value == truth
         return (plan.points if right else 0), right
     assert place is not None
     mode = settings.numeric_scoring
     if mode == "tolerance":
-        within = abs(answer.value - truth) * 100 <= settings.tolerance_pct * abs(truth)
+        within = abs(int(answer.value) - truth) * 100 <= settings.tolerance_pct * abs(truth)
         right = within or place == 1
         return (plan.points if right else 0), right
     if mode == "closest":
@@ -75,9 +81,12 @@ def score_question(asked: Asked, plan: RoundPlan, settings: Settings,
         (a.t_ns for a in answers), default=0)
     numeric = content["kind"] == "numeric"
     place = numeric_places(answers, content["answer"]) if numeric else {}
+    text = content["kind"] == "text"
+    typed_right = typed.right_seats(asked) if text else set()
     rows: list[dict[str, Any]] = []
     for answer in sorted(answers, key=lambda a: a.seat):
-        base, right = _base_points(content, answer, place.get(answer.seat), plan, settings)
+        base, right = _base_points(content, answer, place.get(answer.seat), plan, settings,
+                                   typed_right)
         elapsed = answer.t_ns - zero
         bonus = speed_bonus(plan, elapsed) if right else 0
         rows.append({"seat": answer.seat, "value": answer.value, "right": right,
@@ -101,6 +110,8 @@ def score_question(asked: Asked, plan: RoundPlan, settings: Settings,
                                "place": r["place"], "points": r["points"]} for r in best]
         values = [r["value"] for r in rows]
         outcome["spread"] = [min(values), max(values)] if values else None
+    elif text:
+        outcome.update(typed.outcome_extra(asked))
     else:
         counts = [0] * len(content["options"])
         for row in rows:

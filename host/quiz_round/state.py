@@ -16,12 +16,12 @@ from host.quiz.validate import CATEGORIES, MAX_DIFFICULTY, MIN_DIFFICULTY
 
 MIN_SEATS = 2
 MAX_SEATS = 200
-MIXES = ("mixed", "choice", "numeric", "buzz")
+MIXES = ("mixed", "choice", "numeric", "buzz", "text")
 NUMERIC_SCORING = ("rank", "closest", "tolerance")
 LEADERBOARDS = ("round", "question", "end")
 MAX_ROUNDS = 20
 MAX_QUESTIONS = 200  # in the whole plan
-STAGES = ("intro", "drawing", "answering", "reveal", "board", "over")
+STAGES = ("intro", "drawing", "answering", "review", "reveal", "board", "over")
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ class RoundPlan:
     seconds: int = 20
     points: int = 10
     speed_bonus: int = 5  # the most extra points a right answer earns for speed; 0: off
-    mix: str = "mixed"  # mixed: every fourth question a number; choice; numeric
+    mix: str = "mixed"  # mixed: every fourth question a number; choice; numeric; buzz; text
     # The round's own selection, within the game's (empty: the game's selection as it is).
     categories: tuple[str, ...] = ()
     packs: tuple[str, ...] = ()
@@ -57,7 +57,7 @@ class RoundPlan:
         """The question kind of the round's question `number` (0-based)."""
         if self.mix == "mixed":
             return "numeric" if number % 4 == 3 else "choice"
-        return "choice" if self.mix == "buzz" else self.mix
+        return "choice" if self.mix == "buzz" else self.mix  # text: typed answers
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ class Settings:
 @dataclass(frozen=True)
 class Answer:
     seat: int
-    value: int
+    value: int | str  # an option's index, a number, or the text a team typed
     t_ns: int
 
 
@@ -89,6 +89,10 @@ class Asked:
     content: dict[str, Any]
     shown_ns: int | None = None  # host time the Session supplied it (the speed bonus's zero)
     answers: tuple[Answer, ...] = ()
+    # Text questions: the host's rulings on groups of typed answers, (normalised answer,
+    # right), latest last (host/quiz_round/typed.py); a group without one keeps its
+    # automatic verdict.
+    rulings: tuple[tuple[str, bool], ...] = ()
 
     def answer_of(self, seat: int) -> Answer | None:
         return next((a for a in self.answers if a.seat == seat), None)
@@ -249,7 +253,8 @@ def from_json(data: dict[str, Any]) -> QuizState:
     asked = raw.get("asked")
     if asked is not None:
         asked = Asked(asked["request_id"], asked["content"], asked["shown_ns"],
-                      tuple(Answer(**a) for a in asked["answers"]))
+                      tuple(Answer(**a) for a in asked["answers"]),
+                      tuple((str(k), bool(r)) for k, r in asked.get("rulings", ())))
     return QuizState(
         settings=Settings(**settings),
         names=tuple(raw["names"]), scores=tuple(raw["scores"]), stage=raw["stage"],

@@ -12,7 +12,7 @@ from typing import Any
 
 from host.games.contract import View
 from host.games.ranking import places
-from host.quiz_round import buzz
+from host.quiz_round import buzz, typed
 from host.quiz_round.state import QuizState
 
 PUBLIC_QUESTION_KEYS = ("kind", "prompt", "options", "unit", "image", "image_on_phones",
@@ -41,7 +41,7 @@ def _public_outcome(outcome: dict[str, Any]) -> dict[str, Any]:
 def room_view(state: QuizState) -> View:
     plan = state.plan
     asked = state.asked
-    showing = state.stage in ("answering", "reveal") and asked is not None
+    showing = state.stage in ("answering", "review", "reveal") and asked is not None
     question = None
     if showing:
         assert asked is not None
@@ -90,7 +90,7 @@ def places_of(room: View) -> dict[int, int]:
 def _you(state: QuizState, seat: int, place: dict[int, int]) -> dict[str, Any]:
     asked = state.asked
     mine = asked.answer_of(seat) if asked is not None and state.stage in (
-        "answering", "reveal") else None
+        "answering", "review", "reveal") else None
     result = None
     if state.stage == "reveal" and state.outcome is not None:
         result = next((r for r in state.outcome["rows"] if r["seat"] == seat), None)
@@ -120,11 +120,14 @@ def view(state: QuizState, audience: str, room: View | None = None,
     shown = dict(room)
     if audience == "host":
         asked = state.asked
-        if asked is not None and state.stage in ("answering", "reveal"):
+        if asked is not None and state.stage in ("answering", "review", "reveal"):
             shown["truth"] = {"id": asked.content.get("id"), "answer": asked.content["answer"],
                               "source": asked.content.get("source", "")}
             shown["answers"] = [{"seat": a.seat, "name": state.names[a.seat], "value": a.value}
                                 for a in asked.answers]
+            if typed.is_text(asked):  # the review queue (host page only)
+                shown["truth"]["accept"] = asked.content.get("accept", [])
+                shown["groups"] = typed.groups(asked)
         if state.stage == "reveal" and state.outcome is not None:
             shown["rows"] = state.outcome["rows"]
         shown["all_edits"] = [{"seat": e.seat, "points": e.points, "reason": e.reason}

@@ -1,6 +1,7 @@
 """Seeded random quiz rounds through a real Session (virtual time, SQLite journal), with every
-kind of round (mixed, numbers, buzzers) and a host who presses anything at any time: next,
-close, skip, right, wrong, score edits, undo, pause and resume. The contract test's checks
+kind of round (mixed, numbers, buzzers, typed answers) and a host who presses anything at
+any time: next, close, skip, right, wrong, typed answers accepted or rejected, score edits,
+undo, pause and resume. The contract test's checks
 run at every step (tests/games/test_contract.py), plus the room never seeing an answer
 before the reveal; each game ends and replays from its journal to the same state."""
 
@@ -23,11 +24,12 @@ from tests.games.test_contract import check_phone_parts, check_step, filled
 from tests.synthetic import synthetic_bank
 
 PLAN = [{"questions": 3, "mix": "mixed"}, {"questions": 2, "mix": "numeric"},
-        {"questions": 3, "mix": "buzz"}]
+        {"questions": 3, "mix": "buzz"}, {"questions": 2, "mix": "text"}]
 HOST_ORDERS: list[dict[str, Any]] = [
     {"type": "next"}, {"type": "close"}, {"type": "skip"}, {"type": "right"},
     {"type": "wrong"}, {"type": "undo"}, {"type": "pause"}, {"type": "resume"},
     {"type": "adjust", "seat": 0, "points": -2, "reason": "bruit"},
+    {"type": "accept", "key": "zzz"}, {"type": "reject", "key": "zzz"},
 ]
 
 
@@ -37,7 +39,7 @@ def test_random_rounds_of_every_kind_keep_the_contract(seed: int, tmp_path: Path
     clock = VirtualClock()
     scheduler = VirtualScheduler(clock)
     journal = Journal(tmp_path / "random.sqlite")
-    hub = Hub(journal, synthetic_bank(60), publish=None, clock=clock,
+    hub = Hub(journal, synthetic_bank(60, typed=20), publish=None, clock=clock,
               scheduler_factory=lambda: scheduler, threaded=False)
     players = 2 + seed
     session = hub.create_game("quiz-round", [{"name": f"T{i}"} for i in range(players)],
@@ -54,7 +56,7 @@ def test_random_rounds_of_every_kind_keep_the_contract(seed: int, tmp_path: Path
         check_phone_parts(kind, session)
         view = session.game.view(state, "screen")
         stages.add((view["stage"], view["mix"]))
-        if view["stage"] in ("intro", "drawing", "answering"):
+        if view["stage"] in ("intro", "drawing", "answering", "review"):
             assert secrets_in(view) == [], view
         moves = [m for s in range(players) for m in session.game.legal_actions(state, s)]
         roll = pick.random()
@@ -70,7 +72,8 @@ def test_random_rounds_of_every_kind_keep_the_contract(seed: int, tmp_path: Path
             session.submit(HOST, {"type": "close"})
             session.submit(HOST, {"type": "right"})
     assert session.status == "over", session.game.view(session.state, "host")["stage"]
-    assert {("answering", "buzz"), ("answering", "numeric"), ("answering", "mixed")} <= stages
+    assert {("answering", "buzz"), ("answering", "numeric"), ("answering", "mixed"),
+            ("answering", "text")} <= stages
     rebuilt = rebuild(session.game, journal.game(session.id).config,  # type: ignore[union-attr]
                       journal.rows(session.id))
     assert session.game.to_json(rebuilt.state) == session.game.to_json(session.state)
