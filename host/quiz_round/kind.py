@@ -113,7 +113,7 @@ KIND = GameKind(
     question_kinds=("choice", "numeric"),  # text: only when a round asks (question_counts)
     question_counts=question_counts,
     page="js/kinds/quiz-round.js",
-    page_helpers=("js/kinds/quiz-round-common.js",),
+    page_helpers=("js/kinds/quiz-round-common.js", "js/kinds/quiz-round-typed.js"),
     private_keys=frozenset({"you"}),
     order=5,
 )

@@ -42,6 +42,14 @@ window.QuizRound = (() => {
       refused_paused: "La partie est en pause", refused_out_of_turn: "Pas maintenant",
       refused_bad_event: "Réponse refusée", refused_forbidden: "Refusé",
       reason_needed: "Donnez la raison de la correction", points_needed: "Donnez un nombre de points (pas 0)",
+      mix_text: "réponses à taper", type_here: "Votre réponse", type_ok: "Valider", type_left: "{n}/{max}",
+      type_hint: "Tapez votre réponse sur votre téléphone", review_wait: "Réponses closes : l’animateur les vérifie",
+      stage_review: "Vérification des réponses", reveal: "Révéler la réponse", accept: "Accepter", reject: "Refuser",
+      auto_right: "juste d’après la machine", auto_wrong: "faux d’après la machine", queue: "Réponses tapées",
+      queue_teams: "{n} équipe(s)", queue_empty: "Aucune réponse pour l’instant", ruled_right: "acceptée",
+      ruled_wrong: "refusée", also: "Aussi acceptées : {v}", host_also: "Acceptées par l’animateur : {v}",
+      refused_rude: "Cette réponse n’est pas acceptée ici (mot grossier)",
+      refused_empty: "Tapez une réponse (des lettres ou des chiffres)", refused_long: "64 caractères au plus",
     },
     en: {
       label: "Quiz round", round_n: "Round {n}", round_of: "Round {n}/{of}",
@@ -80,6 +88,14 @@ window.QuizRound = (() => {
       refused_paused: "The game is paused", refused_out_of_turn: "Not now",
       refused_bad_event: "Answer refused", refused_forbidden: "Refused",
       reason_needed: "Give the edit's reason", points_needed: "Give a number of points (not 0)",
+      mix_text: "typed answers", type_here: "Your answer", type_ok: "Lock in", type_left: "{n}/{max}",
+      type_hint: "Type your answer on your phone", review_wait: "Answers closed: the host is checking them",
+      stage_review: "Checking answers", reveal: "Reveal the answer", accept: "Accept", reject: "Reject",
+      auto_right: "right by the machine", auto_wrong: "wrong by the machine", queue: "Typed answers",
+      queue_teams: "{n} team(s)", queue_empty: "No answer yet", ruled_right: "accepted",
+      ruled_wrong: "rejected", also: "Also accepted: {v}", host_also: "Accepted by the host: {v}",
+      refused_rude: "That answer is not accepted here (a rude word)",
+      refused_empty: "Type an answer (letters or digits)", refused_long: "At most 64 characters",
     },
   });
 
@@ -98,6 +114,7 @@ window.QuizRound = (() => {
 
   function answerText(question, value) {
     if (question && question.kind === "choice") return LETTERS[value] + ". " + question.options[value];
+    if (question && question.kind === "text") return String(value);
     return num(value) + (question && question.unit ? " " + question.unit : "");
   }
 
@@ -119,7 +136,7 @@ window.QuizRound = (() => {
 
   // ------------------------------------------------------------- host form: the round builder
 
-  const MIXES = ["mixed", "choice", "numeric", "buzz"];
+  const MIXES = ["mixed", "choice", "numeric", "buzz", "text"];
 
   /** The rounds one by one: a block per round (title, questions, seconds, points, bonus, mix).
    * No round: the flat settings make every round. The plan goes out as the hidden input's JSON. */

@@ -8,6 +8,7 @@
 
 (() => {
   const { tr, LETTERS, roundTitle, num, answerText, placeText, showPicture, planLine } = window.QuizRound;
+  const Typed = window.QuizRoundTyped; // typed answers: quiz-round-typed.js
   const BOARD_ROWS = 40; // the projector's leaderboard: the top 40, in columns
 
   // ------------------------------------------------------------- projector
@@ -30,7 +31,7 @@
     const { meta, view } = state;
     if (ctx.title) ctx.title(tr("label") + " · " + roundTitle(view));
     document.body.dataset.qrStage = view.stage;
-    const asking = view.stage === "answering" || view.stage === "reveal";
+    const asking = ["answering", "review", "reveal"].includes(view.stage);
     $("#qr-where").textContent = [tr("round_of", { n: view.round, of: view.rounds }), view.round_title,
       asking ? tr("question_of", { n: view.number, of: view.of }) : ""].filter(Boolean).join(" · ");
     $("#qr-count").textContent = view.stage === "answering" && !view.buzz
@@ -42,7 +43,7 @@
     const body = screen.body;
     body.className = "qr-body qr-" + view.stage;
     if (view.stage === "intro") drawIntro(body, view);
-    else if (view.stage === "answering" || view.stage === "reveal") drawQuestion(body, view, state);
+    else if (asking) drawQuestion(body, view, state);
     else if (view.stage === "board") drawBoard(body, view);
     else fill(body, h("p", { class: "qr-wait" }, tr("drawing")));
     fill(screen.edits, view.edits.slice(-2).map((e) => h("span", { class: e.points > 0 ? "good" : "bad" },
@@ -66,6 +67,7 @@
     const parts = [h("p", { class: "qr-prompt", id: "qr-prompt" }, q.prompt)];
     if (view.buzz) parts.unshift(buzzBanner(view.buzz));
     if (q.kind === "choice") parts.push(optionBars(q, outcome));
+    else if (q.kind === "text") parts.push(Typed.screenPanel(view, outcome));
     else parts.push(numericPanel(q, outcome));
     if (outcome && outcome.buzz) {
       parts.push(h("p", { class: "qr-summary", id: "qr-summary" }, outcome.buzz.map((m) =>
@@ -143,7 +145,7 @@
   function sounds(before, now, sound) {
     if (!before || !before.view || before.meta.game !== now.meta.game) return;
     const was = before.view.buzz, is = now.view.buzz;
-    if (before.view.stage === "answering" && now.view.stage === "reveal") {
+    if (["answering", "review"].includes(before.view.stage) && now.view.stage === "reveal") {
       const buzzed = now.view.outcome && now.view.outcome.buzz;
       sound.play(buzzed && buzzed.length ? (now.view.outcome.right ? "right" : "wrong") : "timeup");
     } else if (is && is.floor !== null && (!was || was.floor !== is.floor)) {
@@ -187,6 +189,8 @@
   /** A refusal in the page's language: the server's reasons are English, its codes are not. */
   function refusal(ack) {
     const reason = (ack && ack.reason) || "";
+    const typed = Typed.refusal(reason);
+    if (typed) return typed;
     const team = reason.match(/already answered \(([^)]+)\)/);
     if (team) return tr("team_answered", { who: team[1] });
     if (/out for this question/.test(reason)) return tr("you_out");
@@ -205,8 +209,12 @@
     phone.bar.hidden = !answering;
     ctx.heartbeat(view.stage === "answering" || view.stage === "drawing");
     showPicture(phone.picture, q && q.image && q.image_on_phones && view.stage !== "board" ? q.image : null);
-    phone.prompt.textContent = q && (view.stage === "answering" || view.stage === "reveal") ? q.prompt : "";
-    fill(phone.controls);
+    phone.prompt.textContent = q && ["answering", "review", "reveal"].includes(view.stage) ? q.prompt : "";
+    // A text field being typed in stays as it is (its text, focus and keyboard) while other
+    // teams' answers change the view.
+    const typing = answering && q.kind === "text" && you.locked === null && !meta.paused
+      && phone.typedFor === view.step && phone.controls.querySelector("#qr-text");
+    if (!typing) fill(phone.controls);
     phone.status.className = "status qr-status";
     if (meta.paused) {
       phone.status.textContent = T.t("paused");
@@ -220,13 +228,20 @@
       if (you.locked !== null) {
         phone.status.textContent = tr("locked", { v: answerText(q, you.locked) });
         phone.status.classList.add("locked");
+      } else if (typing) {
+        // the field stays
       } else if ((view.legal || []).length) {
         if (phone.typedFor !== view.step) {
           phone.typed = "";
           phone.typedFor = view.step;
         }
-        fill(phone.controls, q.kind === "choice" ? choiceButtons(q) : keypad(q));
+        fill(phone.controls, q.kind === "choice" ? choiceButtons(q)
+          : q.kind === "text" ? Typed.field((value, event) => act({ type: "answer", value, t_client: tapTime(event) }))
+            : keypad(q));
       }
+    } else if (view.stage === "review" && q) {
+      phone.status.textContent = you.locked !== null ? tr("locked", { v: answerText(q, you.locked) }) : tr("none");
+      fill(phone.controls, h("p", { class: "note", id: "qr-p-review" }, tr("review_wait")));
     } else if (view.stage === "reveal" && view.outcome) {
       phone.status.textContent = tr("answer", { v: answerText(q, view.outcome.answer) });
       fill(phone.controls, verdict(you),
@@ -358,7 +373,7 @@
     const running = meta.status === "running" && !meta.paused;
     const stage = view ? view.stage : "lobby";
     const buttons = [
-      ["next", ["intro", "reveal", "board"].includes(stage), "primary"],
+      ["next", ["intro", "review", "reveal", "board"].includes(stage), "primary"],
       ["close", stage === "answering", "good"],
       ["skip", stage === "answering", ""],
     ]; // "end" is among the page's own commands
@@ -371,7 +386,8 @@
       onclick: () => ctx.send({ type }).then((ack) => {
         host.msg.textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
       }),
-    }, tr(type === "right" || type === "wrong" ? "mark_" + type : type))));
+    }, tr(type === "right" || type === "wrong" ? "mark_" + type
+      : type === "next" && stage === "review" ? "reveal" : type))));
     const seats = (meta.seats || []).map((s) => s.seat + ":" + s.name).join("|");
     if (seats !== host.seats) {
       host.seats = seats;
@@ -390,6 +406,9 @@
       view.truth ? h("p", { class: "truth", id: "qr-host-truth" }, tr("truth", { v: answerText(q, view.truth.answer) }),
         view.truth.source ? h("small", { class: "note" }, " · " + view.truth.source) : null) : null,
       stage === "answering" ? h("p", {}, tr("answered", { n: view.answered, of: view.teams })) : null,
+      q && q.kind === "text" && stage !== "reveal" ? Typed.queue(view, (event) => ctx.send(event).then((ack) => {
+        host.msg.textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
+      })) : null,
       hostAnswers(view, q));
   }
 
