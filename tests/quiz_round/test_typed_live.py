@@ -80,10 +80,13 @@ def test_forty_teams_type_the_host_accepts_a_group_and_undo_restores(
 
     ragondin = f"ragondin {number}"
     assert host.call("command", {"game": game, "type": "accept", "key": ragondin})["ok"]
-    view_of(host, lambda v: any(g["key"] == ragondin and g["right"] for g in v["groups"]))
+    view_of(host, lambda v: any(g["key"] == ragondin and g["right"] for g in v.get("groups", [])))
+    seen_before = len(host.states)
     assert host.call("command", {"game": game, "type": "undo"})["ok"]
-    view_of(host, lambda v: v["stage"] == "review" and all(
-        g["ruling"] is None for g in v["groups"]))
+    host.wait_for(lambda s: any(s is later for later in host.states[seen_before:])
+                  and s["view"]["stage"] == "review"
+                  and all(g["ruling"] is None and g["right"] == g["auto"]
+                          for g in s["view"]["groups"]), timeout=20)
     bad = host.call("command", {"game": game, "type": "accept", "key": "licorne"})
     assert not bad["ok"], bad
     assert host.call("command", {"game": game, "type": "accept", "key": ragondin})["ok"]
