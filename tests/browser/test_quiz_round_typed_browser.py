@@ -98,9 +98,11 @@ def test_phones_type_the_host_accepts_a_group_and_the_projector_reveals(
     phones[2].click("#qr-text-ok")
 
     # Every team typed: the review. The host's queue: "loutre" twice, wrong by the machine.
-    group = host.wait_for_selector(".qr-group[data-key='loutre']")
-    assert "2" in group.inner_text() and "bad" in (group.get_attribute("class") or "")
     assert REVIEW[language] in screen.wait_for_selector("#qr-review-wait").inner_text()
+    host.wait_for_function("(document.querySelector(\".qr-group[data-key='loutre']\") || {})"
+                           ".innerText?.includes('2')")  # the queue updates as answers come
+    group = host.wait_for_selector(".qr-group[data-key='loutre']")
+    assert "bad" in (group.get_attribute("class") or "")  # wrong by the machine
     assert "loutre" not in screen.inner_text("body").lower()  # no typed answer on the projector
     host.screenshot(path=str(shots / "host-1366x768-queue.png"))
     phones[1].screenshot(path=str(shots / "phone-360x640-review.png"))
