@@ -325,6 +325,7 @@ def test_gift_short_answer_becomes_a_text_question(tmp_path: Path) -> None:
     assert (animal["kind"], animal["answer"], animal["accept"], animal["explain"]) == (
         "text", "Frog", ["Toad"], "Good!")
     assert any("'Cat' worth 50 % dropped" in w for w in result.warnings)
+    assert any("wildcard answer '*' dropped" in w for w in result.warnings)
 
 
 def test_gift_true_false_in_a_french_pack() -> None:

@@ -248,8 +248,11 @@ def _short_answer(origin: str, rights: list[str], partial: list[tuple[str, float
     full-credit answer is shown and the others accepted. Answers worth part of the points
     are dropped (a typed answer is right or wrong here), and so is Moodle's `*` wildcard."""
     for answer, percent in partial:
-        result.warnings.append(f"{origin}: answer {answer!r} worth {percent:g} % dropped "
-                               "(only full-credit answers are accepted)")
+        if "*" in answer:
+            result.warnings.append(f"{origin}: wildcard answer {answer!r} dropped")
+        else:
+            result.warnings.append(f"{origin}: answer {answer!r} worth {percent:g} % dropped "
+                                   "(only full-credit answers are accepted)")
     accepted: list[str] = []
     for answer in rights:
         if "*" in answer:
