@@ -7,6 +7,7 @@ import pytest
 
 from host.quiz.matching import DEFAULT_SIMILARITY, is_right, normalise, similarity
 from host.quiz.validate import check_question
+from tests.questions.matching_table import table
 
 
 @pytest.mark.parametrize(("typed", "expected"), [
@@ -110,3 +111,23 @@ def test_only_text_questions_take_accept_and_similarity() -> None:
               "source": "atlas", "accept": ["Wien"], "similarity": 90}
     fields = {f.field for f in check_question(choice, "en")}
     assert {"accept", "similarity"} <= fields
+
+
+@pytest.mark.parametrize(("language", "false_accepts", "false_rejects"), [
+    # Irlande/Islande, Ireland/Iceland: one letter apart, both countries (the host's review
+    # catches it). The French rejects: one typo in a five-letter word (Suède, Loire,
+    # Hergé), under the default threshold by design.
+    ("fr", ["l'Irlande"], ["Sufde", "Sèude", "la Lojre", "la Liore", "Hesgé", "Hregé"]),
+    ("en", ["Ireland"], []),
+])
+def test_the_table_of_typed_answers_measures_false_accepts_and_rejects(
+        language: str, false_accepts: list[str], false_rejects: list[str]) -> None:
+    """100 typed answers per language (tests/questions/matching_table.py) against a
+    person's verdict: the counts docs/QUESTIONS.md gives."""
+    rows = table(language)
+    assert len(rows) == 100
+    accepted_wrongly = [typed for typed, answer, person in rows
+                        if not person and is_right(typed, [answer])]
+    rejected_wrongly = [typed for typed, answer, person in rows
+                        if person and not is_right(typed, [answer])]
+    assert (accepted_wrongly, rejected_wrongly) == (false_accepts, false_rejects)
