@@ -50,3 +50,12 @@ def write_pack(path: str | object, per_kind: int = 200, language: str = "fr",
             "questions": questions}
     with open(str(path), "w", encoding="utf-8") as out:
         yaml.safe_dump(pack, out, allow_unicode=True, sort_keys=False)
+
+
+def silent_mp3(seconds: float) -> bytes:
+    """A valid MPEG-1 Layer III stream of silence (mono, 44.1 kHz, 128 kbit/s): frames whose
+    side information says "no data", which every decoder plays as silence. Made here, so no
+    sound file is shipped with the tests."""
+    header = bytes([0xFF, 0xFB, 0x90, 0xC0])  # sync, MPEG-1 layer III, no CRC; 128k 44.1k; mono
+    frame = header + bytes(417 - len(header))  # 144 * 128000 / 44100 = 417 bytes a frame
+    return frame * max(1, round(seconds * 44100 / 1152))

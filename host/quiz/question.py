@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from host import rng
+from host.quiz.audio import AUDIO_ROUTE_SUFFIX
 from host.quiz.matching import DEFAULT_SIMILARITY
 
 
@@ -45,6 +46,18 @@ class Question:
     explain: str | None = None  # shown after the answer (a game keeps it from the room till then)
     accept: tuple[str, ...] = ()  # text questions: other spellings that count as right
     similarity: int | None = None  # text questions: the typo threshold (host/quiz/matching.py)
+    audio: str | None = None  # a sound file's absolute path (played on the projector)
+    audio_version: str = ""
+    audio_ref: str | None = None  # the `audio:` text as the pack wrote it
+    clip: tuple[float, float] | None = None  # seconds into the sound file: start, end
+
+    @property
+    def audio_url(self) -> str | None:
+        """Where the projector fetches the sound: by question id, as pictures."""
+        if not self.audio:
+            return None
+        version = f"?v={self.audio_version}" if self.audio_version else ""
+        return IMAGE_ROUTE + self.id + AUDIO_ROUTE_SUFFIX + version
 
     @property
     def image_url(self) -> str | None:
@@ -89,6 +102,10 @@ class Question:
             form["image"] = self.image_url
         if self.explain:
             form["explain"] = self.explain
+        if self.audio:
+            form["audio"] = self.audio_url
+            if self.clip:
+                form["clip"] = list(self.clip)
         return form, rng_state
 
     def to_pack_form(self) -> dict[str, Any]:
@@ -114,4 +131,12 @@ class Question:
             out["image"] = self.image_ref or self.image
         if self.explain:
             out["explain"] = self.explain
+        if self.audio:
+            out["audio"] = self.audio_ref or self.audio
+            if self.clip:
+                out["clip"] = [_whole(t) for t in self.clip]
         return out
+
+
+def _whole(seconds: float) -> float | int:
+    return int(seconds) if float(seconds).is_integer() else seconds

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from host.quiz.audio import check_audio_ref, check_clip
 from host.quiz.matching import MAX_SIMILARITY, MAX_TYPED, MIN_SIMILARITY, normalise
 
 LANGUAGES: tuple[str, ...] = ("en", "fr")
@@ -54,6 +55,8 @@ QUESTION_FIELDS: tuple[str, ...] = (
     "explain",
     "accept",
     "similarity",
+    "audio",
+    "clip",
 )
 MAX_EXPLAIN = 300  # an explanation shown after the answer: a sentence or two
 _REQUIRED: tuple[str, ...] = ("id", "category", "difficulty", "kind", "prompt", "answer", "source")
@@ -194,6 +197,7 @@ def _check_simple_fields(data: Mapping[str, Any]) -> list[Finding]:
                                         f"{describe_type(explain)}"))
     elif isinstance(explain, str) and len(explain) > MAX_EXPLAIN:
         found.append(Finding("explain", f"has {len(explain)} characters, at most {MAX_EXPLAIN}"))
+    found += _check_audio(data)
     image = data.get("image")
     if image is not None and not _text(image):
         found.append(Finding("image", f"must be a path or null, not {describe_type(image)}"))
@@ -267,6 +271,23 @@ def _check_numeric(data: Mapping[str, Any]) -> list[Finding]:
     unit = data.get("unit")
     if "unit" in data and unit is not None and not _text(unit):
         found.append(Finding("unit", f"must be a short string, not {describe_type(unit)}"))
+    return found
+
+
+def _check_audio(data: Mapping[str, Any]) -> list[Finding]:
+    """`audio` (a sound file beside the pack, played on the projector) and its `clip`."""
+    found: list[Finding] = []
+    audio = data.get("audio")
+    if audio is not None and not _text(audio):
+        found.append(Finding("audio", f"must be a path or null, not {describe_type(audio)}"))
+    elif isinstance(audio, str) and (problem := check_audio_ref(audio)) is not None:
+        found.append(Finding("audio", problem))
+    clip = data.get("clip")
+    if clip is not None:
+        if not audio:
+            found.append(Finding("clip", "a clip needs its audio file"))
+        elif (problem := check_clip(clip)) is not None:
+            found.append(Finding("clip", problem))
     return found
 
 
