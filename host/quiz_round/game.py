@@ -17,9 +17,10 @@ from host.quiz_round.state import (
 )
 
 SEAT_ACTIONS = frozenset({"answer", "joker", "buzz"})
-HOST_ACTIONS = frozenset({"next", "close", "skip", "adjust", "end", "right", "wrong",
-                          "accept", "reject"})
-_UNDOABLE = HOST_ACTIONS
+_UNDOABLE = frozenset({"next", "close", "skip", "adjust", "end", "right", "wrong",
+                       "accept", "reject"})
+# A question's sound on the projector: not a decision to undo (undo skips over them).
+HOST_ACTIONS = _UNDOABLE | {"play", "pause", "replay"}
 
 
 class QuizRoundGame:

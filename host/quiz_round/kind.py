@@ -97,6 +97,9 @@ KIND = GameKind(
         "buzz": {},  # the socket layer adds t_ns, source, u_ns, settle_ns
         "right": {},
         "wrong": {},
+        "play": {},  # a question's sound clip, on the projector
+        "pause": {},
+        "replay": {},
         "accept": {"key": (str,)},  # text questions' review: a group of typed answers
         "reject": {"key": (str,)},
         "next": {},

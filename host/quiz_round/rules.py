@@ -23,7 +23,7 @@ from host.games.contract import (
     TimerRequest,
 )
 from host.quiz.validate import TRUE_FALSE
-from host.quiz_round import buzz, typed
+from host.quiz_round import buzz, clip, typed
 from host.quiz_round.scoring import score_question
 from host.quiz_round.state import Adjustment, Answer, Asked, QuizState
 
@@ -132,7 +132,8 @@ def _on_question(state: QuizState, event: Event) -> QuizState:
     shown = event.get("t_ns")
     asked = Asked(request_id(state), content, int(shown) if is_int(shown) else None)
     state = _go(state, "answering", asked=asked, outcome=None,
-                questions_asked=state.questions_asked + 1, buzz_marks=())
+                questions_asked=state.questions_asked + 1, buzz_marks=(),
+                **clip.opened(content))
     if buzz.is_buzz(state):
         state = replace(state, buzz=buzz.opened(state, asked.shown_ns or 0))
     return state
@@ -329,6 +330,9 @@ HANDLERS = {
     "wrong": _on_mark,
     "accept": typed.on_ruling,
     "reject": typed.on_ruling,
+    "play": clip.on_clip,
+    "pause": clip.on_clip,
+    "replay": clip.on_clip,
 }
 
 

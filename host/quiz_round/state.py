@@ -124,6 +124,8 @@ class QuizState:
     jokers: tuple[int, ...] = ()  # per seat: the round its joker doubles, -1 while unplayed
     buzz: Board | None = None  # buzz rounds: the arbiter's board (host/quiz_round/buzz.py)
     buzz_marks: tuple[tuple[int, bool, int], ...] = ()  # (seat, right, its press's host time)
+    clip_plays: int = 0  # the open question's sound: times started (host/quiz_round/clip.py)
+    clip_playing: bool = False
 
     def joker_on(self, seat: int) -> bool:
         return bool(self.jokers) and self.jokers[seat] == self.round
@@ -266,6 +268,7 @@ def from_json(data: dict[str, Any]) -> QuizState:
         jokers=tuple(raw["jokers"]),
         buzz=None if raw["buzz"] is None else board_from_json(raw["buzz"]),
         buzz_marks=tuple((int(s), bool(r), int(t)) for s, r, t in raw["buzz_marks"]),
+        clip_plays=int(raw.get("clip_plays", 0)), clip_playing=bool(raw.get("clip_playing")),
     )
 
 

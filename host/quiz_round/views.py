@@ -12,11 +12,12 @@ from typing import Any
 
 from host.games.contract import View
 from host.games.ranking import places
-from host.quiz_round import buzz, typed
+from host.quiz_round import buzz, clip, typed
 from host.quiz_round.state import QuizState
 
 PUBLIC_QUESTION_KEYS = ("kind", "prompt", "options", "unit", "image", "image_on_phones",
-                        "category", "difficulty", "language")
+                        "category", "difficulty", "language", "audio", "clip")
+PROJECTOR_ONLY = ("audio", "clip")  # a sound plays from the projector, never a phone
 SHOWN_EDITS = 3  # the latest score edits the projector lists
 PHONE_TOP = 5  # the leaders a phone lists (its own place is in `you`): 200 rows are 16 KB
 
@@ -72,6 +73,7 @@ def room_view(state: QuizState) -> View:
                    "reason": e.reason} for e in state.adjustments[-SHOWN_EDITS:]],
         "over": state.stage == "over",
         "buzz": buzz.room(state),
+        "clip": clip.room(state),
     }
     if revealed and state.outcome is not None:  # absent before: no key named for an answer
         shown["outcome"] = _public_outcome(state.outcome)
@@ -79,8 +81,13 @@ def room_view(state: QuizState) -> View:
 
 
 def phone_room(room: View) -> View:
-    """The phones' shared part: the room's, with only the leaders of the standings."""
-    return {**room, "players": room["players"][:PHONE_TOP]}
+    """The phones' shared part: the room's, with only the leaders of the standings, and
+    without the question's sound (the projector plays it)."""
+    shown = {**room, "players": room["players"][:PHONE_TOP], "clip": None}
+    question = room.get("question")
+    if question and any(key in question for key in PROJECTOR_ONLY):
+        shown["question"] = {k: v for k, v in question.items() if k not in PROJECTOR_ONLY}
+    return shown
 
 
 def places_of(room: View) -> dict[int, int]:
