@@ -1,4 +1,5 @@
-"""A question's sound clip on the projector: the host plays, pauses and replays it.
+"""A question's sound clip on the projector: the host plays, pauses and replays it
+(`clip_play`, `clip_pause`, `clip_replay`: the Session's own `pause` pauses the game).
 
 The state keeps how many times the clip was started (`clip_plays`: a new count tells the
 projector to go back to the clip's start) and whether it is playing now. A question with
@@ -32,9 +33,9 @@ def on_clip(state: QuizState, event: Event) -> QuizState:
     if not has_clip(state):
         raise OutOfTurn("this question has no sound to play")
     kind = event.get("type")
-    if kind == "replay":
+    if kind == "clip_replay":
         return replace(state, clip_plays=state.clip_plays + 1, clip_playing=True)
-    playing = kind == "play"
+    playing = kind == "clip_play"
     if state.clip_playing == playing:
         raise StaleEvent("the sound is already " + ("playing" if playing else "paused"))
     return replace(state, clip_playing=playing)

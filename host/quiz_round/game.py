@@ -20,7 +20,7 @@ SEAT_ACTIONS = frozenset({"answer", "joker", "buzz"})
 _UNDOABLE = frozenset({"next", "close", "skip", "adjust", "end", "right", "wrong",
                        "accept", "reject"})
 # A question's sound on the projector: not a decision to undo (undo skips over them).
-HOST_ACTIONS = _UNDOABLE | {"play", "pause", "replay"}
+HOST_ACTIONS = _UNDOABLE | {"clip_play", "clip_pause", "clip_replay"}
 
 
 class QuizRoundGame:

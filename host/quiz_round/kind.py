@@ -97,9 +97,9 @@ KIND = GameKind(
         "buzz": {},  # the socket layer adds t_ns, source, u_ns, settle_ns
         "right": {},
         "wrong": {},
-        "play": {},  # a question's sound clip, on the projector
-        "pause": {},
-        "replay": {},
+        "clip_play": {},  # a question's sound clip, on the projector
+        "clip_pause": {},
+        "clip_replay": {},
         "accept": {"key": (str,)},  # text questions' review: a group of typed answers
         "reject": {"key": (str,)},
         "next": {},
@@ -113,10 +113,12 @@ KIND = GameKind(
     press_action="buzz",  # phones' buzz button, GPIO and USB buttons (buzz rounds)
     settings=SETTINGS,
     uses_questions=True,
-    question_kinds=("choice", "numeric"),  # text: only when a round asks (question_counts)
+    question_kinds=(),  # each kind the plan asks is counted by question_counts (a music pack
+    # of typed answers alone is enough for a round of them)
     question_counts=question_counts,
     page="js/kinds/quiz-round.js",
-    page_helpers=("js/kinds/quiz-round-common.js", "js/kinds/quiz-round-typed.js"),
+    page_helpers=("js/kinds/quiz-round-common.js", "js/kinds/quiz-round-typed.js",
+                  "js/kinds/quiz-round-clip.js"),
     private_keys=frozenset({"you"}),
     order=5,
 )

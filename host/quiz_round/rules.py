@@ -330,9 +330,9 @@ HANDLERS = {
     "wrong": _on_mark,
     "accept": typed.on_ruling,
     "reject": typed.on_ruling,
-    "play": clip.on_clip,
-    "pause": clip.on_clip,
-    "replay": clip.on_clip,
+    "clip_play": clip.on_clip,
+    "clip_pause": clip.on_clip,
+    "clip_replay": clip.on_clip,
 }
 
 

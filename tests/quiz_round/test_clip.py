@@ -24,12 +24,12 @@ def test_the_clip_starts_with_the_question_and_the_host_pauses_plays_and_replays
     screen = GAME.view(state, "screen")
     assert screen["clip"] == {"plays": 1, "playing": True}
     assert screen["question"]["audio"] == URL and screen["question"]["clip"] == [3, 13]
-    state = GAME.apply(state, {"type": "pause"})
+    state = GAME.apply(state, {"type": "clip_pause"})
     assert GAME.view(state, "screen")["clip"] == {"plays": 1, "playing": False}
     with pytest.raises(StaleEvent):
-        GAME.apply(state, {"type": "pause"})
-    state = GAME.apply(state, {"type": "play"})
-    state = GAME.apply(state, {"type": "replay"})
+        GAME.apply(state, {"type": "clip_pause"})
+    state = GAME.apply(state, {"type": "clip_play"})
+    state = GAME.apply(state, {"type": "clip_replay"})
     assert GAME.view(state, "screen")["clip"] == {"plays": 2, "playing": True}
     assert from_json(to_json(state)) == state
 
@@ -47,8 +47,8 @@ def test_a_question_without_a_sound_refuses_play() -> None:
     state = ask(start(2), choice_q())
     assert GAME.view(state, "screen")["clip"] is None
     with pytest.raises(OutOfTurn):
-        GAME.apply(state, {"type": "play"})
+        GAME.apply(state, {"type": "clip_play"})
 
 
 def test_play_and_pause_are_not_decisions_the_undo_takes_back() -> None:
-    assert not GAME.undoable({"type": "pause"}) and GAME.undoable({"type": "accept"})
+    assert not GAME.undoable({"type": "clip_pause"}) and GAME.undoable({"type": "accept"})

@@ -50,6 +50,8 @@ window.QuizRound = (() => {
       ruled_wrong: "refusée", also: "Aussi acceptées : {v}", host_also: "Acceptées par l’animateur : {v}",
       refused_rude: "Cette réponse n’est pas acceptée ici (mot grossier)",
       refused_empty: "Tapez une réponse (des lettres ou des chiffres)", refused_long: "64 caractères au plus",
+      clip_play: "▶ Lire l’extrait", clip_pause: "⏸ Pause", clip_replay: "↺ Reprendre du début",
+      sound_blocked: "Cliquez sur ♪ Son pour entendre l’extrait",
     },
     en: {
       label: "Quiz round", round_n: "Round {n}", round_of: "Round {n}/{of}",
@@ -96,6 +98,8 @@ window.QuizRound = (() => {
       ruled_wrong: "rejected", also: "Also accepted: {v}", host_also: "Accepted by the host: {v}",
       refused_rude: "That answer is not accepted here (a rude word)",
       refused_empty: "Type an answer (letters or digits)", refused_long: "At most 64 characters",
+      clip_play: "▶ Play the clip", clip_pause: "⏸ Pause", clip_replay: "↺ Replay",
+      sound_blocked: "Click ♪ Sound to hear the clip",
     },
   });
 

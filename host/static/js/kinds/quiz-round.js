@@ -9,6 +9,7 @@
 (() => {
   const { tr, LETTERS, roundTitle, num, answerText, placeText, showPicture, planLine } = window.QuizRound;
   const Typed = window.QuizRoundTyped; // typed answers: quiz-round-typed.js
+  const Clip = window.QuizRoundClip; // a question's sound on the projector: quiz-round-clip.js
   const BOARD_ROWS = 40; // the projector's leaderboard: the top 40, in columns
 
   // ------------------------------------------------------------- projector
@@ -25,6 +26,7 @@
       edits: h("p", { id: "qr-edits", class: "qr-edits" }),
     };
     root.append(h("div", { class: "qr-screen" }, screen.head, screen.bar, screen.body, screen.edits));
+    Clip.mount(root);
   }
 
   function updateScreen(state, ctx) {
@@ -49,6 +51,7 @@
     fill(screen.edits, view.edits.slice(-2).map((e) => h("span", { class: e.points > 0 ? "good" : "bad" },
       tr("edit", { who: e.name, pts: (e.points > 0 ? "+" : "") + e.points, why: e.reason }))));
     sounds(ctx.previous, state, ctx.sounds);
+    Clip.update(view);
   }
 
   function drawIntro(body, view) {
@@ -381,13 +384,13 @@
       const floor = view.buzz.floor !== null;
       buttons.push(["right", floor, "good"], ["wrong", floor, "bad"]);
     }
+    buttons.push(...Clip.hostButtons(view));
     fill(host.buttons, buttons.map(([type, enabled, cls]) => h("button", {
       type: "button", "data-cmd": type, class: cls || null, disabled: !(running && enabled),
       onclick: () => ctx.send({ type }).then((ack) => {
         host.msg.textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
       }),
-    }, tr(type === "right" || type === "wrong" ? "mark_" + type
-      : type === "next" && stage === "review" ? "reveal" : type))));
+    }, tr(commandLabel(type, stage)))));
     const seats = (meta.seats || []).map((s) => s.seat + ":" + s.name).join("|");
     if (seats !== host.seats) {
       host.seats = seats;
@@ -410,6 +413,12 @@
         host.msg.textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
       })) : null,
       hostAnswers(view, q));
+  }
+
+  /** A host command's button text: marks and a clip's commands have their own words. */
+  function commandLabel(type, stage) {
+    if (type === "right" || type === "wrong") return "mark_" + type;
+    return type === "next" && stage === "review" ? "reveal" : type;
   }
 
   /** Every answer (up to 200 teams): at the reveal with its points, before it as it came in. */
