@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from host.games.contract import Event, OutOfTurn, StaleEvent
+from host.quiz_round import buzz
 from host.quiz_round.state import QuizState
 
 CLIP_STAGES = ("answering", "review", "reveal")
@@ -39,6 +40,15 @@ def on_clip(state: QuizState, event: Event) -> QuizState:
     if state.clip_playing == playing:
         raise StaleEvent("the sound is already " + ("playing" if playing else "paused"))
     return replace(state, clip_playing=playing)
+
+
+def hushed_for_the_floor(before: QuizState, after: QuizState) -> QuizState:
+    """A buzz round: the clip pauses when a team takes the floor (it answers aloud, the
+    room listens); the host plays it on after a wrong answer."""
+    if (after.clip_playing and has_clip(after) and buzz.floor(after) is not None
+            and buzz.floor(before) is None):
+        return replace(after, clip_playing=False)
+    return after
 
 
 def room(state: QuizState) -> dict[str, Any] | None:

@@ -343,7 +343,7 @@ def apply_event(state: QuizState, event: Event) -> QuizState:
     if handler is None:
         raise BadEvent(f"unknown event {event.get('type')!r}")
     try:
-        return handler(state, event)
+        return clip.hushed_for_the_floor(state, handler(state, event))
     except GameError:
         raise
     except (KeyError, TypeError, ValueError) as err:  # a malformed event, never a crash

@@ -52,3 +52,21 @@ def test_a_question_without_a_sound_refuses_play() -> None:
 
 def test_play_and_pause_are_not_decisions_the_undo_takes_back() -> None:
     assert not GAME.undoable({"type": "clip_pause"}) and GAME.undoable({"type": "accept"})
+
+
+def test_a_buzz_pauses_the_clip_when_a_team_takes_the_floor() -> None:
+    from host.quiz_round import buzz
+
+    state = ask(start(2, mix="buzz", early_lockout_ms=0), with_clip(), at=0)
+    state = GAME.apply(state, {"type": "buzz", "seat": 1, "t_ns": 10**9, "source": "gpio",
+                               "u_ns": 0, "settle_ns": 0})
+    for _ in range(3):  # a settle timer may decide the floor
+        running = GAME.timer(state)
+        if buzz.floor(state) is not None or running is None or running.label != "settle":
+            break
+        state = GAME.apply(state, {"type": "timeout", "timer": running.timer_id})
+    assert buzz.floor(state) == 1
+    assert GAME.view(state, "screen")["clip"] == {"plays": 1, "playing": False}
+    state = GAME.apply(state, {"type": "wrong"})
+    state = GAME.apply(state, {"type": "clip_play"})
+    assert GAME.view(state, "screen")["clip"]["playing"] is True
