@@ -2,31 +2,41 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from host.quiz.bank import QuestionBank
 from host.quiz.question import Question
 
 
-def synthetic_bank(per_kind: int = 200, language: str = "fr", typed: int = 0) -> QuestionBank:
-    """`per_kind` numeric and choice questions, and `typed` text ones (typed answers)."""
+def synthetic_bank(per_kind: int = 200, language: str = "fr", typed: int = 0,
+                   clips: bool = False) -> QuestionBank:
+    """`per_kind` numeric and choice questions, and `typed` text ones (typed answers);
+    `clips`: every other question of each kind has a sound (a path no test reads)."""
     questions = []
     for i in range(typed):
         questions.append(Question(
             id=f"{language}-ttxt-{i:04d}", language=language, category="nature",
             difficulty=1 + i % 5, kind="text", prompt=f"Mot {i}: quel animal construit des "
             "barrages ?", answer=f"Le castor {i}", accept=(f"Beaver {i}",), source="made up",
+            **_clip(clips and i % 2 == 0),
         ))
     for i in range(per_kind):
         questions.append(Question(
             id=f"{language}-tnum-{i:04d}", language=language, category="science",
             difficulty=1 + i % 5, kind="numeric", prompt=f"Combien font {i} + {i}?",
-            answer=2 * i + 2, source="arithmetic",
+            answer=2 * i + 2, source="arithmetic", **_clip(clips and i % 2 == 1),
         ))
         questions.append(Question(
             id=f"{language}-tcho-{i:04d}", language=language, category="history",
             difficulty=1 + i % 5, kind="choice", prompt=f"Question {i}: la bonne est A{i}",
             answer=f"A{i}", options=(f"A{i}", f"B{i}", f"C{i}", f"D{i}"), source="made up",
+            **_clip(clips and i % 2 == 0),
         ))
     return QuestionBank(questions)
+
+
+def _clip(wanted: bool) -> dict[str, Any]:
+    return {"audio": "/nowhere/clip.mp3", "clip": (1.0, 9.0)} if wanted else {}
 
 
 def write_pack(path: str | object, per_kind: int = 200, language: str = "fr",

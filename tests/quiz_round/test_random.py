@@ -30,6 +30,7 @@ HOST_ORDERS: list[dict[str, Any]] = [
     {"type": "wrong"}, {"type": "undo"}, {"type": "pause"}, {"type": "resume"},
     {"type": "adjust", "seat": 0, "points": -2, "reason": "bruit"},
     {"type": "accept", "key": "zzz"}, {"type": "reject", "key": "zzz"},
+    {"type": "clip_play"}, {"type": "clip_pause"}, {"type": "clip_replay"},
 ]
 
 
@@ -39,7 +40,7 @@ def test_random_rounds_of_every_kind_keep_the_contract(seed: int, tmp_path: Path
     clock = VirtualClock()
     scheduler = VirtualScheduler(clock)
     journal = Journal(tmp_path / "random.sqlite")
-    hub = Hub(journal, synthetic_bank(60, typed=20), publish=None, clock=clock,
+    hub = Hub(journal, synthetic_bank(60, typed=20, clips=True), publish=None, clock=clock,
               scheduler_factory=lambda: scheduler, threaded=False)
     players = 2 + seed
     session = hub.create_game("quiz-round", [{"name": f"T{i}"} for i in range(players)],
@@ -56,6 +57,8 @@ def test_random_rounds_of_every_kind_keep_the_contract(seed: int, tmp_path: Path
         check_phone_parts(kind, session)
         view = session.game.view(state, "screen")
         stages.add((view["stage"], view["mix"]))
+        if view["clip"]:
+            stages.add(("clip", "playing" if view["clip"]["playing"] else "paused"))
         if view["stage"] in ("intro", "drawing", "answering", "review"):
             assert secrets_in(view) == [], view
         moves = [m for s in range(players) for m in session.game.legal_actions(state, s)]
@@ -73,7 +76,7 @@ def test_random_rounds_of_every_kind_keep_the_contract(seed: int, tmp_path: Path
             session.submit(HOST, {"type": "right"})
     assert session.status == "over", session.game.view(session.state, "host")["stage"]
     assert {("answering", "buzz"), ("answering", "numeric"), ("answering", "mixed"),
-            ("answering", "text")} <= stages
+            ("answering", "text"), ("clip", "playing")} <= stages
     rebuilt = rebuild(session.game, journal.game(session.id).config,  # type: ignore[union-attr]
                       journal.rows(session.id))
     assert session.game.to_json(rebuilt.state) == session.game.to_json(session.state)
