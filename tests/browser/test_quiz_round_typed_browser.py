@@ -91,10 +91,14 @@ def test_phones_type_the_host_accepts_a_group_and_the_projector_reveals(
     phones[1].wait_for_function(f"document.querySelector('#qr-status').textContent"
                                 f".includes({RUDE[language]!r})")
     phones[1].screenshot(path=str(shots / "phone-360x640-refused.png"))
+    phones[2].wait_for_selector("#qr-text").type("Lou")  # typing while another team locks in
     phones[1].fill("#qr-text", "loutre")
     phones[1].click("#qr-text-ok")
     phones[1].wait_for_selector(".qr-status.locked")
-    phones[2].wait_for_selector("#qr-text").fill("Loutre.")
+    host.wait_for_function("document.querySelectorAll('.qr-host-answers tr').length === 2")
+    phones[2].wait_for_function("document.activeElement && document.activeElement.id === 'qr-text'"
+                                " && document.activeElement.value === 'Lou'")  # kept, focused
+    phones[2].keyboard.type("tre.")
     phones[2].click("#qr-text-ok")
 
     # Every team typed: the review. The host's queue: "loutre" twice, wrong by the machine.
