@@ -11,7 +11,7 @@ from typing import Any
 
 from host.clock import Clock, RealClock, Scheduler, ThreadScheduler
 from host.games import registry
-from host.games.contract import GameError
+from host.games.contract import GameError, QuestionCount
 from host.host_state import HostState
 from host import night as night_rules
 from host.journal import GameRecord, Journal, StorageError
@@ -47,9 +47,16 @@ class BankQuestions:
             with QuestionMemory(memory_path) as memory:
                 self._remembered = memory.used()
 
-    def draw(self, kind: str, used_in_game: Sequence[str], rng_state: int) -> dict[str, Any]:
-        question, _ = self.bank.draw(kind, self.selection, used_in_game, self._remembered,
-                                     rng_state)
+    def draw(self, kind: str, used_in_game: Sequence[str], rng_state: int,
+             narrow: dict[str, Any] | None = None) -> dict[str, Any]:
+        picked = (narrow or {}).get("id")
+        if isinstance(picked, str) and picked in self.bank:  # picked by hand, whatever its kind
+            question, _ = self.bank.get(picked).to_engine(rng_state)
+            question.update(relaxed=False, reused=picked in used_in_game, reused_in_game=False)
+        else:
+            wider = {k: v for k, v in (narrow or {}).items() if k != "id"}
+            question, _ = self.bank.draw(kind, self.selection.narrowed(wider), used_in_game,
+                                         self._remembered, rng_state)
         if self.images_on_phones and question.get("image") and question["kind"] == "choice":
             question["image_on_phones"] = True  # the game's setting; the projector always shows it
         return question
@@ -300,6 +307,8 @@ class Hub:
             self.bank.require_kinds(kind.question_kinds, selection)
         except (BankExhausted, SelectionError) as err:
             raise GameError(str(err)) from None
+        if kind.question_counts is not None:
+            self._check_counts(kind.question_counts(config["settings"]), selection)
         kind.make(config)  # so is an unknown map
         game_id = secrets.token_hex(4)
         with self._lock:
@@ -314,6 +323,31 @@ class Hub:
         session.publish()
         self.room_changed()
         return session
+
+    def _check_counts(self, wanted: list[QuestionCount], selection: Selection) -> None:
+        """Refuse a game that asks more questions of a kind than its selection holds."""
+        short = []
+        for need in wanted:
+            ids = (need.narrow or {}).get("ids")
+            if ids:  # questions picked by hand
+                missing = [qid for qid in ids if qid not in self.bank]
+                if missing:
+                    raise GameError(f"{need.where}: no question {', '.join(missing[:5])} in "
+                                    "the bank")
+                continue
+            try:
+                narrowed = selection.narrowed(need.narrow)
+                self.bank.require_kinds((), narrowed)  # unknown packs
+            except SelectionError as err:
+                raise GameError(f"{need.where}: {err}" if need.where else str(err)) from None
+            held = len(self.bank.matching(need.kind, narrowed))
+            if held < need.count:
+                where = f"{need.where}: " if need.where else ""
+                short.append(f"{where}{need.count} {need.kind} questions but the selection "
+                             f"holds {held}")
+        if short:
+            raise GameError(f"not enough questions: {'; '.join(short)}; choose more packs "
+                            "or categories, or ask fewer questions")
 
     def get(self, game_id: str) -> Session | None:
         return self.sessions.get(game_id)

@@ -283,7 +283,7 @@ class Session:
             elif not self.paused:
                 request = self.game.needs(self.state)
                 if request is not None:
-                    self._supply_question(request.kind, request.request_id)
+                    self._supply_question(request.kind, request.request_id, request.narrow)
                     return  # handling the question event did the rest
                 self.timers.arm()
                 self.timers.plan_bots()
@@ -301,12 +301,14 @@ class Session:
             finished = self.on_finished
             self.defer(lambda: finished(self))
 
-    def _supply_question(self, kind: str, request_id: str) -> None:
+    def _supply_question(self, kind: str, request_id: str,
+                         narrow: dict[str, Any] | None = None) -> None:
         draw_rng = rng.derive(self.seed, f"question:{self.last_seq}")
-        question = self.questions.draw(kind, list(self.used_questions), draw_rng)
-        outcome = self.handle(
-            SESSION, {"type": "question", "request_id": request_id, "question": question}
-        )
+        question = (self.questions.draw(kind, list(self.used_questions), draw_rng, narrow)
+                    if narrow else self.questions.draw(kind, list(self.used_questions), draw_rng))
+        # t_ns: the host time the question goes out, the zero of answer times (speed bonus)
+        outcome = self.handle(SESSION, {"type": "question", "request_id": request_id,
+                                        "question": question, "t_ns": self.clock.now_ns()})
         if not outcome.ok:
             log.error("game %s: question refused: %s", self.id, outcome.reason)
 

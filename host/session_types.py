@@ -30,8 +30,9 @@ Publisher = Publish | None
 
 
 class QuestionSource(Protocol):
-    def draw(self, kind: str, used_in_game: Sequence[str], rng_state: int) -> dict[str, Any]:
-        """A question of this kind; `used_in_game` oldest first."""
+    def draw(self, kind: str, used_in_game: Sequence[str], rng_state: int,
+             narrow: dict[str, Any] | None = None) -> dict[str, Any]:
+        """A question of this kind; `used_in_game` oldest first; `narrow`: QuestionRequest's."""
         ...
 
     def remember(self, question_ids: list[str]) -> None: ...

@@ -2,32 +2,50 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from host.quiz.bank import QuestionBank
 from host.quiz.question import Question
 
 
-def synthetic_bank(per_kind: int = 200, language: str = "fr") -> QuestionBank:
+def synthetic_bank(per_kind: int = 200, language: str = "fr", typed: int = 0,
+                   clips: bool = False) -> QuestionBank:
+    """`per_kind` numeric and choice questions, and `typed` text ones (typed answers);
+    `clips`: every other question of each kind has a sound (a path no test reads)."""
     questions = []
+    for i in range(typed):
+        questions.append(Question(
+            id=f"{language}-ttxt-{i:04d}", language=language, category="nature",
+            difficulty=1 + i % 5, kind="text", prompt=f"Mot {i}: quel animal construit des "
+            "barrages ?", answer=f"Le castor {i}", accept=(f"Beaver {i}",), source="made up",
+            **_clip(clips and i % 2 == 0),
+        ))
     for i in range(per_kind):
         questions.append(Question(
             id=f"{language}-tnum-{i:04d}", language=language, category="science",
             difficulty=1 + i % 5, kind="numeric", prompt=f"Combien font {i} + {i}?",
-            answer=2 * i + 2, source="arithmetic",
+            answer=2 * i + 2, source="arithmetic", **_clip(clips and i % 2 == 1),
         ))
         questions.append(Question(
             id=f"{language}-tcho-{i:04d}", language=language, category="history",
             difficulty=1 + i % 5, kind="choice", prompt=f"Question {i}: la bonne est A{i}",
             answer=f"A{i}", options=(f"A{i}", f"B{i}", f"C{i}", f"D{i}"), source="made up",
+            **_clip(clips and i % 2 == 0),
         ))
     return QuestionBank(questions)
 
 
-def write_pack(path: str | object, per_kind: int = 200, language: str = "fr") -> None:
+def _clip(wanted: bool) -> dict[str, Any]:
+    return {"audio": "/nowhere/clip.mp3", "clip": (1.0, 9.0)} if wanted else {}
+
+
+def write_pack(path: str | object, per_kind: int = 200, language: str = "fr",
+               typed: int = 0) -> None:
     """The same synthetic questions as a pack file, for a real server to load."""
     import yaml
 
     questions = []
-    for question in synthetic_bank(per_kind, language).questions:
+    for question in synthetic_bank(per_kind, language, typed).questions:
         item = {
             "id": question.id, "category": question.category,
             "difficulty": question.difficulty, "kind": question.kind,
@@ -35,8 +53,19 @@ def write_pack(path: str | object, per_kind: int = 200, language: str = "fr") ->
         }
         if question.kind == "choice":
             item["options"] = list(question.options)
+        if question.accept:
+            item["accept"] = list(question.accept)
         questions.append(item)
     pack = {"pack": f"synthetic-{language}", "language": language, "title": "synthetic",
             "questions": questions}
     with open(str(path), "w", encoding="utf-8") as out:
         yaml.safe_dump(pack, out, allow_unicode=True, sort_keys=False)
+
+
+def silent_mp3(seconds: float) -> bytes:
+    """A valid MPEG-1 Layer III stream of silence (mono, 44.1 kHz, 128 kbit/s): frames whose
+    side information says "no data", which every decoder plays as silence. Made here, so no
+    sound file is shipped with the tests."""
+    header = bytes([0xFF, 0xFB, 0x90, 0xC0])  # sync, MPEG-1 layer III, no CRC; 128k 44.1k; mono
+    frame = header + bytes(417 - len(header))  # 144 * 128000 / 44100 = 417 bytes a frame
+    return frame * max(1, round(seconds * 44100 / 1152))

@@ -9,7 +9,8 @@ Events are JSON-able dicts with a "type" key. Seat actions carry "seat";
 answers carry "t_ns", the host-clock time of the lock-in. Events the Session
 itself makes:
 
-- {"type": "question", "question": {...}} when `needs(state)` asks for one;
+- {"type": "question", "request_id": ..., "question": {...}, "t_ns": <host time it went
+  out>} when `needs(state)` asks for one (the quiz round's speed bonus counts from t_ns);
 - {"type": "timeout", "timer": <id>} when the timer `timer(state)` asked for
   has run out (an engine refuses a timeout for a timer it no longer wants).
 
@@ -72,10 +73,27 @@ class TimerRequest:
 
 @dataclass(frozen=True)
 class QuestionRequest:
-    """The engine needs a question of this kind ("numeric" or "choice")."""
+    """The engine needs a question of this kind ("numeric" or "choice").
+
+    `narrow`: a selection within the game's, for this question only (a quiz round's own
+    categories, packs or difficulties): keys "categories", "packs" (lists of names),
+    "min_difficulty", "max_difficulty". The bank widens it as it widens any selection.
+    """
 
     kind: str
     request_id: str
+    narrow: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class QuestionCount:
+    """A game's need of `count` questions of a kind, within `narrow` (see QuestionRequest);
+    `where` names the part of the game that asks them, for the host's message."""
+
+    kind: str
+    count: int
+    narrow: dict[str, Any] | None = None
+    where: str = ""
 
 
 class Game(Protocol):
@@ -197,10 +215,14 @@ class GameKind:
     uses_questions: bool = False
     # The question kinds its games ask: a bank without one is refused at `create`.
     question_kinds: tuple[str, ...] = ()
+    # How many questions of each kind a game with these settings asks (None: no fixed
+    # number): a selection holding fewer is refused at `create`, saying how many it holds.
+    question_counts: Callable[[dict[str, Any]], list[QuestionCount]] | None = None
     simulate: Simulator | None = None
     secrets: Callable[[Any, str], set[str]] | None = None
     private_keys: frozenset[str] = frozenset()
     page: str | None = None
+    page_helpers: tuple[str, ...] = ()  # scripts the pages load before `page` (its own parts)
     order: int = 50  # the host form lists kinds by (order, name)
 
     @property

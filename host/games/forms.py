@@ -9,6 +9,7 @@ authority.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from host.games.contract import GameKind, Label
@@ -30,6 +31,12 @@ def integer(key: str, text: Label, default: int, low: int, high: int) -> dict[st
 
 def boolean(key: str, text: Label, default: bool = False) -> dict[str, Any]:
     return {"key": key, "type": "bool", "default": default, "label": text}
+
+
+def json_value(key: str, text: Label) -> dict[str, Any]:
+    """A setting that is JSON (a list or an object): the kind's page script draws its
+    editor (`settingEditor`), the command line takes it as JSON text; default: unset."""
+    return {"key": key, "type": "json", "default": None, "label": text}
 
 
 def describe(kind: GameKind) -> dict[str, Any]:
@@ -70,6 +77,11 @@ def parse_value(field: dict[str, Any], text: str) -> Any:
         if text.lower() in ("0", "false", "no", "off"):
             return False
         raise ValueError(f"{field['key']} takes yes or no, not {text!r}")
+    if kind == "json":
+        try:
+            return json.loads(text)
+        except ValueError:
+            raise ValueError(f"{field['key']} takes JSON, not {text!r}") from None
     if kind == "choice":
         allowed = [option["value"] for option in field["choices"]]
         if text not in allowed:

@@ -62,6 +62,28 @@ class Selection:
             and (self.packs is None or question.pack in self.packs)
         )
 
+    def narrowed(self, narrow: Mapping[str, Any] | None) -> Selection:
+        """This selection within a narrower one (a quiz round's own categories, packs or
+        difficulties): each part is the overlap, or the narrower part where this one has
+        none. An overlap that is empty keeps the narrower part (the round's choice wins).
+        SelectionError for unknown categories or an empty list."""
+        if not narrow:
+            return self
+        changes: dict[str, Any] = {}
+        for key in ("categories", "packs"):
+            if narrow.get(key):
+                wanted = frozenset(narrow[key])
+                mine: frozenset[str] | None = getattr(self, key)
+                changes[key] = wanted if mine is None or not mine & wanted else mine & wanted
+        low = max(self.min_difficulty, int(narrow.get("min_difficulty", MIN_DIFFICULTY)))
+        high = min(self.max_difficulty, int(narrow.get("max_difficulty", MAX_DIFFICULTY)))
+        if low <= high:
+            changes.update(min_difficulty=low, max_difficulty=high)
+        else:
+            changes.update(min_difficulty=int(narrow.get("min_difficulty", MIN_DIFFICULTY)),
+                           max_difficulty=int(narrow.get("max_difficulty", MAX_DIFFICULTY)))
+        return replace(self, **changes)
+
     def relaxations(self) -> list[Selection]:
         """This selection, then wider ones: any difficulty, then any category, then any pack.
 

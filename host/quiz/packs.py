@@ -18,6 +18,7 @@ from typing import Any
 import yaml
 from yaml.constructor import SafeConstructor
 
+from host.quiz.audio import check_audio_file, check_audio_ref
 from host.quiz.question import Question
 from host.quiz.validate import (
     LANGUAGES,
@@ -299,7 +300,7 @@ class _PackReader:
         fields = self._fields(node, qid)
         data = {key: self.value(value) for key, value in fields.items()}
         findings = check_question(data, self.pack.language)
-        findings += self._check_image(data)
+        findings += self._check_image(data) + self._check_audio(data)
         for finding in findings:
             self._report(node, fields, qid, finding)
         if len(self.pack.errors) > errors_before or self.pack.language is None or qid is None:
@@ -334,6 +335,16 @@ class _PackReader:
             return [Finding("image", f"no file {image!r} next to the pack")]
         return [Finding("image", problem) for problem in check_image_file(file)]
 
+    def _check_audio(self, data: dict[str, Any]) -> list[Finding]:
+        """The sound file is there and is a sound (its reference is checked in validate)."""
+        audio = data.get("audio")
+        if not isinstance(audio, str) or not audio.strip() or check_audio_ref(audio) is not None:
+            return []
+        file = self.path.parent / audio
+        if not file.is_file():
+            return [Finding("audio", f"no file {audio!r} next to the pack")]
+        return [Finding("audio", problem) for problem in check_audio_file(file)]
+
     def _note_prompt(
         self, prompt: str, image: Any, qid: str, fields: dict[str, yaml.Node]
     ) -> None:
@@ -354,6 +365,8 @@ class _PackReader:
     def _build(self, data: dict[str, Any], qid: str) -> Question:
         image = data.get("image")
         image_path = (self.path.parent / image).resolve() if image else None
+        audio = data.get("audio")
+        audio_path = (self.path.parent / audio).resolve() if audio else None
         return Question(
             id=qid,
             language=str(self.pack.language),
@@ -361,7 +374,7 @@ class _PackReader:
             difficulty=data["difficulty"],
             kind=data["kind"],
             prompt=data["prompt"].strip(),
-            answer=data["answer"],
+            answer=data["answer"].strip() if data["kind"] == "text" else data["answer"],
             source=data["source"].strip(),
             options=tuple(data.get("options") or ()),
             unit=data.get("unit") or None,
@@ -369,6 +382,13 @@ class _PackReader:
             image_version=file_version(image_path) if image_path else "",
             image_ref=image if image_path else None,
             pack=self.pack.pack_id or "",
+            explain=(data.get("explain") or "").strip() or None,
+            accept=tuple(a.strip() for a in data.get("accept") or ()),
+            audio=str(audio_path) if audio_path else None,
+            audio_version=file_version(audio_path) if audio_path else "",
+            audio_ref=data.get("audio") if audio_path else None,
+            clip=(float(data["clip"][0]), float(data["clip"][1])) if data.get("clip") else None,
+            similarity=data.get("similarity"),
         )
 
 

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from host import rng
+from host.quiz.audio import AUDIO_ROUTE_SUFFIX
+from host.quiz.matching import DEFAULT_SIMILARITY
 
 
 IMAGE_ROUTE = "/media/questions/"
@@ -20,9 +22,10 @@ def question_image_url(question_id: str, version: str = "") -> str:
 class Question:
     """One question that passed every check (see validate.py).
 
-    `answer` is the text of the right option for a choice question and a
-    positive integer for a numeric one. `image` is an absolute path, already
-    resolved against the pack file (never sent to a page: pages get image_url());
+    `answer` is the text of the right option for a choice question, a positive
+    integer for a numeric one and the answer shown for a text one. `image` is an
+    absolute path, already resolved against the pack file (never sent to a page:
+    pages get image_url());
     `image_version` a digest of its bytes, so a changed picture gets a new URL.
     """
 
@@ -40,6 +43,21 @@ class Question:
     pack: str = ""
     image_version: str = ""
     image_ref: str | None = None  # the `image:` text as the pack wrote it (relative)
+    explain: str | None = None  # shown after the answer (a game keeps it from the room till then)
+    accept: tuple[str, ...] = ()  # text questions: other spellings that count as right
+    similarity: int | None = None  # text questions: the typo threshold (host/quiz/matching.py)
+    audio: str | None = None  # a sound file's absolute path (played on the projector)
+    audio_version: str = ""
+    audio_ref: str | None = None  # the `audio:` text as the pack wrote it
+    clip: tuple[float, float] | None = None  # seconds into the sound file: start, end
+
+    @property
+    def audio_url(self) -> str | None:
+        """Where the projector fetches the sound: by question id, as pictures."""
+        if not self.audio:
+            return None
+        version = f"?v={self.audio_version}" if self.audio_version else ""
+        return IMAGE_ROUTE + self.id + AUDIO_ROUTE_SUFFIX + version
 
     @property
     def image_url(self) -> str | None:
@@ -54,7 +72,8 @@ class Question:
 
         Returns (question dict, new generator state). For a choice question
         "answer" is the index of the right option after the shuffle; for a
-        numeric one it is the value and "options" is empty.
+        numeric one it is the value and "options" is empty; a text one adds "accept" (every
+        accepted answer, the shown one first) and "similarity".
         """
         form: dict[str, Any] = {
             "id": self.id,
@@ -69,6 +88,11 @@ class Question:
             options, rng_state = rng.shuffled(rng_state, self.options)
             form["options"] = options
             form["answer"] = options.index(str(self.answer))
+        elif self.kind == "text":
+            form["options"] = []
+            form["answer"] = self.answer
+            form["accept"] = [str(self.answer), *self.accept]
+            form["similarity"] = self.similarity or DEFAULT_SIMILARITY
         else:
             form["options"] = []
             form["answer"] = self.answer
@@ -76,6 +100,12 @@ class Question:
                 form["unit"] = self.unit
         if self.image:
             form["image"] = self.image_url
+        if self.explain:
+            form["explain"] = self.explain
+        if self.audio:
+            form["audio"] = self.audio_url
+            if self.clip:
+                form["clip"] = list(self.clip)
         return form, rng_state
 
     def to_pack_form(self) -> dict[str, Any]:
@@ -90,9 +120,23 @@ class Question:
         if self.kind == "choice":
             out["options"] = list(self.options)
         out["answer"] = self.answer
+        if self.accept:
+            out["accept"] = list(self.accept)
+        if self.similarity is not None:
+            out["similarity"] = self.similarity
         if self.unit:
             out["unit"] = self.unit
         out["source"] = self.source
         if self.image:
             out["image"] = self.image_ref or self.image
+        if self.explain:
+            out["explain"] = self.explain
+        if self.audio:
+            out["audio"] = self.audio_ref or self.audio
+            if self.clip:
+                out["clip"] = [_whole(t) for t in self.clip]
         return out
+
+
+def _whole(seconds: float) -> float | int:
+    return int(seconds) if float(seconds).is_integer() else seconds

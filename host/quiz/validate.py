@@ -15,8 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from host.quiz.audio import check_audio_ref, check_clip
+from host.quiz.matching import MAX_SIMILARITY, MAX_TYPED, MIN_SIMILARITY, normalise
+
 LANGUAGES: tuple[str, ...] = ("en", "fr")
-KINDS: tuple[str, ...] = ("choice", "numeric")
+KINDS: tuple[str, ...] = ("choice", "numeric", "text")
 CATEGORIES: tuple[str, ...] = (
     "geography",
     "history",
@@ -49,7 +52,13 @@ QUESTION_FIELDS: tuple[str, ...] = (
     "unit",
     "source",
     "image",
+    "explain",
+    "accept",
+    "similarity",
+    "audio",
+    "clip",
 )
+MAX_EXPLAIN = 300  # an explanation shown after the answer: a sentence or two
 _REQUIRED: tuple[str, ...] = ("id", "category", "difficulty", "kind", "prompt", "answer", "source")
 
 # Pack ids and question ids: lower-case words joined by dashes; a question id
@@ -141,6 +150,8 @@ def check_question(data: Any, language: str | None) -> list[Finding]:
         found += _check_choice(data)
     elif kind == "numeric":
         found += _check_numeric(data)
+    elif kind == "text":
+        found += check_text(data)
     elif "kind" in data:
         found.append(Finding("kind", f"{kind!r} is not one of {', '.join(KINDS)}"))
     return found
@@ -180,6 +191,13 @@ def _check_simple_fields(data: Mapping[str, Any]) -> list[Finding]:
             found.append(
                 Finding(key, f"must be a non-empty string, not {describe_type(data[key])}")
             )
+    explain = data.get("explain")
+    if explain is not None and not _text(explain):
+        found.append(Finding("explain", f"must be a non-empty string or null, not "
+                                        f"{describe_type(explain)}"))
+    elif isinstance(explain, str) and len(explain) > MAX_EXPLAIN:
+        found.append(Finding("explain", f"has {len(explain)} characters, at most {MAX_EXPLAIN}"))
+    found += _check_audio(data)
     image = data.get("image")
     if image is not None and not _text(image):
         found.append(Finding("image", f"must be a path or null, not {describe_type(image)}"))
@@ -192,6 +210,7 @@ def _check_simple_fields(data: Mapping[str, Any]) -> list[Finding]:
 
 def _check_choice(data: Mapping[str, Any]) -> list[Finding]:
     found: list[Finding] = []
+    found += _only_text(data)
     if "unit" in data:
         found.append(Finding("unit", "only numeric questions have a unit"))
     if "options" not in data:
@@ -238,6 +257,7 @@ def _check_choice(data: Mapping[str, Any]) -> list[Finding]:
 
 def _check_numeric(data: Mapping[str, Any]) -> list[Finding]:
     found: list[Finding] = []
+    found += _only_text(data)
     if "options" in data:
         found.append(Finding("options", "a numeric question has no options"))
     if "answer" in data:
@@ -251,6 +271,76 @@ def _check_numeric(data: Mapping[str, Any]) -> list[Finding]:
     unit = data.get("unit")
     if "unit" in data and unit is not None and not _text(unit):
         found.append(Finding("unit", f"must be a short string, not {describe_type(unit)}"))
+    return found
+
+
+def _check_audio(data: Mapping[str, Any]) -> list[Finding]:
+    """`audio` (a sound file beside the pack, played on the projector) and its `clip`."""
+    found: list[Finding] = []
+    audio = data.get("audio")
+    if audio is not None and not _text(audio):
+        found.append(Finding("audio", f"must be a path or null, not {describe_type(audio)}"))
+    elif isinstance(audio, str) and (problem := check_audio_ref(audio)) is not None:
+        found.append(Finding("audio", problem))
+    clip = data.get("clip")
+    if clip is not None:
+        if not audio:
+            found.append(Finding("clip", "a clip needs its audio file"))
+        elif (problem := check_clip(clip)) is not None:
+            found.append(Finding("clip", problem))
+    return found
+
+
+def _only_text(data: Mapping[str, Any]) -> list[Finding]:
+    return [Finding(key, "only text questions have this field")
+            for key in ("accept", "similarity") if key in data]
+
+
+def check_text(data: Mapping[str, Any]) -> list[Finding]:
+    """A typed-answer question: `answer` the answer shown at the reveal, `accept` other
+    spellings that count as right, `similarity` the typo threshold (host/quiz/matching.py)."""
+    found: list[Finding] = []
+    for key, why in (("options", "a text question has no options (teams type the answer)"),
+                     ("unit", "only numeric questions have a unit")):
+        if key in data:
+            found.append(Finding(key, why))
+    answers: list[str] = []
+    if "answer" in data:
+        answer = data["answer"]
+        if not _text(answer):
+            found.append(Finding("answer",
+                                 f"must be the answer's text, not {describe_type(answer)}"))
+        elif len(answer) > MAX_TYPED:
+            found.append(Finding("answer", f"has {len(answer)} characters, at most {MAX_TYPED}"))
+        else:
+            answers.append(answer)
+    accept = data.get("accept")
+    if accept is not None:
+        if not isinstance(accept, list):
+            found.append(Finding("accept",
+                                 f"must be a list of answers, not {describe_type(accept)}"))
+        else:
+            for number, variant in enumerate(accept, start=1):
+                if not _text(variant) or len(variant) > MAX_TYPED:
+                    found.append(Finding("accept", f"answer {number} must be text of 1 to "
+                                                   f"{MAX_TYPED} characters"))
+                else:
+                    answers.append(variant)
+    seen: dict[str, str] = {}
+    for text in answers:
+        key = normalise(text)
+        if not key:
+            found.append(Finding("accept", f"{_quoted(text)} has no letters or digits"))
+        elif key in seen:
+            found.append(Finding("accept", f"{_quoted(text)} is the same answer as "
+                                           f"{_quoted(seen[key])} once normalised"))
+        else:
+            seen[key] = text
+    if "similarity" in data:
+        level = data["similarity"]
+        if not _is_int(level) or not MIN_SIMILARITY <= level <= MAX_SIMILARITY:
+            found.append(Finding("similarity", f"must be a whole percent from {MIN_SIMILARITY} "
+                                               f"to {MAX_SIMILARITY}, not {level!r}"))
     return found
 
 

@@ -1,4 +1,4 @@
-"""Question pictures, served from the host (never from the internet).
+"""Question pictures and sound clips, served from the host (never from the internet).
 
 A page asks for `/media/questions/<question id>`: the id is only a key into the
 bank, so no path a client sends ever reaches the file system, and only pictures
@@ -14,6 +14,7 @@ from pathlib import Path
 from flask import Blueprint, Response, abort, current_app, request, send_file
 
 from host.hub import Hub
+from host.quiz.audio import AUDIO_ROUTE_SUFFIX, AUDIO_TYPES, check_audio_file
 from host.quiz.packs import file_version
 from host.quiz.question import IMAGE_ROUTE
 from host.quiz.validate import IMAGE_TYPES, check_image_file
@@ -65,4 +66,33 @@ def question_image(question_id: str) -> Response:
     response.headers["X-Content-Type-Options"] = "nosniff"
     if path.suffix.lower() == ".svg":
         response.headers["Content-Security-Policy"] = SVG_POLICY
+    return response
+
+
+@lru_cache(maxsize=256)
+def _checked_audio(path: str, stamp: tuple[int, int]) -> tuple[tuple[str, ...], str]:
+    return tuple(check_audio_file(path)), file_version(Path(path))
+
+
+@bp.get(IMAGE_ROUTE + "<question_id>" + AUDIO_ROUTE_SUFFIX)
+def question_audio(question_id: str) -> Response:
+    """A question's sound clip, for the projector: checked again when served, with range
+    requests (a media element seeks and replays with them)."""
+    bank = _hub().bank
+    if question_id not in bank or not bank.get(question_id).audio:
+        abort(404, description="no such question with a sound")
+    path = Path(str(bank.get(question_id).audio))
+    try:
+        stat = path.stat()
+        problems, version = _checked_audio(str(path), (stat.st_mtime_ns, stat.st_size))
+    except OSError:
+        problems, version = ("the file is missing",), ""
+    if problems:
+        current_app.logger.warning("question %s: sound refused: %s", question_id, problems[0])
+        abort(404, description="the sound is missing or no longer valid")
+    response = send_file(path, mimetype=AUDIO_TYPES[path.suffix.lower()], conditional=True,
+                         etag=version or True, max_age=None)
+    fresh = bool(version) and request.args.get("v") == version
+    response.headers["Cache-Control"] = VERSIONED_CACHE if fresh else UNVERSIONED_CACHE
+    response.headers["X-Content-Type-Options"] = "nosniff"
     return response

@@ -14,8 +14,9 @@ bp = Blueprint("pages", __name__)
 
 
 def page_scripts() -> list[str]:
-    """Every kind's page script (static paths), in the registry's order."""
-    return [kind.page for kind in registry.all_kinds() if kind.page]
+    """Every kind's page script (static paths, its helpers first), in the registry's order."""
+    return [script for kind in registry.all_kinds() if kind.page
+            for script in (*kind.page_helpers, kind.page)]
 
 
 def render(template: str) -> str:

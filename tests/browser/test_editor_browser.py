@@ -292,3 +292,31 @@ def test_a_new_question_has_no_category_until_the_host_chooses_one(
     host.select_option("#f-category", "nature")
     host.wait_for_selector("#e-form[data-valid='1']")
     assert page_errors(recorder) == []
+
+
+def test_the_editor_writes_a_typed_answer_question(live: LiveServer, browser: Any,
+                                                   tmp_path: Path) -> None:
+    """The `text` kind: no options, the other accepted answers one a line and a typo
+    threshold; a duplicate variant is refused beside its field, then the question saved."""
+    pack = api(live, "POST", "/api/packs", {"title": "Tapées", "language": "fr"})["pack"]["id"]
+    recorder = Recorder()
+    host = open_editor(browser, recorder, live)
+    host.click(f"[data-open='{pack}']")
+    host.click("#e-new")
+    fill_question(host, "text", "Quelle est la capitale de l’Autriche ?", "Vienne", "atlas",
+                  category="geography")
+    assert host.locator("#f-row-options").is_hidden() and host.locator("#f-row-unit").is_hidden()
+    host.fill("#f-accept", "Wien\nwien !")
+    host.wait_for_function(
+        "document.querySelector(\"#e-form [data-error-for='accept']\").textContent"
+        ".includes('same answer')")
+    host.fill("#f-accept", "Wien\nVindobona")
+    host.fill("#f-similarity", "90")
+    host.wait_for_selector("#e-form[data-valid='1']")
+    host.locator("#e-form").screenshot(path=str(tmp_path / "editor-text.png"))
+    host.click("#f-save")
+    host.wait_for_selector("#e-saved[data-saved]")
+    saved = load_pack(live.data / "packs" / f"{pack}.yaml").questions[0]
+    assert (saved.kind, saved.answer, saved.accept, saved.similarity) == (
+        "text", "Vienne", ("Wien", "Vindobona"), 90)
+    assert page_errors(recorder) == []

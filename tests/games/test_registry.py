@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_the_built_in_kinds_are_found_by_their_kind_files() -> None:
     assert registry.names() == sorted(
-        ["territory", "buzzer", "russian-bank", "q-squared-joe", "watchtower", "challengers"])
+        ["territory", "buzzer", "russian-bank", "q-squared-joe", "watchtower", "challengers",
+         "quiz-round"])
     assert [k.name for k in registry.all_kinds()][0] == "territory"  # the form's default
 
 

@@ -187,7 +187,10 @@ def test_gift_imports_choice_numeric_and_missing_word() -> None:
     assert by_prompt["Vienna is the capital of Austria."]["options"] == ["True", "False"]
     assert by_prompt["Vienna is the capital of Austria."]["answer"] == "True"
     assert by_prompt["Which is a river?"]["options"] == ["Danube", "Alps", "Paris"]
-    assert len(result.questions) == 8
+    vienna_typed = by_prompt["Name the capital of Austria."]
+    assert (vienna_typed["kind"], vienna_typed["answer"], vienna_typed["accept"]) == (
+        "text", "Vienna", ["Wien"])
+    assert len(result.questions) == 9
 
 
 def test_gift_escapes_titles_and_feedback() -> None:
@@ -201,7 +204,6 @@ def test_gift_escapes_titles_and_feedback() -> None:
 @pytest.mark.parametrize(
     "why",
     [
-        "skipped: short answer question (no ~wrong answers)",
         "skipped: matching question",
         "skipped: essay question",
         "skipped: partial credit (50%)",
@@ -298,12 +300,32 @@ def test_gift_imports_a_moodle_style_bank_whole() -> None:
     assert truths == {"A week has eight days.": "False",
                       "Water boils at 100 degrees Celsius at sea level.": "True",
                       "The Moon orbits the Earth.": "True"}
-    assert len(result.questions) == 6
+    diver = by_prompt["Which bird is the fastest diver?"]
+    assert (diver["kind"], diver["answer"], diver.get("accept")) == (
+        "text", "Peregrine falcon", None)
+    assert len(result.questions) == 7
     skipped = sorted(w.split("skipped: ", 1)[1] for w in result.warnings if "skipped: " in w)
-    # The weighted short answer is refused for its partial credit, as the fruits are.
-    assert skipped == ["essay question", "matching question", "partial credit (50%)",
-                       "partial credit (50%)"]
+    # The short answer imports as typed (its 50 % variant dropped); the fruits' partial
+    # credit in a choice is refused.
+    assert skipped == ["essay question", "matching question", "partial credit (50%)"]
+    assert any("'Falcon' worth 50 % dropped" in w for w in result.warnings)
     assert any("range 14..16 taken as 15" in w for w in result.warnings)
+
+
+def test_gift_short_answer_becomes_a_text_question(tmp_path: Path) -> None:
+    """Moodle's fixture's short answer ("Which is the best animal?"): the full-credit
+    answers are accepted, the part-credit one and the `*` wildcard dropped with a warning."""
+    path = tmp_path / "animal.gift"
+    path.write_text("::Q5:: Which is the best animal?{\n   =Frog#Good!\n   =Toad\n"
+            "   =%50%Cat#What is it with Moodlers and cats?\n   =%0%*#Completely wrong.\n}\n",
+                    encoding="utf-8")
+    result = import_gift(path, ImportOptions(category="nature"))
+    assert_all_valid(result.questions, "en")
+    (animal,) = result.questions
+    assert (animal["kind"], animal["answer"], animal["accept"], animal["explain"]) == (
+        "text", "Frog", ["Toad"], "Good!")
+    assert any("'Cat' worth 50 % dropped" in w for w in result.warnings)
+    assert any("wildcard answer '*' dropped" in w for w in result.warnings)
 
 
 def test_gift_true_false_in_a_french_pack() -> None:

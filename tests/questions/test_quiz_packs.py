@@ -44,7 +44,8 @@ MIXED = SAMPLES / "mixed.yaml"
         ("en-geo-102", "options", 'options: ["Madrid"]', "has 1 option, needs 2 to 6"),
         ("en-geo-103", "answer", "answer: -9", "-9 is not a positive integer"),
         ("en-geo-105", "difficulty", "difficulty: hard", "must be an integer, not a string"),
-        ("en-geo-106", "kind", "kind: truefalse", "'truefalse' is not one of choice, numeric"),
+        ("en-geo-106", "kind", "kind: truefalse",
+         "'truefalse' is not one of choice, numeric, text"),
         ("en-geo-107", "difficulty", "id: en-geo-107", "missing"),
     ],
 )

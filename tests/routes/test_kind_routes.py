@@ -16,7 +16,7 @@ def test_kinds_lists_every_registered_kind_with_seats_and_settings(live: LiveSer
         assert (kind["min_seats"], kind["max_seats"]) == (game.min_seats, game.max_seats)
         assert kind["label"]["fr"] and kind["label"]["en"]
         for setting in kind["settings"]:
-            assert setting["type"] in ("choice", "int", "bool")
+            assert setting["type"] in ("choice", "int", "bool", "json")
             if setting["type"] == "choice":
                 assert setting["default"] in [c["value"] for c in setting["choices"]]
     assert kinds["territory"]["map"] and kinds["territory"]["questions"]

@@ -477,3 +477,26 @@ def test_a_file_that_is_not_a_picture_is_refused_and_writes_nothing(host: Host) 
            b'<rect width="4" height="4"/></svg>')
     good = upload(host, f"/api/packs/{pack_id}/images", "castle.svg", svg)
     assert good.status_code == 201 and good.get_json()["image"].endswith(".svg")
+
+
+def test_a_typed_answer_question_is_saved_and_a_duplicate_variant_refused(host: Host) -> None:
+    """The editor's `text` kind: the answer, its variants and a typo threshold are written
+    to the pack and loaded back; variants that are the same once normalised are refused."""
+    pack_id = new_pack(host)
+    typed = {"category": "geography", "difficulty": 2, "kind": "text",
+             "prompt": "Quelle est la capitale de l’Autriche ?", "answer": "Vienne",
+             "accept": ["Wien"], "similarity": 90, "source": "atlas"}
+    saved = host.call("POST", f"/api/packs/{pack_id}/questions", json={"question": typed})
+    assert saved.status_code == 201, saved.get_json()
+    qid = saved.get_json()["question"]["id"]
+    question = host.hub.bank.get(qid)
+    assert (question.kind, question.answer, question.accept, question.similarity) == (
+        "text", "Vienne", ("Wien",), 90)
+    before = host.files()
+    twice = {**typed, "id": qid, "accept": ["Wien", "WIEN !"]}
+    refused = host.call("POST", f"/api/packs/{pack_id}/questions",
+                        json={"question": twice, "replaces": qid})
+    assert refused.status_code == 400
+    assert any(f["field"] == "accept" and "same answer" in f["message"]
+               for f in refused.get_json()["findings"])
+    assert host.files() == before

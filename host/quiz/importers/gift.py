@@ -5,11 +5,16 @@ Imports multiple choice ({=right ~wrong ~wrong}, exactly one right answer and
 "Vrai"/"Faux" or "True"/"False") and numeric questions ({#42}, {#42:5} and
 {#40..44}: a tolerance or range becomes its middle value, since the nearest
 answer wins; the first of several answers). Text after the answer block makes a
-"missing word" question: the block becomes "_____" in the prompt. Other kinds
-(short answer, matching, essay, partial credit) are skipped with a warning.
+"missing word" question: the block becomes "_____" in the prompt. Short answers
+({=Vienna =Wien}, no ~wrong answer) become `text` questions: the first full-credit
+answer shown, the others accepted, part-credit answers and the `*` wildcard dropped
+with a warning. Other kinds (matching, essay, partial credit in a choice) are skipped
+with a warning.
 Comments (`//` lines), titles (`::title::`), format markers (`[html]`...) and
 escapes (\\: \\= \\~ \\{ \\} \\# \\\\ \\n) are understood;
 `$CATEGORY: a/b/geography` sets the category when its last part is ours.
+Feedback becomes the question's `explain` (shown after the answer): the general
+feedback (`####text` in the block), else the right option's (`=right#text`).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from host.quiz.importers.common import (
     parse_int,
     read_text,
 )
+from host.quiz.matching import normalise
 from host.quiz.validate import CATEGORIES, TRUE_FALSE
 
 _ESCAPABLE = ":=~{}#\\"
@@ -139,8 +145,19 @@ def _draft(origin: str, block: str, category: str | None, result: ImportResult,
         "difficulty": 3,
         "prompt": _clean(prompt, is_html),
     }
+    inside, _, general = inside.partition("####")  # the general feedback
+    inside = inside.strip()
     if not inside:
         return skip("essay question")
+    draft = _kind(origin, inside, data, is_html, result, language)
+    if draft is not None and _clean(general, is_html):
+        draft.data["explain"] = _clean(general, is_html)
+    return draft
+
+
+def _kind(origin: str, inside: str, data: dict[str, object], is_html: bool,
+          result: ImportResult, language: str) -> Draft | None:
+    """The question of the answer block `inside`: true/false, numeric or choice."""
     if truth := _TRUE_FALSE.match(inside):
         true, false = TRUE_FALSE.get(language, TRUE_FALSE["en"])
         answer = true if truth.group(1).upper().startswith("T") else false
@@ -149,7 +166,8 @@ def _draft(origin: str, block: str, category: str | None, result: ImportResult,
     if inside.startswith("#"):
         return _numeric(origin, inside[1:].strip(), data, result)
     if "->" in inside:
-        return skip("matching question")
+        result.warnings.append(f"{origin}: skipped: matching question")
+        return None
     return _choice(origin, inside, data, is_html, result)
 
 
@@ -187,8 +205,11 @@ def _choice(
 ) -> Draft | None:
     rights: list[str] = []
     wrongs: list[str] = []
+    partial: list[tuple[str, float]] = []
+    feedback = ""
     for mark, raw in re.findall(r"([=~])([^=~]*)", inside):
-        answer = raw.split("#", 1)[0].strip()  # drop feedback
+        answer, _, said = raw.partition("#")  # an option's feedback after '#'
+        answer = answer.strip()
         if marker := _FORMAT.match(answer):  # "[plain]blue"
             answer = answer[marker.end():].strip()
         weight = _WEIGHT.match(answer)
@@ -197,15 +218,54 @@ def _choice(
             answer = answer[weight.end() :].strip()
             percent = float(weight.group(1))
             if 0 < percent < 100:
-                result.warnings.append(f"{origin}: skipped: partial credit ({percent:g}%)")
-                return None
+                partial.append((_clean(answer, is_html), percent))
+                continue
             right = percent >= 100
         (rights if right else wrongs).append(_clean(answer, is_html))
+        if right and not feedback:
+            feedback = _clean(said, is_html)
+    if "~" not in inside:  # no wrong option (an escaped one is hidden): a short answer
+        partial += [(answer, 0.0) for answer in wrongs]  # Moodle's =%0% answers score nothing
+        return _short_answer(origin, rights, partial, feedback, data, result)
+    if partial:
+        result.warnings.append(f"{origin}: skipped: partial credit ({partial[0][1]:g}%)")
+        return None
     if not wrongs:
-        result.warnings.append(f"{origin}: skipped: short answer question (no ~wrong answers)")
+        result.warnings.append(f"{origin}: skipped: no ~wrong answers")
         return None
     if len(rights) != 1:
         result.warnings.append(f"{origin}: skipped: {len(rights)} right answers (need exactly one)")
         return None
     data.update(kind="choice", options=[rights[0], *wrongs], answer=rights[0])
+    if feedback:
+        data["explain"] = feedback
+    return Draft(origin, data)
+
+
+def _short_answer(origin: str, rights: list[str], partial: list[tuple[str, float]],
+                  feedback: str, data: dict[str, object], result: ImportResult) -> Draft | None:
+    """A short-answer question ({=answer1 =answer2}): a `text` question whose first
+    full-credit answer is shown and the others accepted. Answers worth part of the points
+    are dropped (a typed answer is right or wrong here), and so is Moodle's `*` wildcard."""
+    for answer, percent in partial:
+        if "*" in answer:
+            result.warnings.append(f"{origin}: wildcard answer {answer!r} dropped")
+        else:
+            result.warnings.append(f"{origin}: answer {answer!r} worth {percent:g} % dropped "
+                                   "(only full-credit answers are accepted)")
+    accepted: list[str] = []
+    for answer in rights:
+        if "*" in answer:
+            result.warnings.append(f"{origin}: wildcard answer {answer!r} dropped")
+        elif answer and normalise(answer) not in {normalise(a) for a in accepted}:
+            accepted.append(answer)
+    if not accepted:
+        result.warnings.append(f"{origin}: skipped: short answer question with no full-credit "
+                               "answer")
+        return None
+    data.update(kind="text", answer=accepted[0])
+    if accepted[1:]:
+        data["accept"] = accepted[1:]
+    if feedback:
+        data["explain"] = feedback
     return Draft(origin, data)

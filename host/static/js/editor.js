@@ -133,7 +133,8 @@
   }
 
   function kindCounts(p) {
-    return T.t("ed_kind_counts", { c: number(p.kind.choice || 0), n: number(p.kind.numeric || 0) });
+    return T.t("ed_kind_counts", { c: number(p.kind.choice || 0), n: number(p.kind.numeric || 0) })
+      + (p.kind.text ? T.t("ed_kind_text", { t: number(p.kind.text) }) : "");
   }
 
   function drawPacks() {
@@ -311,7 +312,9 @@
     $("#f-heading").textContent = q ? q.id : T.t("ed_new_question");
     $("#f-id").value = q ? q.id : "";
     $("#f-id").placeholder = T.t("ed_id_auto");
-    $("#f-kind").value = q && q.kind === "numeric" ? "numeric" : "choice";
+    $("#f-kind").value = q && ["numeric", "text"].includes(q.kind) ? q.kind : "choice";
+    $("#f-accept").value = q && Array.isArray(q.accept) ? q.accept.join("\n") : "";
+    $("#f-similarity").value = q && q.similarity !== undefined && q.similarity !== null ? q.similarity : "";
     $("#f-category").value = (q && q.category) || "";
     $("#f-difficulty").value = q && q.difficulty !== undefined ? q.difficulty : 3;
     $("#f-prompt").value = (q && q.prompt) || "";
@@ -346,8 +349,11 @@
 
   function kindChanged() {
     const numeric = $("#f-kind").value === "numeric";
-    $("#f-row-options").hidden = numeric;
+    const typed = $("#f-kind").value === "text";
+    $("#f-row-options").hidden = numeric || typed;
     $("#f-row-unit").hidden = !numeric;
+    $("#f-row-accept").hidden = !typed;
+    $("#f-row-similarity").hidden = !typed;
     $("#f-answer").inputMode = numeric ? "numeric" : "text";
   }
 
@@ -370,6 +376,11 @@
     if (kind === "choice") {
       q.options = optionInputs().map((input) => input.value.trim()).filter(Boolean);
       q.answer = $("#f-answer").value.trim();
+    } else if (kind === "text") { // typed answers: other spellings one a line, a typo threshold
+      q.answer = $("#f-answer").value.trim();
+      const accept = $("#f-accept").value.split("\n").map((line) => line.trim()).filter(Boolean);
+      if (accept.length) q.accept = accept;
+      if (String($("#f-similarity").value).trim()) q.similarity = numberOrText(String($("#f-similarity").value));
     } else {
       q.answer = numberOrText($("#f-answer").value);
       if ($("#f-unit").value.trim()) q.unit = $("#f-unit").value.trim();

@@ -195,6 +195,10 @@ function settingsFields(kind) {
           localLabel(c.label, c.value))));
     } else if (s.type === "bool") {
       input = h("input", { id, type: "checkbox", "data-setting": s.key, "data-type": "bool", checked: !!s.default });
+    } else if (s.type === "json") { // a kind's own editor (the quiz round's rounds); it holds a data-setting input
+      const own = window.TourelleKinds[kind.name];
+      input = own && own.settingEditor ? own.settingEditor(s, id)
+        : h("input", { id, "data-setting": s.key, "data-type": "json" });
     } else {
       input = h("input", {
         id, type: "number", step: 1, min: s.min, max: s.max, value: s.default,
@@ -212,6 +216,7 @@ function readSettings() {
     const key = input.dataset.setting;
     if (input.dataset.type === "bool") settings[key] = input.checked;
     else if (input.dataset.type === "int") settings[key] = Math.round(Number(input.value));
+    else if (input.dataset.type === "json") { if (input.value) settings[key] = JSON.parse(input.value); }
     else settings[key] = input.value;
   }
   return settings;

@@ -1,0 +1,101 @@
+"""`QuizRoundGame`: the quiz round behind the common Game contract (rules in rules.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from host.games.contract import BadEvent, Event, QuestionRequest, TimerRequest, View
+from host.quiz_round import buzz, rules, typed, views
+from host.quiz_round.state import (
+    MAX_SEATS,
+    MIN_SEATS,
+    QuizState,
+    from_json,
+    new_state,
+    parse_settings,
+    to_json,
+)
+
+SEAT_ACTIONS = frozenset({"answer", "joker", "buzz"})
+_UNDOABLE = frozenset({"next", "close", "skip", "adjust", "end", "right", "wrong",
+                       "accept", "reject"})
+# A question's sound on the projector: not a decision to undo (undo skips over them).
+HOST_ACTIONS = _UNDOABLE | {"clip_play", "clip_pause", "clip_replay"}
+
+
+class QuizRoundGame:
+    name = "quiz-round"
+
+    def __init__(self) -> None:
+        # One view per audience after every change (2 + up to 200 seats): the room's part
+        # is the same for all of them, so it is built once per state.
+        self._room: tuple[QuizState, View, View, dict[int, int]] | None = None
+
+    def setup(self, settings: dict[str, Any], seats: list[dict[str, Any]], seed: int) -> Any:
+        if not MIN_SEATS <= len(seats) <= MAX_SEATS:
+            raise BadEvent(f"a quiz round takes {MIN_SEATS} to {MAX_SEATS} teams")
+        return new_state(parse_settings(settings), [str(s["name"]) for s in seats])
+
+    def apply(self, state: QuizState, event: Event) -> QuizState:
+        return rules.apply_event(state, event)
+
+    def legal_actions(self, state: QuizState, seat: int) -> list[Event]:
+        """An answer template per option (choice), sample texts (text) or one with value
+        None (numeric) while
+        the team has not locked in; its joker on a round's title card while unplayed."""
+        if rules.joker_open(state, seat):
+            return [{"type": "joker", "seat": seat}]
+        asked = state.asked
+        if buzz.is_buzz(state):
+            live = buzz.status(state, seat) == "live"
+            return [{"type": "buzz", "seat": seat}] if live else []
+        if state.stage != "answering" or asked is None or asked.answer_of(seat) is not None:
+            return []
+        if asked.content["kind"] == "choice":
+            return [{"type": "answer", "seat": seat, "value": i}
+                    for i in range(len(asked.content["options"]))]
+        if typed.is_text(asked):  # any text: a few samples, right, a typo and a miss
+            return [{"type": "answer", "seat": seat, "value": text}
+                    for text in typed.sample_answers(asked.content)]
+        return [{"type": "answer", "seat": seat, "value": None}]
+
+    def view(self, state: QuizState, audience: str) -> View:
+        cached = self._room
+        if cached is None or cached[0] is not state:
+            room = views.room_view(state)
+            cached = self._room = (state, room, views.phone_room(room), views.places_of(room))
+        return views.view(state, audience, room=cached[1], phones=cached[2], places=cached[3])
+
+    def needs(self, state: QuizState) -> QuestionRequest | None:
+        return rules.needs(state)
+
+    def timer(self, state: QuizState) -> TimerRequest | None:
+        return rules.timer(state)
+
+    def is_over(self, state: QuizState) -> bool:
+        return state.stage == "over"
+
+    def result(self, state: QuizState) -> dict[str, Any]:
+        order, place = views.ranking(state)
+        return {
+            "over": state.stage == "over",
+            "players": [{"seat": s, "name": state.names[s], "score": state.scores[s],
+                         "place": place[s]} for s in order],
+            "winner": order[0] if order else None,
+            "questions": state.questions_asked,
+        }
+
+    def to_json(self, state: QuizState) -> dict[str, Any]:
+        return to_json(state)
+
+    def from_json(self, data: dict[str, Any]) -> QuizState:
+        return from_json(data)
+
+    def undoable(self, event: Event) -> bool:
+        """Host decisions may be undone; answers, jokers, questions and timeouts may not
+        (a team's own move is not the host's to take back)."""
+        return event.get("type") in _UNDOABLE
+
+    def undo_barrier(self, event: Event) -> bool:
+        """A question shown is drawn afresh on undo; nothing secret is revealed by a move."""
+        return False

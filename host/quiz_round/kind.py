@@ -1,0 +1,124 @@
+"""The quiz round as the host offers it: 2 to 200 teams, its settings, actions and page.
+No bots: the contract test's random players answer for the teams."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from host.games.contract import Game, GameKind, QuestionCount
+from host.games.forms import choice, integer, json_value, label
+from host.quiz_round.game import HOST_ACTIONS, SEAT_ACTIONS, QuizRoundGame
+from host.quiz_round.state import MAX_SEATS, MIN_SEATS, parse_settings
+
+
+def make(config: dict[str, Any]) -> Game:
+    """The game; its settings (a round plan included) are checked at once, so a bad plan is
+    refused when the game is created."""
+    settings = config.get("settings")
+    if isinstance(settings, dict):
+        parse_settings(settings)
+    return QuizRoundGame()
+
+
+def question_counts(settings: dict[str, Any]) -> list[QuestionCount]:
+    """The plan's questions of each kind, round by round where a round narrows the
+    selection, else together (a skipped question draws one more)."""
+    together: dict[str, int] = {}
+    found: list[QuestionCount] = []
+    for index, plan in enumerate(parse_settings(settings).rounds):
+        if plan.ids:  # picked by hand: each must be in the bank
+            found.append(QuestionCount("any", len(plan.ids), {"ids": list(plan.ids)},
+                                       f"round {index + 1}"))
+            continue
+        narrow = plan.narrow()
+        mine: dict[str, int] = {}
+        for number in range(plan.questions):
+            kind = plan.kind_of(number)
+            counts = together if narrow is None else mine
+            counts[kind] = counts.get(kind, 0) + 1
+        found += [QuestionCount(kind, count, narrow, f"round {index + 1}")
+                  for kind, count in sorted(mine.items())]
+    return [QuestionCount(kind, count) for kind, count in sorted(together.items())] + found
+
+
+SETTINGS = (
+    integer("rounds", label("Manches", "Rounds"), 3, 1, 20),
+    integer("questions", label("Questions par manche", "Questions per round"), 8, 1, 50),
+    integer("seconds", label("Temps par question (s)", "Time per question (s)"), 20, 5, 300),
+    integer("points", label("Points pour une bonne réponse", "Points for a right answer"),
+            10, 1, 1000),
+    integer("speed_bonus", label("Bonus de rapidité (max, 0 : aucun)",
+                                 "Speed bonus (most, 0: none)"), 5, 0, 1000),
+    choice("mix", label("Questions", "Questions"), "mixed",
+           ("mixed", label("QCM, une sur quatre chiffrée", "choice, every fourth a number")),
+           ("choice", label("QCM seulement", "choice only")),
+           ("numeric", label("chiffrées seulement", "numbers only")),
+           ("buzz", label("au buzzer : le premier répond à voix haute",
+                          "buzzers: the first answers aloud")),
+           ("text", label("réponses à taper", "typed answers"))),
+    choice("numeric_scoring", label("Questions chiffrées", "Number questions"), "rank",
+           ("rank", label("les 3 plus proches (100, 66, 33 %)", "3 closest (100, 66, 33 %)")),
+           ("closest", label("le plus proche seulement", "closest only")),
+           ("tolerance", label("tous dans la marge", "all within the margin"))),
+    integer("tolerance_pct", label("Marge des questions chiffrées (%)",
+                                   "Number questions' margin (%)"), 10, 0, 100),
+    choice("leaderboard", label("Classement", "Leaderboard"), "round",
+           ("round", label("à la fin de chaque manche", "at each round's end")),
+           ("question", label("après chaque question", "after every question")),
+           ("end", label("à la fin seulement", "at the end only"))),
+    integer("board_every", label("Et un classement toutes les N questions (0 : non)",
+                                 "And a leaderboard every N questions (0: no)"), 0, 0, 50),
+    integer("intro_seconds", label("Titre de manche (s, 0 : l’animateur)",
+                                   "Round title (s, 0: the host)"), 10, 0, 120),
+    integer("reveal_seconds", label("Réponse affichée (s, 0 : l’animateur)",
+                                    "Answer shown (s, 0: the host)"), 8, 0, 300),
+    integer("board_seconds", label("Classement affiché (s, 0 : l’animateur)",
+                                   "Leaderboard shown (s, 0: the host)"), 12, 0, 300),
+    integer("buzz_penalty", label("Buzzer : pénalité d’une erreur",
+                                  "Buzzers: wrong answer penalty"), 0, 0, 1000),
+    integer("early_lockout_ms", label("Buzzer : blocage si trop tôt (ms)",
+                                      "Buzzers: lock-out for an early press (ms)"), 250, 0, 5000),
+    # Each round its own title, size, time, points, bonus and mix (the settings above are
+    # the defaults); drawn on the host page by quiz-round.js's settingEditor.
+    json_value("plan", label("Manches sur mesure", "Rounds one by one")),
+)
+
+KIND = GameKind(
+    name="quiz-round",
+    label=label("Quiz par équipes", "Quiz round"),
+    make=make,
+    min_seats=MIN_SEATS,
+    max_seats=MAX_SEATS,
+    seat_actions=SEAT_ACTIONS,
+    host_actions=HOST_ACTIONS,
+    fields={
+        "answer": {"value": (int, str)},  # str: a typed answer (text questions)
+        "joker": {},
+        "buzz": {},  # the socket layer adds t_ns, source, u_ns, settle_ns
+        "right": {},
+        "wrong": {},
+        "clip_play": {},  # a question's sound clip, on the projector
+        "clip_pause": {},
+        "clip_replay": {},
+        "accept": {"key": (str,)},  # text questions' review: a group of typed answers
+        "reject": {"key": (str,)},
+        "next": {},
+        "close": {},
+        "skip": {},
+        "adjust": {"seat": (int,), "points": (int,), "reason": (str,)},
+        "end": {},
+    },
+    timed_seat_actions=frozenset({"answer", "buzz"}),
+    timed_host_actions=frozenset({"right", "wrong"}),
+    press_action="buzz",  # phones' buzz button, GPIO and USB buttons (buzz rounds)
+    settings=SETTINGS,
+    uses_questions=True,
+    question_kinds=(),  # each kind the plan asks is counted by question_counts (a music pack
+    # of typed answers alone is enough for a round of them)
+    question_counts=question_counts,
+    page="js/kinds/quiz-round.js",
+    page_helpers=("js/kinds/quiz-round-common.js", "js/kinds/quiz-round-typed.js",
+                  "js/kinds/quiz-round-clip.js"),
+    private_keys=frozenset({"you"}),
+    order=5,
+)

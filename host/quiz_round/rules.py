@@ -1,0 +1,350 @@
+"""The quiz round's rules: `apply_event(state, event)` returns the next state (pure).
+
+Stages: intro (a round's title card) -> drawing (the Session supplies a question) ->
+answering (every team locks in one answer) -> review (typed answers only: the host
+accepts or rejects groups, `accept`/`reject`, then `next`) -> reveal (scored) -> the next
+question, or board (the leaderboard) at a round's end -> the next round's intro, or over. Waits that
+have a time end by a timeout; the host's `next` ends any wait at once, `close` ends the
+answering early, `skip` drops the open question for another, `adjust` edits a score.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, TypeGuard
+
+from host.games.contract import (
+    BadEvent,
+    Event,
+    GameError,
+    OutOfTurn,
+    QuestionRequest,
+    StaleEvent,
+    TimerRequest,
+)
+from host.quiz.validate import TRUE_FALSE
+from host.quiz_round import buzz, clip, typed
+from host.quiz_round.scoring import score_question
+from host.quiz_round.state import Adjustment, Answer, Asked, QuizState
+
+CHOICE_OPTIONS = (2, 6)
+QUESTION_KINDS = ("choice", "numeric", "text")
+MAX_NUMBER = 10**15  # an answer beyond this is a typo, not a guess
+MAX_ADJUST = 1000
+MAX_REASON = 80
+
+
+def is_int(value: Any) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seat_of(state: QuizState, event: Event) -> int:
+    seat = event.get("seat")
+    if not is_int(seat) or not 0 <= seat < state.seats:
+        raise BadEvent(f"no seat {seat!r} in this game")
+    return int(seat)
+
+
+def _go(state: QuizState, stage: str, **changes: Any) -> QuizState:
+    return replace(state, stage=stage, step=state.step + 1, **changes)
+
+
+def request_id(state: QuizState) -> str:
+    return f"q{state.step}"
+
+
+def needs(state: QuizState) -> QuestionRequest | None:
+    if state.stage != "drawing":
+        return None
+    plan = state.plan
+    if plan.ids:  # picked by hand: that question (its kind, whatever the mix says)
+        return QuestionRequest(plan.kind_of(state.number), request_id(state),
+                               narrow={"id": plan.ids[state.number]})
+    return QuestionRequest(plan.kind_of(state.number), request_id(state), narrow=plan.narrow())
+
+
+def timer(state: QuizState) -> TimerRequest | None:
+    if state.stage == "answering" and buzz.is_buzz(state):
+        return buzz.timer(state)
+    seconds = {
+        "intro": state.settings.intro_seconds,
+        "answering": state.plan.seconds,
+        "reveal": state.settings.reveal_seconds,
+        "board": state.settings.board_seconds,
+    }.get(state.stage, 0)
+    if seconds <= 0:
+        return None
+    return TimerRequest(f"{state.stage}:{state.step}", float(seconds), state.stage)
+
+
+# -- questions and answers -------------------------------------------------------
+
+
+def check_question(content: Any, kind: str | None) -> dict[str, Any]:
+    """A question as the engine takes it; `kind` None: choice or numeric (picked by hand)."""
+    if not isinstance(content, dict):
+        raise BadEvent("a question is an object")
+    if kind is None:
+        kind = content.get("kind") if content.get("kind") in QUESTION_KINDS else "choice"
+    if content.get("kind") != kind:
+        raise BadEvent(f"a {kind} question is needed, not {content.get('kind')!r}")
+    if not isinstance(content.get("id"), str) or not isinstance(content.get("prompt"), str):
+        raise BadEvent("a question needs a string id and prompt")
+    answer = content.get("answer")
+    if kind == "text":
+        accept = content.get("accept")
+        if (not isinstance(answer, str) or not isinstance(accept, list) or not accept
+                or not all(isinstance(a, str) for a in accept)):
+            raise BadEvent("a text question needs its answer and accepted answers as text")
+        return content
+    if not is_int(answer):
+        raise BadEvent("a question's answer is an integer")
+    if kind == "choice":
+        options = content.get("options")
+        low, high = CHOICE_OPTIONS
+        if (not isinstance(options, list | tuple) or not low <= len(options) <= high
+                or not all(isinstance(o, str) for o in options)):
+            raise BadEvent(f"a choice question needs {low} to {high} text options")
+        if not 0 <= answer < len(options):
+            raise BadEvent("a choice question's answer is an option's index")
+    return content
+
+
+def true_false_in_order(content: dict[str, Any]) -> dict[str, Any]:
+    """A true/false question's options as "Vrai, Faux" / "True, False" whatever the
+    bank's shuffle (its answer index follows); any other question as it is."""
+    options = list(content.get("options") or ())
+    for pair in TRUE_FALSE.values():
+        if len(options) == 2 and set(options) == set(pair) and options != list(pair):
+            answer = pair.index(options[content["answer"]])
+            return {**content, "options": list(pair), "answer": answer}
+    return content
+
+
+def _on_question(state: QuizState, event: Event) -> QuizState:
+    if state.stage != "drawing":
+        raise StaleEvent("no question is awaited now")
+    if event.get("request_id") != request_id(state):
+        raise StaleEvent(f"this question answers request {event.get('request_id')!r}, "
+                         f"not {request_id(state)}")
+    wanted = None if state.plan.ids else state.plan.kind_of(state.number)
+    content = true_false_in_order(check_question(event.get("question"), wanted))
+    shown = event.get("t_ns")
+    asked = Asked(request_id(state), content, int(shown) if is_int(shown) else None)
+    state = _go(state, "answering", asked=asked, outcome=None,
+                questions_asked=state.questions_asked + 1, buzz_marks=(),
+                **clip.opened(content))
+    if buzz.is_buzz(state):
+        state = replace(state, buzz=buzz.opened(state, asked.shown_ns or 0))
+    return state
+
+
+def _on_answer(state: QuizState, event: Event) -> QuizState:
+    seat = _seat_of(state, event)
+    asked = state.asked
+    if state.stage in ("review", "reveal", "board") and asked is not None:
+        raise StaleEvent("answers are closed for this question")
+    if state.stage != "answering" or asked is None:
+        raise OutOfTurn("no question is open for answers now")
+    if buzz.is_buzz(state):
+        raise OutOfTurn("this is a buzz question: buzz, then answer aloud")
+    if asked.answer_of(seat) is not None:
+        raise StaleEvent("your team has already locked in its answer")
+    value, t_ns = event.get("value"), event.get("t_ns")
+    if typed.is_text(asked):
+        value = typed.check_typed(value)
+    elif not is_int(value):
+        raise BadEvent("an answer is a whole number (an option's index for a choice)")
+    elif asked.content["kind"] == "choice":
+        count = len(asked.content["options"])
+        if not 0 <= value < count:
+            raise BadEvent(f"a choice answer is an option from 0 to {count - 1}")
+    elif abs(value) > MAX_NUMBER:
+        raise BadEvent("that number is too large")
+    if not is_int(t_ns):
+        raise BadEvent("an answer needs its lock-in time t_ns (integer)")
+    kept = value if isinstance(value, str) else int(value)
+    answered = replace(asked, answers=asked.answers + (Answer(seat, kept, int(t_ns)),))
+    state = replace(state, asked=answered)
+    if len(answered.answers) == state.seats:
+        return _close(state)
+    return state
+
+
+def _close(state: QuizState) -> QuizState:
+    """The end of the answers: typed answers go to the host's review first (when any
+    team typed one), the rest are revealed at once."""
+    asked = state.asked
+    if typed.is_text(asked) and asked is not None and asked.answers:
+        return _go(state, "review")
+    return _reveal(state)
+
+
+def _reveal(state: QuizState) -> QuizState:
+    """Close the answers and score them."""
+    assert state.asked is not None
+    if buzz.is_buzz(state):
+        outcome = buzz.outcome(state)
+    else:
+        outcome = score_question(state.asked, state.plan, state.settings, state.names)
+    for row in outcome["rows"]:  # a joker played for this round doubles the team's points
+        if state.joker_on(row["seat"]):
+            row["points"] *= 2
+            row["joker"] = True
+    gained = {row["seat"]: row["points"] for row in outcome["rows"]}
+    scores = tuple(score + gained.get(seat, 0) for seat, score in enumerate(state.scores))
+    return _go(state, "reveal", scores=scores, outcome=outcome)
+
+
+# -- moving on -------------------------------------------------------------------
+
+
+def _after_reveal(state: QuizState) -> QuizState:
+    more = state.number + 1 < state.plan.questions
+    if more:
+        every = state.settings.board_every
+        if state.settings.leaderboard == "question" or (every and (state.number + 1) % every == 0):
+            return _go(state, "board", round_end=False)
+        return _go(state, "drawing", number=state.number + 1, asked=None)
+    if state.settings.leaderboard != "end" or state.last_round:
+        return _go(state, "board", round_end=True)
+    return _next_round(state)
+
+
+def _after_board(state: QuizState) -> QuizState:
+    if not state.round_end:
+        return _go(state, "drawing", number=state.number + 1, asked=None)
+    if state.last_round:
+        return _go(state, "over")
+    return _next_round(state)
+
+
+def _next_round(state: QuizState) -> QuizState:
+    return _go(state, "intro", round=state.round + 1, number=0, asked=None, outcome=None,
+               round_start=state.scores, round_end=False)
+
+
+def _advance(state: QuizState) -> QuizState:
+    """The end of a wait: by its timer or the host's `next`."""
+    if state.stage == "intro":
+        return _go(state, "drawing")
+    if state.stage == "answering":
+        return _close(state)
+    if state.stage == "review":
+        return _reveal(state)
+    if state.stage == "reveal":
+        return _after_reveal(state)
+    if state.stage == "board":
+        return _after_board(state)
+    raise OutOfTurn(f"nothing to move on from at stage {state.stage}")
+
+
+def _on_timeout(state: QuizState, event: Event) -> QuizState:
+    running = timer(state)
+    if running is None or event.get("timer") != running.timer_id:
+        raise StaleEvent(f"timer {event.get('timer')!r} is not running now")
+    if running.label == "settle":
+        return buzz.settled(state)
+    return _advance(state)
+
+
+def _on_next(state: QuizState, event: Event) -> QuizState:
+    if state.stage == "answering":
+        raise OutOfTurn("the answers are open: close them first")
+    if state.stage == "drawing":
+        raise OutOfTurn("a question is being drawn")
+    return _advance(state)
+
+
+def _on_close(state: QuizState, event: Event) -> QuizState:
+    if state.stage != "answering":
+        raise OutOfTurn("no question is open for answers")
+    return _close(state)
+
+
+def _on_skip(state: QuizState, event: Event) -> QuizState:
+    """Drop the open question (a bad one): another is drawn in its place, nobody scores."""
+    if state.stage != "answering":
+        raise OutOfTurn("only an open question can be skipped")
+    if state.plan.ids:  # a question picked by hand has no stand-in: the round goes on
+        return _after_reveal(replace(state, asked=None, skipped=state.skipped + 1))
+    return _go(state, "drawing", asked=None, skipped=state.skipped + 1)
+
+
+def _on_adjust(state: QuizState, event: Event) -> QuizState:
+    """The host's bonus or penalty for a team, with its reason (shown on the projector)."""
+    seat = _seat_of(state, event)
+    points, reason = event.get("points"), event.get("reason")
+    if not is_int(points) or points == 0 or abs(points) > MAX_ADJUST:
+        raise BadEvent(f"a score edit is a whole number of points from -{MAX_ADJUST} to "
+                       f"{MAX_ADJUST}, not 0")
+    if not isinstance(reason, str) or not reason.strip():
+        raise BadEvent("a score edit needs its reason")
+    if len(reason) > MAX_REASON:
+        raise BadEvent(f"a reason has at most {MAX_REASON} characters")
+    scores = tuple(s + (points if i == seat else 0) for i, s in enumerate(state.scores))
+    edit = Adjustment(seat, int(points), reason.strip())
+    return replace(state, scores=scores, adjustments=state.adjustments + (edit,))
+
+
+def joker_open(state: QuizState, seat: int) -> bool:
+    """A team plays its one joker of the night on a round's title card, before it starts."""
+    return state.stage == "intro" and state.jokers[seat] < 0
+
+
+def _on_joker(state: QuizState, event: Event) -> QuizState:
+    seat = _seat_of(state, event)
+    if state.jokers[seat] >= 0:
+        raise StaleEvent("your team has already played its joker")
+    if state.stage != "intro":
+        raise OutOfTurn("a joker is played before a round starts, on its title card")
+    jokers = tuple(state.round if i == seat else j for i, j in enumerate(state.jokers))
+    return replace(state, jokers=jokers)
+
+
+def _on_buzz(state: QuizState, event: Event) -> QuizState:
+    return buzz.on_buzz(state, _seat_of(state, event), event)
+
+
+def _on_mark(state: QuizState, event: Event) -> QuizState:
+    state, done = buzz.mark(state, event, event.get("type") == "right")
+    return _reveal(state) if done else state
+
+
+def _on_end(state: QuizState, event: Event) -> QuizState:
+    return _go(state, "over")
+
+
+HANDLERS = {
+    "question": _on_question,
+    "answer": _on_answer,
+    "timeout": _on_timeout,
+    "next": _on_next,
+    "close": _on_close,
+    "skip": _on_skip,
+    "adjust": _on_adjust,
+    "end": _on_end,
+    "joker": _on_joker,
+    "buzz": _on_buzz,
+    "right": _on_mark,
+    "wrong": _on_mark,
+    "accept": typed.on_ruling,
+    "reject": typed.on_ruling,
+    "clip_play": clip.on_clip,
+    "clip_pause": clip.on_clip,
+    "clip_replay": clip.on_clip,
+}
+
+
+def apply_event(state: QuizState, event: Event) -> QuizState:
+    if state.stage == "over":
+        raise StaleEvent("the quiz is over")
+    handler = HANDLERS.get(str(event.get("type")))
+    if handler is None:
+        raise BadEvent(f"unknown event {event.get('type')!r}")
+    try:
+        return clip.hushed_for_the_floor(state, handler(state, event))
+    except GameError:
+        raise
+    except (KeyError, TypeError, ValueError) as err:  # a malformed event, never a crash
+        raise BadEvent(f"bad event: {err}") from None

@@ -1,0 +1,120 @@
+"""Scoring one question: who was right, their points, and what the reveal shows.
+
+Pure functions of the question, the answers and the round's plan (docs/rules/quiz-round.md):
+
+- choice: the right option earns the round's points;
+- text: a typed answer whose group the review found right (the host's ruling, else the
+  automatic verdict: host/quiz_round/typed.py) earns the round's points;
+- numeric: distances to the answer rank the teams (equal distances share a place);
+  `rank` pays 100 %, 66 % and 33 % of the points to the three closest places, `closest`
+  pays the closest place only, `tolerance` pays every answer within `tolerance_pct` % of
+  the answer (and the closest place, so someone always scores when anyone answered);
+- speed bonus: a right answer earns up to `speed_bonus` more, falling linearly from the
+  moment the question was shown to the end of its time (host-clock lock-in times).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from host.games.ranking import places
+from host.quiz_round import typed
+from host.quiz_round.state import Answer, Asked, RoundPlan, Settings
+
+RANK_SHARES = (1.0, 2 / 3, 1 / 3)  # numeric `rank` scoring: the share of points by place
+NS = 1_000_000_000
+
+
+def half_up(value: float) -> int:
+    """Points are whole: halves round up (2.5 -> 3), never to the even neighbour."""
+    return math.floor(value + 0.5)
+
+
+def speed_bonus(plan: RoundPlan, elapsed_ns: int) -> int:
+    """Extra points for a right answer locked in `elapsed_ns` after the question showed."""
+    if plan.speed_bonus <= 0:
+        return 0
+    share = 1 - max(0, elapsed_ns) / (plan.seconds * NS)
+    return max(0, half_up(plan.speed_bonus * share))
+
+
+def numeric_places(answers: tuple[Answer, ...], truth: int) -> dict[int, int]:
+    """Each answering seat's place by distance to the truth (1 = closest; ties share)."""
+    distance = {a.seat: abs(int(a.value) - truth) for a in answers}
+    order = sorted(answers, key=lambda a: (distance[a.seat], a.seat))
+    return places([a.seat for a in order], lambda seat: distance[seat])
+
+
+def _base_points(content: dict[str, Any], answer: Answer, place: int | None, plan: RoundPlan,
+                 settings: Settings, typed_right: set[int]) -> tuple[int, bool]:
+    """(points before the speed bonus, right) for one answer."""
+    truth = content["answer"]
+    if content["kind"] == "text":  # right by the review's verdicts (typed.py)
+        right = answer.seat in typed_right
+        return (plan.points if right else 0), right
+    if content["kind"] == "choice":
+        right = answer.value == truth
+        return (plan.points if right else 0), right
+    assert place is not None
+    mode = settings.numeric_scoring
+    if mode == "tolerance":
+        within = abs(int(answer.value) - truth) * 100 <= settings.tolerance_pct * abs(truth)
+        right = within or place == 1
+        return (plan.points if right else 0), right
+    if mode == "closest":
+        return (plan.points if place == 1 else 0), place == 1
+    share = RANK_SHARES[place - 1] if place <= len(RANK_SHARES) else 0.0
+    return half_up(plan.points * share), place == 1
+
+
+def score_question(asked: Asked, plan: RoundPlan, settings: Settings,
+                   names: tuple[str, ...]) -> dict[str, Any]:
+    """The reveal of a closed question: per answer its points, and the room's summary.
+
+    `rows` has one entry per answering seat (seat order); `counts` the teams per option
+    (choice); `closest` the five best numeric answers; `fastest` the first right team.
+    """
+    content = asked.content
+    answers = asked.answers
+    zero = asked.shown_ns if asked.shown_ns is not None else min(
+        (a.t_ns for a in answers), default=0)
+    numeric = content["kind"] == "numeric"
+    place = numeric_places(answers, content["answer"]) if numeric else {}
+    text = content["kind"] == "text"
+    typed_right = typed.right_seats(asked) if text else set()
+    rows: list[dict[str, Any]] = []
+    for answer in sorted(answers, key=lambda a: a.seat):
+        base, right = _base_points(content, answer, place.get(answer.seat), plan, settings,
+                                   typed_right)
+        elapsed = answer.t_ns - zero
+        bonus = speed_bonus(plan, elapsed) if right else 0
+        rows.append({"seat": answer.seat, "value": answer.value, "right": right,
+                     "points": base + bonus, "bonus": bonus, "place": place.get(answer.seat),
+                     "ms": max(0, elapsed) // 1_000_000})
+    right_rows = [r for r in rows if r["right"]]
+    first = min(right_rows, key=lambda r: (r["ms"], r["seat"]), default=None)
+    outcome: dict[str, Any] = {
+        "answer": content["answer"],
+        "rows": rows,
+        "answered": len(rows),
+        "right": len(right_rows),
+        "fastest": None if first is None else {"seat": first["seat"],
+                                               "name": names[first["seat"]], "ms": first["ms"]},
+    }
+    if content.get("explain"):  # shown after the answer, never before (views.py)
+        outcome["explain"] = content["explain"]
+    if numeric:
+        best = sorted(rows, key=lambda r: (r["place"], r["seat"]))[:5]
+        outcome["closest"] = [{"seat": r["seat"], "name": names[r["seat"]], "value": r["value"],
+                               "place": r["place"], "points": r["points"]} for r in best]
+        values = [r["value"] for r in rows]
+        outcome["spread"] = [min(values), max(values)] if values else None
+    elif text:
+        outcome.update(typed.outcome_extra(asked))
+    else:
+        counts = [0] * len(content["options"])
+        for row in rows:
+            counts[row["value"]] += 1
+        outcome["counts"] = counts
+    return outcome

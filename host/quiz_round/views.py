@@ -1,0 +1,146 @@
+"""What the projector, the phones and the host page see of a quiz round.
+
+The room's part (projector, and the part every phone shares) never holds the answer
+before the reveal: the open question goes out without its answer, id and source. A
+phone adds its own team's lock-in and result (`you`); the host page adds the answer,
+every team's answer as it comes in, and each answer's points at the reveal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from host.games.contract import View
+from host.games.ranking import places
+from host.quiz_round import buzz, clip, typed
+from host.quiz_round.state import QuizState
+
+PUBLIC_QUESTION_KEYS = ("kind", "prompt", "options", "unit", "image", "image_on_phones",
+                        "category", "difficulty", "language", "audio", "clip")
+PROJECTOR_ONLY = ("audio", "clip")  # a sound plays from the projector, never a phone
+SHOWN_EDITS = 3  # the latest score edits the projector lists
+PHONE_TOP = 5  # the leaders a phone lists (its own place is in `you`): 200 rows are 16 KB
+
+
+def ranking(state: QuizState) -> tuple[list[int], dict[int, int]]:
+    """Seats best first (score, then seat number) and each seat's place (ties share)."""
+    order = sorted(range(state.seats), key=lambda s: (-state.scores[s], s))
+    return order, places(order, lambda s: state.scores[s])
+
+
+def _players(state: QuizState) -> list[dict[str, Any]]:
+    order, place = ranking(state)
+    start = state.round_start or tuple(0 for _ in state.names)
+    return [{"seat": s, "name": state.names[s], "score": state.scores[s], "place": place[s],
+             "round": state.scores[s] - start[s], "joker": state.joker_on(s)} for s in order]
+
+
+def _public_outcome(outcome: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in outcome.items() if key != "rows"}
+
+
+def room_view(state: QuizState) -> View:
+    plan = state.plan
+    asked = state.asked
+    showing = state.stage in ("answering", "review", "reveal") and asked is not None
+    question = None
+    if showing:
+        assert asked is not None
+        question = {k: asked.content[k] for k in PUBLIC_QUESTION_KEYS if k in asked.content}
+    revealed = state.stage == "reveal" and state.outcome is not None
+    shown: View = {
+        "stage": state.stage,
+        "step": state.step,
+        "round": state.round + 1,
+        "rounds": len(state.settings.rounds),
+        "round_title": plan.title,
+        "number": state.number + 1,
+        "of": plan.questions,
+        "seconds": plan.seconds,
+        "points": plan.points,
+        "speed_bonus": plan.speed_bonus,
+        "mix": plan.mix,
+        "numeric_scoring": state.settings.numeric_scoring,
+        "tolerance_pct": state.settings.tolerance_pct,
+        "question": question,
+        "answered": len(asked.answers) if showing and asked is not None else 0,
+        "teams": state.seats,
+        "players": _players(state),
+        "round_end": state.stage == "board" and state.round_end,
+        "final": state.stage == "over" or (state.stage == "board" and state.round_end
+                                           and state.last_round),
+        "edits": [{"seat": e.seat, "name": state.names[e.seat], "points": e.points,
+                   "reason": e.reason} for e in state.adjustments[-SHOWN_EDITS:]],
+        "over": state.stage == "over",
+        "buzz": buzz.room(state),
+        "clip": clip.room(state),
+    }
+    if revealed and state.outcome is not None:  # absent before: no key named for an answer
+        shown["outcome"] = _public_outcome(state.outcome)
+    return shown
+
+
+def phone_room(room: View) -> View:
+    """The phones' shared part: the room's, with only the leaders of the standings, and
+    without the question's sound (the projector plays it)."""
+    shown = {**room, "players": room["players"][:PHONE_TOP], "clip": None}
+    question = room.get("question")
+    if question and any(key in question for key in PROJECTOR_ONLY):
+        shown["question"] = {k: v for k, v in question.items() if k not in PROJECTOR_ONLY}
+    return shown
+
+
+def places_of(room: View) -> dict[int, int]:
+    return {row["seat"]: row["place"] for row in room["players"]}
+
+
+def _you(state: QuizState, seat: int, place: dict[int, int]) -> dict[str, Any]:
+    asked = state.asked
+    mine = asked.answer_of(seat) if asked is not None and state.stage in (
+        "answering", "review", "reveal") else None
+    result = None
+    if state.stage == "reveal" and state.outcome is not None:
+        result = next((r for r in state.outcome["rows"] if r["seat"] == seat), None)
+    joker = state.jokers[seat] if state.jokers else -1
+    return {
+        "seat": seat,
+        "locked": None if mine is None else mine.value,  # the team's own lock-in
+        "result": result,
+        "place": place[seat],
+        "rank": place[seat],  # the phone page's name for the final place
+        "score": state.scores[seat],
+        "joker": "unplayed" if joker < 0 else ("on" if joker == state.round else "played"),
+        "buzz": buzz.status(state, seat),
+    }
+
+
+def view(state: QuizState, audience: str, room: View | None = None,
+         phones: View | None = None, places: dict[int, int] | None = None) -> View:
+    """`room`, `phones`, `places`: the shared parts and places when the caller has built
+    them already (once per state, not once per seat: 200 seats)."""
+    room = room if room is not None else room_view(state)
+    if audience.startswith("seat:"):
+        shown = dict(phones if phones is not None else phone_room(room))
+        shown["you"] = _you(state, int(audience[5:]),
+                            places if places is not None else places_of(room))
+        return shown
+    shown = dict(room)
+    if audience == "host":
+        asked = state.asked
+        if asked is not None and state.stage in ("answering", "review", "reveal"):
+            shown["truth"] = {"id": asked.content.get("id"), "answer": asked.content["answer"],
+                              "source": asked.content.get("source", "")}
+            shown["answers"] = [{"seat": a.seat, "name": state.names[a.seat], "value": a.value}
+                                for a in asked.answers]
+            if typed.is_text(asked):  # the review queue (host page only)
+                shown["truth"]["accept"] = asked.content.get("accept", [])
+                shown["groups"] = typed.groups(asked)
+        if state.stage == "reveal" and state.outcome is not None:
+            shown["rows"] = state.outcome["rows"]
+        shown["all_edits"] = [{"seat": e.seat, "points": e.points, "reason": e.reason}
+                              for e in state.adjustments]
+        shown["skipped"] = state.skipped
+        shown["plan"] = [{"title": r.title, "questions": r.questions, "seconds": r.seconds,
+                          "points": r.points, "speed_bonus": r.speed_bonus, "mix": r.mix}
+                         for r in state.settings.rounds]
+    return shown

@@ -1,0 +1,443 @@
+// Quiz round: every team answers the same question on its phone. The projector shows the
+// round's title card, the question with its countdown, the reveal (a bar per option, or the
+// closest numbers) and the leaderboard; the phone is big buttons or a keypad, then its own
+// result and place; the host page moves on, closes, skips and edits scores.
+// Styles: css/kinds/quiz-round.css (prefix "qr-"). Rules: docs/rules/quiz-round.md. Strings,
+// formatting and the host form's round builder: quiz-round-common.js (loaded first).
+"use strict";
+
+(() => {
+  const { tr, LETTERS, roundTitle, num, answerText, placeText, showPicture, planLine } = window.QuizRound;
+  const Typed = window.QuizRoundTyped; // typed answers: quiz-round-typed.js
+  const Clip = window.QuizRoundClip; // a question's sound on the projector: quiz-round-clip.js
+  const BOARD_ROWS = 40; // the projector's leaderboard: the top 40, in columns
+
+  // ------------------------------------------------------------- projector
+
+  let screen = null;
+
+  function mountScreen(root) {
+    screen = {
+      head: h("div", { class: "qr-head" }, h("span", { id: "qr-where" }),
+        h("span", { id: "qr-count", class: "qr-count" }),
+        h("span", { id: "qr-seconds", class: "qr-seconds" })),
+      bar: h("div", { class: "timer qr-timer" }, h("div", { id: "qr-bar", class: "timer-bar" })),
+      body: h("div", { id: "qr-body", class: "qr-body" }),
+      edits: h("p", { id: "qr-edits", class: "qr-edits" }),
+    };
+    root.append(h("div", { class: "qr-screen" }, screen.head, screen.bar, screen.body, screen.edits));
+    Clip.mount(root);
+  }
+
+  function updateScreen(state, ctx) {
+    const { meta, view } = state;
+    if (ctx.title) ctx.title(tr("label") + " · " + roundTitle(view));
+    document.body.dataset.qrStage = view.stage;
+    const asking = ["answering", "review", "reveal"].includes(view.stage);
+    $("#qr-where").textContent = [tr("round_of", { n: view.round, of: view.rounds }), view.round_title,
+      asking ? tr("question_of", { n: view.number, of: view.of }) : ""].filter(Boolean).join(" · ");
+    $("#qr-count").textContent = view.stage === "answering" && !view.buzz
+      ? tr("answered", { n: view.answered, of: view.teams }) : "";
+    const timed = view.stage === "answering";
+    screen.bar.hidden = !timed;
+    Countdown.set(meta, $("#qr-bar"), timed ? $("#qr-seconds") : null);
+    if (!timed) $("#qr-seconds").textContent = "";
+    const body = screen.body;
+    body.className = "qr-body qr-" + view.stage;
+    if (view.stage === "intro") drawIntro(body, view);
+    else if (asking) drawQuestion(body, view, state);
+    else if (view.stage === "board") drawBoard(body, view);
+    else fill(body, h("p", { class: "qr-wait" }, tr("drawing")));
+    fill(screen.edits, view.edits.slice(-2).map((e) => h("span", { class: e.points > 0 ? "good" : "bad" },
+      tr("edit", { who: e.name, pts: (e.points > 0 ? "+" : "") + e.points, why: e.reason }))));
+    sounds(ctx.previous, state, ctx.sounds);
+    Clip.update(view);
+  }
+
+  function drawIntro(body, view) {
+    fill(body, h("div", { class: "qr-intro" },
+      h("p", { class: "qr-round-no" }, tr("round_of", { n: view.round, of: view.rounds })),
+      h("h1", {}, roundTitle(view)),
+      h("p", { class: "qr-plan" }, planLine(view)),
+      h("p", { class: "note" }, tr("joker_hint"))));
+  }
+
+  function drawQuestion(body, view) {
+    const q = view.question;
+    const outcome = view.stage === "reveal" ? view.outcome : null;
+    const picture = h("div", { class: "qr-picture", id: "qr-picture" });
+    showPicture(picture, q.image || null);
+    const parts = [h("p", { class: "qr-prompt", id: "qr-prompt" }, q.prompt)];
+    if (view.buzz) parts.unshift(buzzBanner(view.buzz));
+    if (q.kind === "choice") parts.push(optionBars(q, outcome));
+    else if (q.kind === "text") parts.push(Typed.screenPanel(view, outcome));
+    else parts.push(numericPanel(q, outcome));
+    if (outcome && outcome.buzz) {
+      parts.push(h("p", { class: "qr-summary", id: "qr-summary" }, outcome.buzz.map((m) =>
+        h("span", { class: m.right ? "good" : "bad" }, (m.right ? "✔ " : "✘ ") + m.name + " "))));
+    } else if (outcome) {
+      const fast = outcome.fastest;
+      parts.push(h("p", { class: "qr-summary", id: "qr-summary" },
+        tr("right_count", { n: outcome.right, of: view.teams }),
+        fast ? " · " + tr("fastest", { who: fast.name, s: (fast.ms / 1000).toFixed(1) }) : ""));
+    }
+    if (outcome && outcome.explain) parts.push(h("p", { class: "qr-explain", id: "qr-explain" }, outcome.explain));
+    fill(body, h("div", { class: "qr-question" + (q.image ? " with-picture" : "") }, q.image ? picture : null,
+      h("div", { class: "qr-text" }, parts)));
+  }
+
+  /** A buzz question: who has the floor (huge), or that the buzzers are live; who was wrong. */
+  function buzzBanner(buzz) {
+    const floor = buzz.floor !== null;
+    return h("div", { class: "qr-floor" + (floor ? " taken" : ""), id: "qr-floor",
+      "data-floor": floor ? buzz.floor : "" },
+      floor ? [seatChip(buzz.floor), " ", tr("has_floor", { who: buzz.floor_name })] : tr("buzz_now"),
+      buzz.marks.filter((m) => !m.right).map((m) => h("small", { class: "bad" }, " ✘ " + m.name)));
+  }
+
+  /** The options; at the reveal each has a bar: how many teams chose it, the right one lit
+   * (a buzz question has no counts: the right one is lit). */
+  function optionBars(q, outcome) {
+    if (outcome && !outcome.counts) outcome = { ...outcome, counts: null };
+    const most = outcome && outcome.counts ? Math.max(1, ...outcome.counts) : 1;
+    return h("ol", { class: "qr-options n" + q.options.length, id: "qr-options" }, q.options.map((text, i) => {
+      const right = outcome && outcome.answer === i;
+      const count = outcome && outcome.counts ? outcome.counts[i] : null;
+      const lit = outcome ? (right ? " right" : " dim") : "";
+      return h("li", { class: "qr-option choice-" + i + lit, "data-option": i },
+        h("b", {}, LETTERS[i]), h("span", { class: "qr-text-opt" }, text),
+        count !== null ? h("span", { class: "qr-bar-holder" },
+          h("span", { class: "qr-bar", style: `width:${(100 * count / most).toFixed(1)}%` }),
+          h("span", { class: "qr-n", "data-count": count }, String(count))) : null);
+    }));
+  }
+
+  function numericPanel(q, outcome) {
+    if (!outcome) return h("p", { class: "qr-numeric-hint" }, q.unit ? "(" + q.unit + ")" : "");
+    return h("div", { class: "qr-numeric" },
+      h("p", { class: "qr-truth", id: "qr-truth" }, tr("answer", { v: answerText(q, outcome.answer) })),
+      outcome.closest.length ? h("ol", { class: "qr-closest" }, outcome.closest.map((row) =>
+        h("li", { "data-seat": row.seat }, h("span", { class: "qr-place" }, placeText(row.place)),
+          seatChip(row.seat), h("span", { class: "who" }, row.name),
+          h("span", { class: "qr-val" }, answerText(q, row.value)),
+          h("span", { class: "pts" }, row.points ? "+" + row.points : "")))) : null,
+      outcome.spread ? h("p", { class: "note qr-spread" },
+        tr("spread", { low: answerText(q, outcome.spread[0]), high: answerText(q, outcome.spread[1]) })) : null);
+  }
+
+  /** The leaderboard: the top 40 in columns (what the back of the room can read), then a count. */
+  function drawBoard(body, view) {
+    const half = view.round_end && view.rounds > 1 && view.round * 2 === view.rounds; // half-time
+    const title = view.final ? tr("final") : half ? tr("half_time")
+      : view.round_end ? tr("board_round", { n: view.round }) : tr("board");
+    const shown = view.players.slice(0, BOARD_ROWS);
+    const rows = shown.length > 20 ? " many" : shown.length > 10 ? " some" : "";
+    fill(body, h("div", { class: "qr-board" },
+      h("h1", {}, title),
+      h("ol", { class: "qr-board-list" + rows, id: "qr-board-list" }, shown.map((p) =>
+        h("li", { class: "qr-row" + (p.place <= 3 ? " top" : ""), "data-seat": p.seat },
+          h("span", { class: "qr-place" }, String(p.place)), seatChip(p.seat),
+          h("span", { class: "who" }, p.name, p.joker ? " ★" : ""),
+          h("span", { class: "qr-gain" }, p.round ? "+" + num(p.round) : ""),
+          h("span", { class: "pts" }, num(p.score))))),
+      view.players.length > BOARD_ROWS
+        ? h("p", { class: "note" }, tr("more", { n: view.players.length - BOARD_ROWS })) : null));
+  }
+
+  /** Time up at a reveal (right/wrong after a buzz question); a buzz when a team takes the floor. */
+  function sounds(before, now, sound) {
+    if (!before || !before.view || before.meta.game !== now.meta.game) return;
+    const was = before.view.buzz, is = now.view.buzz;
+    if (["answering", "review"].includes(before.view.stage) && now.view.stage === "reveal") {
+      const buzzed = now.view.outcome && now.view.outcome.buzz;
+      sound.play(buzzed && buzzed.length ? (now.view.outcome.right ? "right" : "wrong") : "timeup");
+    } else if (is && is.floor !== null && (!was || was.floor !== is.floor)) {
+      sound.play("buzz");
+    } else if (is && was && is.marks.length > was.marks.length) {
+      sound.play("wrong");
+    }
+  }
+
+  // ------------------------------------------------------------- phone
+
+  let phone = null;
+
+  function mountPhone(root) {
+    phone = {
+      status: h("p", { class: "status qr-status", id: "qr-status", "aria-live": "polite" }),
+      bar: h("div", { class: "timer" }, h("div", { id: "qr-p-bar", class: "timer-bar" })),
+      picture: h("div", { class: "qr-picture", id: "qr-p-picture" }),
+      prompt: h("p", { class: "prompt qr-p-prompt", id: "qr-p-prompt" }),
+      controls: h("div", { class: "qr-controls", id: "qr-controls" }),
+      typed: "", typedFor: null, state: null, ctx: null,
+    };
+    root.append(h("div", { class: "qr-phone" }, phone.status, phone.bar, phone.picture, phone.prompt, phone.controls));
+  }
+
+  function tapTime(event) {
+    return performance.timeOrigin + (event && event.timeStamp ? event.timeStamp : performance.now());
+  }
+
+  function act(event) {
+    return phone.ctx.send({ ...event, stage: phone.state.meta.stage }).then((ack) => {
+      if (ack && ack.ok) {
+        if (navigator.vibrate) navigator.vibrate(60);
+      } else {
+        phone.status.textContent = refusal(ack);
+      }
+      return ack;
+    });
+  }
+
+  /** A refusal in the page's language: the server's reasons are English, its codes are not. */
+  function refusal(ack) {
+    const reason = (ack && ack.reason) || "";
+    const typed = Typed.refusal(reason);
+    if (typed) return typed;
+    const team = reason.match(/already answered \(([^)]+)\)/);
+    if (team) return tr("team_answered", { who: team[1] });
+    if (/out for this question/.test(reason)) return tr("you_out");
+    const key = "refused_" + ((ack && ack.code) || "");
+    return tr(key) !== key ? tr(key) : reason || "?";
+  }
+
+  function updatePhone(state, ctx) {
+    phone.state = state;
+    phone.ctx = ctx;
+    const { meta, view } = state;
+    const you = view.you;
+    const q = view.question;
+    const answering = view.stage === "answering" && q;
+    Countdown.set(meta, $("#qr-p-bar"), null);
+    phone.bar.hidden = !answering;
+    ctx.heartbeat(view.stage === "answering" || view.stage === "drawing");
+    showPicture(phone.picture, q && q.image && q.image_on_phones && view.stage !== "board" ? q.image : null);
+    phone.prompt.textContent = q && ["answering", "review", "reveal"].includes(view.stage) ? q.prompt : "";
+    // A text field being typed in stays as it is (its text, focus and keyboard) while other
+    // teams' answers change the view.
+    const typing = answering && q.kind === "text" && you.locked === null && !meta.paused
+      && phone.typedFor === view.step && phone.controls.querySelector("#qr-text");
+    if (!typing) fill(phone.controls);
+    phone.status.className = "status qr-status";
+    if (meta.paused) {
+      phone.status.textContent = T.t("paused");
+    } else if (view.stage === "intro") {
+      phone.status.textContent = roundTitle(view) + " · " + planLine(view);
+      fill(phone.controls, jokerControl(view, you));
+    } else if (answering && you.buzz) {
+      fill(phone.controls, buzzButton(view, you));
+    } else if (answering) {
+      phone.status.textContent = tr("question_of", { n: view.number, of: view.of });
+      if (you.locked !== null) {
+        phone.status.textContent = tr("locked", { v: answerText(q, you.locked) });
+        phone.status.classList.add("locked");
+      } else if (typing) {
+        // the field stays
+      } else if ((view.legal || []).length) {
+        if (phone.typedFor !== view.step) {
+          phone.typed = "";
+          phone.typedFor = view.step;
+        }
+        fill(phone.controls, q.kind === "choice" ? choiceButtons(q)
+          : q.kind === "text" ? Typed.field((value, event) => act({ type: "answer", value, t_client: tapTime(event) }))
+            : keypad(q));
+      }
+    } else if (view.stage === "review" && q) {
+      phone.status.textContent = you.locked !== null ? tr("locked", { v: answerText(q, you.locked) }) : tr("none");
+      fill(phone.controls, h("p", { class: "note", id: "qr-p-review" }, tr("review_wait")));
+    } else if (view.stage === "reveal" && view.outcome) {
+      phone.status.textContent = tr("answer", { v: answerText(q, view.outcome.answer) });
+      fill(phone.controls, verdict(you),
+        view.outcome.explain ? h("p", { class: "qr-explain", id: "qr-p-explain" }, view.outcome.explain) : null);
+    } else if (view.stage === "board") {
+      phone.status.textContent = view.final ? tr("final") : tr("board");
+      fill(phone.controls, myPlace(view, you));
+    } else {
+      phone.status.textContent = tr("wait_next");
+    }
+  }
+
+  /** A buzz question: one big button (on pointerdown, its own time), and who has the floor. */
+  function buzzButton(view, you) {
+    const before = phone.ctx.previous && phone.ctx.previous.view && phone.ctx.previous.view.you;
+    if (you.buzz === "floor" && (!before || before.buzz !== "floor")) {
+      phone.ctx.sounds.play("buzz");
+      if (navigator.vibrate) navigator.vibrate([80, 40, 80]);
+    }
+    const floor = view.buzz.floor_name;
+    const lost = view.buzz.floor !== null && you.buzz !== "floor";
+    phone.status.textContent = lost ? tr("you_lost", { who: floor }) : tr("you_" + you.buzz);
+    phone.status.classList.toggle("locked", you.buzz === "floor");
+    const button = h("button", { type: "button", class: "qr-buzz " + you.buzz, id: "qr-buzz",
+      disabled: lost || !["live", "early"].includes(you.buzz) }, tr("buzz"));
+    button.addEventListener("pointerdown", (event) => {
+      event.preventDefault();
+      if (!button.disabled) act({ type: "buzz", t_client: tapTime(event) });
+    });
+    return button;
+  }
+
+  function jokerControl(view, you) {
+    if (you.joker === "on") return h("p", { class: "verdict-big good qr-joker-on" }, "★ " + tr("joker_on"));
+    if (you.joker === "played") return h("p", { class: "note" }, tr("joker_done"));
+    const legal = (view.legal || []).some((a) => a.type === "joker");
+    return h("button", { type: "button", class: "qr-joker", id: "qr-joker", disabled: !legal,
+      onclick: () => act({ type: "joker" }) }, "★ " + tr("joker"));
+  }
+
+  function choiceButtons(q) {
+    return h("div", { class: "choices qr-choices n" + q.options.length }, q.options.map((text, i) =>
+      h("button", { type: "button", class: "choice choice-" + i + " qr-choice", "data-choice": i,
+        onclick: (event) => act({ type: "answer", value: i, t_client: tapTime(event) }) },
+      h("b", {}, LETTERS[i]), h("span", {}, text))));
+  }
+
+  function keypad(q) {
+    const display = h("output", { class: "typed", "aria-live": "polite" }, phone.typed || "0");
+    const press = (key) => {
+      let typed = phone.typed;
+      if (key === "⌫") typed = typed.slice(0, -1);
+      else if (typed.length < 12) typed = (typed === "0" ? "" : typed) + key;
+      phone.typed = typed;
+      display.textContent = typed ? num(Number(typed)) : "0";
+    };
+    const keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "00", "⌫"];
+    const lockIn = (event) => {
+      const value = parseInt(phone.typed || "0", 10);
+      if (!Number.isNaN(value)) act({ type: "answer", value, t_client: tapTime(event) });
+    };
+    return h("div", { class: "keypad qr-keypad" }, h("div", { class: "qr-typed-line" }, display,
+      q.unit ? h("span", { class: "qr-unit" }, q.unit) : null),
+    h("div", { class: "keys" },
+      keys.map((k) => h("button", { type: "button", class: "key", "data-key": k, onclick: () => press(k) }, k))),
+    h("button", { type: "button", class: "key ok", "data-key": "ok", onclick: lockIn }, T.t("ok")));
+  }
+
+  function verdict(you) {
+    const result = you.result;
+    if (!result) return h("div", { class: "verdict-big none", id: "qr-verdict" }, tr("none"));
+    const look = "verdict-big " + (result.right ? "good" : "bad");
+    return h("div", { class: look, id: "qr-verdict", "data-points": result.points },
+      result.right ? "✔ " + tr("right")
+        : result.points > 0 && result.place ? tr("place_of", { n: result.place }) : "✘ " + tr("wrong"),
+      h("small", {}, (result.points < 0 ? result.points + " points" : tr("points", { n: result.points }))
+        + (result.bonus ? " · " + tr("bonus", { n: result.bonus }) : "")));
+  }
+
+  /** The phone's own place and the top five: a 40-team board does not fit a phone. */
+  function myPlace(view, you) {
+    return h("div", { class: "qr-myplace" },
+      h("p", { class: "verdict-big good", id: "qr-place" },
+        tr("your_place", { place: placeText(you.place), of: view.teams }),
+        h("small", {}, num(you.score) + " pts")),
+      h("h3", {}, tr("top")),
+      h("ol", { class: "qr-top" }, view.players.slice(0, 5).map((p) =>
+        h("li", { class: p.seat === you.seat ? "me" : "" },
+          h("span", { class: "qr-place" }, String(p.place)), seatChip(p.seat),
+          h("span", { class: "who" }, p.name), h("span", { class: "pts" }, num(p.score))))));
+  }
+
+  // ------------------------------------------------------------- host page
+
+  let host = null;
+
+  function hostPanel(root) {
+    host = {
+      buttons: h("div", { class: "buttons", id: "qr-commands" }),
+      now: h("div", { id: "qr-host-now" }),
+      seat: h("select", { id: "qr-adjust-seat", "aria-label": T.t("seats") }),
+      points: h("input", { id: "qr-adjust-points", type: "number", min: -1000, max: 1000, step: 1, value: 1,
+        "aria-label": tr("pts") }),
+      reason: h("input", { id: "qr-adjust-reason", maxlength: 80, placeholder: tr("reason"),
+        "aria-label": tr("reason") }),
+      msg: h("p", { class: "error host-msg", id: "qr-adjust-msg", role: "alert" }),
+      seats: "",
+    };
+    const apply = h("button", { type: "button", id: "qr-adjust-apply", onclick: () => {
+      const edit = { seat: Number(host.seat.value), points: Number(host.points.value), reason: host.reason.value };
+      if (!edit.reason.trim() || !edit.points) { // the server refuses them too, in English
+        host.msg.textContent = tr(edit.points ? "reason_needed" : "points_needed");
+        return;
+      }
+      host.ctx.send({ type: "adjust", ...edit })
+        .then((ack) => {
+          host.msg.textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
+          if (ack && ack.ok) host.reason.value = "";
+        });
+    } }, tr("apply"));
+    root.append(h("div", { class: "card qr-host" }, h("h2", {}, tr("label")), host.buttons, host.now),
+      h("div", { class: "card qr-host-adjust" }, h("h3", {}, tr("adjust")),
+        h("div", { class: "qr-adjust-row" }, host.seat, host.points, host.reason, apply), host.msg));
+  }
+
+  function updateHost(state, ctx) {
+    host.ctx = ctx;
+    const { meta, view } = state;
+    const running = meta.status === "running" && !meta.paused;
+    const stage = view ? view.stage : "lobby";
+    const buttons = [
+      ["next", ["intro", "review", "reveal", "board"].includes(stage), "primary"],
+      ["close", stage === "answering", "good"],
+      ["skip", stage === "answering", ""],
+    ]; // "end" is among the page's own commands
+    if (view && view.buzz) {
+      const floor = view.buzz.floor !== null;
+      buttons.push(["right", floor, "good"], ["wrong", floor, "bad"]);
+    }
+    buttons.push(...Clip.hostButtons(view));
+    fill(host.buttons, buttons.map(([type, enabled, cls]) => h("button", {
+      type: "button", "data-cmd": type, class: cls || null, disabled: !(running && enabled),
+      onclick: () => ctx.send({ type }).then((ack) => {
+        host.msg.textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
+      }),
+    }, tr(commandLabel(type, stage)))));
+    const seats = (meta.seats || []).map((s) => s.seat + ":" + s.name).join("|");
+    if (seats !== host.seats) {
+      host.seats = seats;
+      fill(host.seat, (meta.seats || []).map((s) => h("option", { value: s.seat }, s.name)));
+    }
+    if (!view) {
+      fill(host.now, h("p", { class: "note" }, T.t("waiting_start")));
+      return;
+    }
+    const q = view.question;
+    fill(host.now,
+      h("p", { class: "qr-host-stage", id: "qr-host-stage" }, tr("stage_" + stage), " · ",
+        [tr("round_of", { n: view.round, of: view.rounds }), view.round_title,
+          tr("question_of", { n: view.number, of: view.of })].filter(Boolean).join(" · ")),
+      q ? h("p", { class: "qr-host-q" }, q.prompt) : null,
+      view.truth ? h("p", { class: "truth", id: "qr-host-truth" }, tr("truth", { v: answerText(q, view.truth.answer) }),
+        view.truth.source ? h("small", { class: "note" }, " · " + view.truth.source) : null) : null,
+      stage === "answering" ? h("p", {}, tr("answered", { n: view.answered, of: view.teams })) : null,
+      q && q.kind === "text" && stage !== "reveal" ? Typed.queue(view, (event) => ctx.send(event).then((ack) => {
+        host.msg.textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
+      })) : null,
+      hostAnswers(view, q));
+  }
+
+  /** A host command's button text: marks and a clip's commands have their own words. */
+  function commandLabel(type, stage) {
+    if (type === "right" || type === "wrong") return "mark_" + type;
+    return type === "next" && stage === "review" ? "reveal" : type;
+  }
+
+  /** Every answer (up to 200 teams): at the reveal with its points, before it as it came in. */
+  function hostAnswers(view, q) {
+    const rows = view.rows || view.answers || [];
+    if (!rows.length || !q) return null;
+    const names = Object.fromEntries(view.players.map((p) => [p.seat, p.name]));
+    return h("table", { class: "live-table qr-host-answers" }, rows.map((row) =>
+      h("tr", { class: row.right === undefined ? "" : row.right ? "good" : "bad" },
+        h("td", {}, seatChip(row.seat), " ", names[row.seat]), h("td", {}, answerText(q, row.value)),
+        h("td", {}, row.points === undefined ? "" : "+" + row.points + (row.joker ? " ★" : "")),
+        h("td", {}, row.ms === undefined ? "" : (row.ms / 1000).toFixed(2) + " s"))));
+  }
+
+  registerKind("quiz-round", {
+    settingEditor: window.QuizRound.settingEditor,
+    label: { fr: "Quiz par équipes", en: "Quiz round" },
+    screen: { mount: mountScreen, update: updateScreen },
+    phone: { mount: mountPhone, update: updatePhone },
+    host: { panel: hostPanel, update: updateHost },
+  });
+})();
