@@ -54,8 +54,9 @@ def show(page: Any, screen: Screen, audience: str) -> None:
             page.evaluate("(s) => render(s)", screen.screen)
     else:
         payload = json.loads(json.dumps(screen.phone))
-        page.evaluate("([s, seat]) => { joined = { game: s.meta.game, seat }; state = s; "
-                      "render(); }",
+        # The join page's own poll (no game yet) must not draw over the state handed in.
+        page.evaluate("([s, seat]) => { clearTimeout(pollHandle); "
+                      "joined = { game: s.meta.game, seat }; state = s; render(); }",
                       [payload, screen.seat])
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => "
                   "requestAnimationFrame(done)))")

@@ -204,6 +204,7 @@ def test_the_buzz_button_has_no_square_inside(server: LiveServer, browser: Any,
     page.set_viewport_size({"width": 390, "height": 844})
     for name in ("buzzer-idle", "buzzer-decided"):
         show(page, screens[name], "phone")
+        page.wait_for_selector("#bz-button", state="attached")  # drawn by the kind's render
         style = page.evaluate("""() => {
             const s = getComputedStyle(document.querySelector('#bz-button'));
             return [s.backgroundOrigin, s.borderTopWidth]; }""")
