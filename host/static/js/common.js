@@ -63,7 +63,9 @@ function seatName(state, seat) {
 
 /** "Rouge (Ana)": colour first so a colour-blind player can match it with the pattern. */
 function seatLabel(state, seat) {
-  return T.colour(seat) + " · " + seatName(state, seat);
+  const colour = T.colour(seat);
+  const name = seatName(state, seat);
+  return name === colour ? name : colour + " · " + name; // a hall's "#40" is said once
 }
 
 function seatChip(seat) {

@@ -447,7 +447,7 @@ function render() {
   document.body.dataset.status = meta.status;
   document.body.dataset.kind = meta.kind;
   document.body.dataset.stage = view ? view.stage || view.phase || "" : "";
-  fill("#me", seatChip(seat), h("span", {}, T.colour(seat) + " · " + seatName(state, seat)),
+  fill("#me", seatChip(seat), h("span", {}, seatLabel(state, seat)),
     teamLine(meta, seat));
   const score = myScore(view, seat);
   $("#my-score").textContent = score === null ? "" : Number(score).toLocaleString(T.lang);
