@@ -1,7 +1,7 @@
 // ESLint for the browser pages' scripts (host/static/js; vendor/ is not ours): `make lint`.
 // The pages are plain <script>s sharing one global scope, loaded in the order of
-// templates/base.html: socket.io (io), i18n.js, common.js, kinds.js, cards.js, kinds/territory-words.js,
-// the kinds, the page.
+// templates/base.html: socket.io (io), strings-fr.js, strings-en.js, i18n.js, common.js, kinds.js, cards.js,
+// kinds/territory-words.js, the kinds, the page.
 // Each shared script lists what it offers the later ones in a `/* exported a, b */` comment at its
 // top; this config reads those comments, so a name is declared once, where it is defined. Every
 // script sees the other scripts' names as read-only globals (not its own: no-redeclare).
@@ -9,8 +9,9 @@ import fs from "node:fs";
 import js from "@eslint/js";
 import globals from "globals";
 
-const SHARED = ["i18n.js", "common.js", "kinds.js", "cards.js", "kinds/territory-words.js"]
-  .map((name) => "host/static/js/" + name);
+const SHARED = [
+  "strings-fr.js", "strings-en.js", "i18n.js", "common.js", "kinds.js", "cards.js", "kinds/territory-words.js",
+].map((name) => "host/static/js/" + name);
 
 /** The names in a file's `/* exported ... *\/` comment. */
 function exported(file) {

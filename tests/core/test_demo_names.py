@@ -8,13 +8,16 @@ from pathlib import Path
 
 from host.demo import BOT_NAMES, bot_seats
 
-I18N = Path(__file__).resolve().parents[2] / "host" / "static" / "js" / "i18n.js"
+TABLES = Path(__file__).resolve().parents[2] / "host" / "static" / "js"
 
 
 def page_colours() -> dict[str, list[str]]:
-    """`colours: [...]` of each language table in i18n.js, in its order (fr first, then en)."""
-    found = re.findall(r"colours:\s*(\[[^\]]*\])", I18N.read_text(encoding="utf-8"))
-    return {"fr": json.loads(found[0]), "en": json.loads(found[1])}
+    """`colours: [...]` of each language table (js/strings-fr.js, js/strings-en.js)."""
+    colours = {}
+    for lang in ("fr", "en"):
+        table = (TABLES / f"strings-{lang}.js").read_text(encoding="utf-8")
+        colours[lang] = json.loads(re.findall(r"colours:\s*(\[[^\]]*\])", table)[0])
+    return colours
 
 
 def test_each_demo_bot_bears_its_own_seats_colour() -> None:
