@@ -6,8 +6,8 @@ editor) carry `code`, `reason` (English, for scripts and logs) and `text`: `{"fr
 "en": ...}`, which the pages show in their language (docs/PROTOCOL.md, its first section).
 
 The French comes gettext-style: the English reason is the key (host/messages_fr.py, with
-host/messages_fr_cards.py for the card games and host/messages_fr_editor.py for the pack
-editor's findings and import warnings), with
+host/messages_fr_cards.py for the card games, host/messages_fr_quiz.py for the quiz round and
+host/messages_fr_editor.py for the pack editor's findings and import warnings), with
 `{name}` standing for the parts a reason fills in ("unknown action {kind}"); a reason with no
 French of its own gets its code's text, and an unknown code a plain "Refusé". Callers keep
 writing English reasons (Outcome.refuse(code, reason), GameError(reason)); the test
@@ -23,8 +23,9 @@ from typing import Any
 from host.messages_fr import FRENCH as _FRENCH_PLAY
 from host.messages_fr_cards import FRENCH_CARDS
 from host.messages_fr_editor import ENGLISH_WEB, FRENCH_EDITOR
+from host.messages_fr_quiz import FRENCH_QUIZ
 
-FRENCH = {**_FRENCH_PLAY, **FRENCH_CARDS, **FRENCH_EDITOR}
+FRENCH = {**_FRENCH_PLAY, **FRENCH_CARDS, **FRENCH_QUIZ, **FRENCH_EDITOR}
 
 # One text per refusal code: (French, English).
 CODES: dict[str, tuple[str, str]] = {

@@ -158,6 +158,15 @@ FRENCH: dict[str, str] = {
     "the question bank has no {kinds} question{where}; this game needs some: add a pack with them":
         "la banque n’a pas de question {kinds}{where} ; cette partie en a besoin : ajoutez un "
         "pack qui en a",
+    # ---- the hub's plan checks (host/hub.py: _check_counts)
+    "{where}: no question {ids} in the bank": "{where} : pas de question {ids} dans la banque",
+    "not enough questions: {short}; choose more packs or categories, or ask fewer questions":
+        "pas assez de questions : {short} ; choisissez plus de packs ou de catégories, ou posez "
+        "moins de questions",
+    "{where}: {count} {kind} questions but the selection holds {held}":
+        "{where} : {count} questions de type {kind}, mais la sélection n’en a que {held}",
+    "{count} {kind} questions but the selection holds {held}":
+        "{count} questions de type {kind}, mais la sélection n’en a que {held}",
     # ---- the territory game (host/territory/*)
     "The duel mode is for 2 players, not {players}.": "Le mode duel se joue à 2, pas à {players}.",
     "An event must be an object with a type.": "Une demande doit être un objet avec un type.",

@@ -72,6 +72,11 @@ FRENCH_EDITOR: dict[str, str] = {
     "{path}: cannot read: {error}": "{path} : illisible : {error}",
     "{path}:{line}: not JSON: {error}": "{path}:{line} : pas du JSON : {error}",
     "no file {image} next to the pack": "pas de fichier {image} à côté du pack",
+    "{origin}: wildcard answer {answer} dropped":
+        "{origin} : réponse à caractère générique {answer} ignorée",
+    "{origin}: answer {answer} worth {percent} % dropped (only full-credit answers are accepted)":
+        "{origin} : réponse {answer} à {percent} % ignorée (seules les réponses à 100 % sont "
+        "acceptées)",
     # ---- the checker's findings
     "{pack} is not a pack id (lower-case words joined by '-')":
         "{pack} n’est pas un identifiant de pack (mots en minuscules reliés par « - »)",
@@ -106,6 +111,36 @@ FRENCH_EDITOR: dict[str, str] = {
     "{option} appears twice": "{option} apparaît deux fois",
     "{answer} is not one of the options": "{answer} n’est pas l’une des options",
     "{answer} is not a positive integer": "{answer} n’est pas un entier positif",
+    "must be a non-empty string or null, not {value}":
+        "doit être un texte non vide ou null, pas {value}",
+    "has {count} characters, at most {most}": "fait {count} caractères, {most} au plus",
+    # ---- typed answers (host/quiz/validate.py: check_text)
+    "only text questions have this field": "seules les questions à réponse tapée ont ce champ",
+    "must be the answer's text, not {value}": "doit être le texte de la réponse, pas {value}",
+    "must be a list of answers, not {value}": "doit être une liste de réponses, pas {value}",
+    "answer {number} must be text of 1 to {most} characters":
+        "la réponse {number} doit être un texte de 1 à {most} caractères",
+    "{answer} has no letters or digits": "{answer} n’a ni lettre ni chiffre",
+    "{answer} is the same answer as {other} once normalised":
+        "{answer} est la même réponse que {other} une fois normalisée",
+    "must be a whole percent from {low} to {high}, not {value}":
+        "doit être un pourcentage entier de {low} à {high}, pas {value}",
+    # ---- sound clips (host/quiz/validate.py: _check_audio; host/quiz/audio.py)
+    "a clip needs its audio file": "un extrait a besoin de son fichier audio",
+    "must be [start, end] in seconds, e.g. [12, 42]":
+        "doit être [début, fin] en secondes, par exemple [12, 42]",
+    "needs 0 <= start < end <= {most} seconds, not [{start}, {end}]":
+        "il faut 0 <= début < fin <= {most} secondes, pas [{start}, {end}]",
+    "{ref} is not a sound file name (allowed: {allowed})":
+        "{ref} n’est pas un nom de fichier son (permis : {allowed})",
+    "{file}: not a sound file name (allowed: {allowed})":
+        "{file} : pas un nom de fichier son (permis : {allowed})",
+    "{file}: cannot read the sound: {error}": "{file} : son illisible : {error}",
+    "{file}: the sound file is empty": "{file} : le fichier du son est vide",
+    "{file}: the sound is {size} bytes, more than the {most} allowed (cut it shorter)":
+        "{file} : le son fait {size} octets, plus que les {most} permis (raccourcissez-le)",
+    "{file}: not a sound (its content is not Ogg, MP3, MP4/AAC or WebM)":
+        "{file} : pas un son (son contenu n’est ni Ogg, ni MP3, ni MP4/AAC, ni WebM)",
     # ---- pictures (host/quiz/validate.py: check_image_file, svg_problems)
     "{ref}: use forward slashes ('/') in the path": "{ref} : utilisez des « / » dans le chemin",
     "{ref} must be a path relative to the pack file, not an absolute one":
