@@ -28,6 +28,18 @@ function shared(own) {
   return Object.fromEntries([["io", "readonly"], ...names.map((name) => [name, "readonly"])]);
 }
 
+// The host page's own scripts (templates/host.html) share names among themselves the same way, each
+// offering its names in its `/* exported */` comment; the other pages do not see them.
+const HOST_PAGE = ["host-night.js", "host-form.js", "host-seats.js", "host.js", "editor.js"]
+  .map((name) => "host/static/js/" + name);
+const HOST_OFFERED = Object.fromEntries(HOST_PAGE.map((file) => [file, exported(file)]));
+
+/** The host page's names as read-only globals, less those `own` declares itself. */
+function hostPage(own) {
+  const names = Object.entries(HOST_OFFERED).filter(([file]) => file !== own).flatMap(([, list]) => list);
+  return Object.fromEntries(names.map((name) => [name, "readonly"]));
+}
+
 const BROWSER = { ecmaVersion: 2022, sourceType: "script" };
 
 export default [
@@ -46,6 +58,12 @@ export default [
     files: [file],
     languageOptions: { ...BROWSER, globals: { ...globals.browser, ...shared(file) } },
   })),
+  {
+    files: ["host/static/js/host*.js", "host/static/js/editor*.js"],
+    ignores: HOST_PAGE,
+    languageOptions: { globals: hostPage(null) },
+  },
+  ...HOST_PAGE.map((file) => ({ files: [file], languageOptions: { globals: hostPage(file) } })),
   {
     files: ["eslint.config.mjs"],
     languageOptions: { globals: globals.node },

@@ -1,11 +1,12 @@
-// The question pack editor on the host page: list, search and filter packs; create and edit
-// questions with live validation (the host's own checks, the same as `tourelle questions check`);
-// pictures; import and export. It also fills the new-game form's pack boxes (#q-packs), with how
-// many questions of each pack past games have not asked yet.
-// Talks to host/routes/packs.py with the host key in the X-Tourelle-Key header.
+// The question pack editor on the host page: list, search and filter packs, and see one pack's
+// questions; it also fills the new-game form's pack boxes (#q-packs), with how many questions of
+// each pack past games have not asked yet. Its shared parts (its state, requests with the host key
+// in the X-Tourelle-Key header to host/routes/packs.py, findings beside their fields) are `Editor`,
+// which editor-form.js (the question form, pictures) and editor-import.js (new pack, import) use.
+/* exported Editor */
 "use strict";
 
-(() => {
+const Editor = (() => {
   const ed = {
     meta: null, // GET /api/packs: packs, categories, kinds, formats, limits
     pack: null, // the open pack's summary
@@ -77,9 +78,31 @@
     return h("option", { value, selected: selected || null }, text);
   }
 
-  /** A changed pack (saved, imported, deleted): host.js refreshes its category counts. */
+  /** A changed pack (saved, imported, deleted): host-form.js refreshes its category counts. */
   function announce() {
     document.dispatchEvent(new CustomEvent("tourelle:packs-changed"));
+  }
+
+  /** Each finding beside its field; one without a field (or a hidden one) under the form. */
+  function showFindings(root, findings) {
+    const byField = new Map();
+    const loose = [];
+    for (const f of findings) {
+      const slot = f.field && root.querySelector(`[data-error-for="${CSS.escape(f.field)}"]`);
+      const message = said(f.text, f.message);
+      if (slot && !slot.closest("[hidden]")) byField.set(slot, [...(byField.get(slot) || []), message]);
+      else loose.push((f.field ? f.field + colon() : "") + message);
+    }
+    for (const slot of root.querySelectorAll("[data-error-for]")) {
+      const messages = byField.get(slot) || [];
+      slot.textContent = messages.join(" · ");
+      const field = slot.closest(".ed-field");
+      if (!field) continue;
+      const input = field.querySelector("input:not([type=file]), select, textarea");
+      if (input) input.setAttribute("aria-invalid", messages.length ? "true" : "false");
+      field.classList.toggle("invalid", messages.length > 0);
+    }
+    return loose;
   }
 
   // ----------------------------------------------------------------- the pack list
@@ -183,69 +206,6 @@
     announce();
   }
 
-  // ----------------------------------------------------------------- new pack, import
-
-  function slugOf(text) {
-    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
-  }
-
-  $("#np-title").addEventListener("input", () => {
-    if (!$("#np-id").dataset.touched) $("#np-id").value = slugOf($("#np-title").value);
-  });
-  $("#np-id").addEventListener("input", () => { $("#np-id").dataset.touched = "1"; });
-  $("#e-new-pack").addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const answer = await api("/api/packs", { method: "POST", body: {
-      pack: $("#np-id").value.trim(), title: $("#np-title").value.trim(), language: $("#np-language").value,
-    } });
-    showFindings($("#e-new-pack"), answer.ok ? [] : answer.findings || []);
-    $("#np-msg").textContent = answer.ok ? "" : T.t("ed_error", { reason: T.refusal(answer) });
-    if (!answer.ok) return;
-    $("#np-title").value = "";
-    $("#np-id").value = "";
-    delete $("#np-id").dataset.touched;
-    await loadPacks();
-    announce();
-    openPack(answer.pack.id);
-  });
-
-  $("#e-import").addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const file = $("#im-file").files[0];
-    const msg = $("#im-msg");
-    fill("#im-warnings");
-    if (!file) {
-      msg.className = "host-msg error";
-      msg.textContent = T.t("ed_choose_file");
-      return;
-    }
-    const form = new FormData();
-    form.append("file", file);
-    form.append("language", $("#im-language").value);
-    if ($("#im-format").value) form.append("format", $("#im-format").value);
-    if ($("#im-category").value) form.append("category", $("#im-category").value);
-    if ($("#im-title").value.trim()) form.append("title", $("#im-title").value.trim());
-    msg.className = "host-msg";
-    msg.textContent = T.t("ed_importing");
-    const answer = await api("/api/packs/import", { method: "POST", body: form });
-    msg.className = "host-msg " + (answer.ok ? "ok" : "error");
-    msg.textContent = answer.ok ? T.t("ed_imported", { n: answer.imported, id: answer.pack.id })
-      : T.t("ed_error", { reason: whyRefused(answer) });
-    const warnings = (answer.warnings || []).map((w, i) => said((answer.warnings_text || [])[i], w));
-    fill("#im-warnings", warnings.slice(0, 20).map((w) => h("li", {}, w)));
-    // A file that names no category (GIFT, CSV without one): the page asks for it.
-    const needsCategory = answer.code === "needs_category";
-    $("#im-category").setAttribute("aria-invalid", needsCategory ? "true" : "false");
-    if (needsCategory) $("#im-category").focus();
-    if (!answer.ok) return;
-    $("#im-file").value = "";
-    showImportFile();
-    $("#im-title").value = "";
-    await loadPacks();
-    announce();
-  });
-
   // ----------------------------------------------------------------- one pack
 
   async function openPack(id) {
@@ -262,13 +222,13 @@
     $("#e-new").hidden = !ed.pack.editable;
     for (const row of document.querySelectorAll("#e-packs tr")) row.classList.toggle("open", row.dataset.pack === id);
     drawPack();
-    closeForm();
+    Editor.closeForm(); // editor-form.js
   }
 
   function closePack() {
     ed.pack = null;
     $("#e-pack").hidden = true;
-    closeForm();
+    Editor.closeForm(); // editor-form.js
   }
 
   function drawPack() {
@@ -292,234 +252,10 @@
         item.asked ? h("small", { class: "note" }, " · " + T.t("ed_asked")) : null,
         item.problems.map((pr) => h("div", { class: "error" },
           (pr.field ? pr.field + colon() : "") + said(pr.text, pr.message)))),
-        h("td", {}, h("button", { type: "button", class: "small", "data-edit": q.id, onclick: () => openForm(item) },
-          T.t(p.editable ? "ed_edit" : "ed_view"))));
+        h("td", {}, h("button", {
+          type: "button", class: "small", "data-edit": q.id, onclick: () => Editor.openForm(item), // editor-form.js
+        }, T.t(p.editable ? "ed_edit" : "ed_view"))));
     }) : h("tr", {}, h("td", { class: "note" }, T.t("ed_no_questions"))));
-  }
-
-  // ----------------------------------------------------------------- the question form
-
-  function optionInputs() {
-    return [...document.querySelectorAll("#e-form [data-option]")];
-  }
-
-  function openForm(item) {
-    const q = item ? item.question : null;
-    const form = $("#e-form");
-    form.hidden = false;
-    ed.replaces = q ? q.id : null;
-    ed.image = q && q.image ? q.image : null;
-    $("#f-heading").textContent = q ? q.id : T.t("ed_new_question");
-    $("#f-id").value = q ? q.id : "";
-    $("#f-id").placeholder = T.t("ed_id_auto");
-    $("#f-kind").value = q && ["numeric", "text"].includes(q.kind) ? q.kind : "choice";
-    $("#f-accept").value = q && Array.isArray(q.accept) ? q.accept.join("\n") : "";
-    $("#f-similarity").value = q && q.similarity !== undefined && q.similarity !== null ? q.similarity : "";
-    $("#f-category").value = (q && q.category) || "";
-    $("#f-difficulty").value = q && q.difficulty !== undefined ? q.difficulty : 3;
-    $("#f-prompt").value = (q && q.prompt) || "";
-    const options = q && Array.isArray(q.options) ? q.options : [];
-    optionInputs().forEach((input, i) => { input.value = options[i] !== undefined ? String(options[i]) : ""; });
-    $("#f-answer").value = q && q.answer !== undefined && q.answer !== null ? String(q.answer) : "";
-    $("#f-unit").value = (q && q.unit) || "";
-    $("#f-source").value = (q && q.source) || "";
-    $("#f-image-file").value = "";
-    showImage(null);
-    const editable = ed.pack && ed.pack.editable;
-    for (const input of form.querySelectorAll("input, select, textarea")) {
-      if (input.id !== "f-id") input.disabled = !editable;
-    }
-    $("#f-save").hidden = !editable;
-    $("#f-delete").hidden = !editable || !q;
-    $("#f-msg").textContent = "";
-    showFindings(form, []);
-    kindChanged();
-    form.dataset.valid = "";
-    if (editable && q) scheduleCheck(); // a new question is checked from its first keystroke
-    form.scrollIntoView({ block: "nearest" });
-  }
-
-  function closeForm() {
-    $("#e-form").hidden = true;
-    ed.replaces = null;
-    ed.image = null;
-    clearTimeout(ed.checkTimer);
-    ed.checkSeq += 1; // a check still on its way no longer counts
-  }
-
-  function kindChanged() {
-    const numeric = $("#f-kind").value === "numeric";
-    const typed = $("#f-kind").value === "text";
-    $("#f-row-options").hidden = numeric || typed;
-    $("#f-row-unit").hidden = !numeric;
-    $("#f-row-accept").hidden = !typed;
-    $("#f-row-similarity").hidden = !typed;
-    $("#f-answer").inputMode = numeric ? "numeric" : "text";
-  }
-
-  /** "12" is sent as a number so the checks see what a pack file would hold; "douze" stays text
-   * and is refused with its reason. */
-  function numberOrText(value) {
-    const text = value.trim();
-    return /^-?\d+$/.test(text) ? Number(text) : text;
-  }
-
-  function collect() {
-    const kind = $("#f-kind").value;
-    const q = {
-      id: $("#f-id").value.trim() || undefined,
-      category: $("#f-category").value,
-      difficulty: numberOrText(String($("#f-difficulty").value)),
-      kind,
-      prompt: $("#f-prompt").value.trim(),
-    };
-    if (kind === "choice") {
-      q.options = optionInputs().map((input) => input.value.trim()).filter(Boolean);
-      q.answer = $("#f-answer").value.trim();
-    } else if (kind === "text") { // typed answers: other spellings one a line, a typo threshold
-      q.answer = $("#f-answer").value.trim();
-      const accept = $("#f-accept").value.split("\n").map((line) => line.trim()).filter(Boolean);
-      if (accept.length) q.accept = accept;
-      if (String($("#f-similarity").value).trim()) q.similarity = numberOrText(String($("#f-similarity").value));
-    } else {
-      q.answer = numberOrText($("#f-answer").value);
-      if ($("#f-unit").value.trim()) q.unit = $("#f-unit").value.trim();
-    }
-    q.source = $("#f-source").value.trim();
-    if (ed.image) q.image = ed.image;
-    return q;
-  }
-
-  /** Each finding beside its field; one without a field (or a hidden one) under the form. */
-  function showFindings(root, findings) {
-    const byField = new Map();
-    const loose = [];
-    for (const f of findings) {
-      const slot = f.field && root.querySelector(`[data-error-for="${CSS.escape(f.field)}"]`);
-      const message = said(f.text, f.message);
-      if (slot && !slot.closest("[hidden]")) byField.set(slot, [...(byField.get(slot) || []), message]);
-      else loose.push((f.field ? f.field + colon() : "") + message);
-    }
-    for (const slot of root.querySelectorAll("[data-error-for]")) {
-      const messages = byField.get(slot) || [];
-      slot.textContent = messages.join(" · ");
-      const field = slot.closest(".ed-field");
-      if (!field) continue;
-      const input = field.querySelector("input:not([type=file]), select, textarea");
-      if (input) input.setAttribute("aria-invalid", messages.length ? "true" : "false");
-      field.classList.toggle("invalid", messages.length > 0);
-    }
-    return loose;
-  }
-
-  function scheduleCheck() {
-    clearTimeout(ed.checkTimer);
-    $("#e-form").dataset.valid = ""; // unknown until the check of what the form holds now
-    ed.checkTimer = setTimeout(check, 300);
-  }
-
-  /** Live validation: the host's checks on the form as it is; nothing is written. */
-  async function check() {
-    if (!ed.pack || !ed.pack.editable || $("#e-form").hidden) return;
-    const seq = ++ed.checkSeq;
-    const answer = await api("/api/packs/" + encodeURIComponent(ed.pack.id) + "/check", {
-      method: "POST", body: { question: collect(), replaces: ed.replaces } });
-    if (seq !== ed.checkSeq) return; // a newer check (or a close) came after
-    if (answer.status !== 200) {
-      $("#f-msg").className = "host-msg error";
-      $("#f-msg").textContent = T.t("ed_error", { reason: T.refusal(answer) });
-      return;
-    }
-    if (!$("#f-id").value && answer.question) $("#f-id").placeholder = answer.question.id;
-    const loose = showFindings($("#e-form"), answer.findings || []);
-    $("#e-form").dataset.valid = answer.findings.length ? "0" : "1";
-    $("#f-msg").className = "host-msg " + (loose.length ? "error" : "ok");
-    $("#f-msg").textContent = loose.length ? loose.join(" · ") : answer.findings.length ? "" : T.t("ed_check_ok");
-  }
-
-  async function save(event) {
-    event.preventDefault();
-    clearTimeout(ed.checkTimer);
-    ed.checkSeq += 1;
-    const answer = await api("/api/packs/" + encodeURIComponent(ed.pack.id) + "/questions", {
-      method: "POST", body: { question: collect(), replaces: ed.replaces } });
-    if (!answer.ok) {
-      const loose = showFindings($("#e-form"), answer.findings || []);
-      $("#e-form").dataset.valid = "0";
-      $("#f-msg").className = "host-msg error";
-      $("#f-msg").textContent = T.t("ed_refused", { reason: loose.join(" · ") || T.refusal(answer) });
-      return;
-    }
-    const id = answer.question.id;
-    await openPack(ed.pack.id);
-    await loadPacks();
-    announce();
-    $("#e-pack-info").append(h("span", { class: "ok", id: "e-saved", "data-saved": id },
-      " · " + T.t("ed_saved", { id })));
-  }
-
-  async function remove() {
-    if (!ed.replaces || !window.confirm(T.t("ed_confirm_delete", { id: ed.replaces }))) return;
-    const id = ed.replaces;
-    const answer = await api("/api/packs/" + encodeURIComponent(ed.pack.id) + "/questions/" + encodeURIComponent(id),
-      { method: "DELETE" });
-    if (!answer.ok) {
-      $("#f-msg").className = "host-msg error";
-      $("#f-msg").textContent = T.t("ed_error", { reason: T.refusal(answer) });
-      return;
-    }
-    await openPack(ed.pack.id);
-    await loadPacks();
-    announce();
-  }
-
-  // ----------------------------------------------------------------- pictures
-
-  async function showImage(localFile) {
-    const name = ed.image;
-    $("#f-image-name").textContent = name || T.t("ed_no_image");
-    $("#f-image-remove").hidden = !name || !(ed.pack && ed.pack.editable);
-    const preview = $("#f-image-preview");
-    if (preview.src && preview.src.startsWith("blob:")) URL.revokeObjectURL(preview.src);
-    preview.hidden = true;
-    preview.removeAttribute("src");
-    if (!name) return;
-    const data = localFile || await blob("/api/packs/" + encodeURIComponent(ed.pack.id) + "/images/"
-      + encodeURIComponent(name));
-    if (!data || ed.image !== name) return;
-    preview.src = URL.createObjectURL(data);
-    preview.hidden = false;
-  }
-
-  /** The import's chosen file, in the page's words (the browser's own file input would
-   * speak the browser's language: "Choose File", "No file chosen"). */
-  function showImportFile() {
-    const file = $("#im-file").files[0];
-    $("#im-file-name").textContent = file ? file.name : T.t("ed_no_file");
-  }
-
-  async function uploadImage() {
-    const file = $("#f-image-file").files[0];
-    if (!file || !ed.pack) return;
-    const slot = $("#e-form [data-error-for='image']");
-    if (ed.meta && file.size > ed.meta.limits.image_bytes) {
-      slot.textContent = T.t("ed_image_too_large", { mb: ed.meta.limits.image_bytes / 1e6 });
-      $("#f-image-file").value = "";
-      return;
-    }
-    const form = new FormData();
-    form.append("file", file);
-    const answer = await api("/api/packs/" + encodeURIComponent(ed.pack.id) + "/images",
-      { method: "POST", body: form });
-    $("#f-image-file").value = "";
-    if (!answer.ok) {
-      slot.textContent = whyRefused(answer);
-      slot.closest(".ed-field").classList.add("invalid");
-      return;
-    }
-    ed.image = answer.image;
-    await showImage(file);
-    scheduleCheck();
   }
 
   // ----------------------------------------------------------------- the new-game form's packs
@@ -548,7 +284,7 @@
       " " + packLabel(p) + " ",
       h("small", { "data-pack-not-asked": p.id }, "(" + notAsked(p.not_asked, p.total) + ")")))
       : h("p", { class: "note" }, T.t("ed_no_pack")));
-    box.dispatchEvent(new Event("change", { bubbles: true })); // host.js recounts the selection
+    box.dispatchEvent(new Event("change", { bubbles: true })); // host-form.js recounts the selection
   }
 
   // ----------------------------------------------------------------- wiring
@@ -559,22 +295,6 @@
   for (const id of ["#e-q-search", "#e-q-kind", "#e-q-category", "#e-q-difficulty"]) {
     $(id).addEventListener("input", () => ed.pack && drawPack());
   }
-  $("#e-new").addEventListener("click", () => openForm(null));
-  $("#e-form").addEventListener("input", (event) => {
-    if (event.target.id === "f-image-file") return;
-    if (event.target.id === "f-kind") kindChanged();
-    scheduleCheck();
-  });
-  $("#e-form").addEventListener("submit", save);
-  $("#f-cancel").addEventListener("click", closeForm);
-  $("#f-delete").addEventListener("click", remove);
-  $("#f-image-file").addEventListener("change", uploadImage);
-  $("#im-file").addEventListener("change", showImportFile);
-  $("#f-image-remove").addEventListener("click", () => {
-    ed.image = null;
-    showImage(null);
-    scheduleCheck();
-  });
   $("#q-language").addEventListener("change", gamePacks);
   $("#c-language").addEventListener("change", () => setTimeout(() => {
     if (!ed.meta) return;
@@ -586,6 +306,6 @@
   $("#editor").addEventListener("toggle", () => { if ($("#editor").open) loadPacks(); });
   document.addEventListener("tourelle:games-changed", loadPacks); // a game ended: fewer not asked
 
-  for (const id of ["#np-language", "#im-language"]) $(id).value = T.lang;
   loadPacks();
+  return { ed, api, blob, said, whyRefused, showFindings, announce, loadPacks, openPack };
 })();

@@ -1,0 +1,223 @@
+// The pack editor's question form: create and edit a question with live validation (the host's
+// own checks, the same as `tourelle questions check`), its picture, save and delete. Uses `Editor`
+// (editor.js) and gives it openForm and closeForm.
+"use strict";
+
+(() => {
+  const { ed, api, blob, whyRefused, showFindings, announce, loadPacks, openPack } = Editor;
+
+  // ----------------------------------------------------------------- the question form
+
+  function optionInputs() {
+    return [...document.querySelectorAll("#e-form [data-option]")];
+  }
+
+  function openForm(item) {
+    const q = item ? item.question : null;
+    const form = $("#e-form");
+    form.hidden = false;
+    ed.replaces = q ? q.id : null;
+    ed.image = q && q.image ? q.image : null;
+    $("#f-heading").textContent = q ? q.id : T.t("ed_new_question");
+    $("#f-id").value = q ? q.id : "";
+    $("#f-id").placeholder = T.t("ed_id_auto");
+    $("#f-kind").value = q && ["numeric", "text"].includes(q.kind) ? q.kind : "choice";
+    $("#f-accept").value = q && Array.isArray(q.accept) ? q.accept.join("\n") : "";
+    $("#f-similarity").value = q && q.similarity !== undefined && q.similarity !== null ? q.similarity : "";
+    $("#f-category").value = (q && q.category) || "";
+    $("#f-difficulty").value = q && q.difficulty !== undefined ? q.difficulty : 3;
+    $("#f-prompt").value = (q && q.prompt) || "";
+    const options = q && Array.isArray(q.options) ? q.options : [];
+    optionInputs().forEach((input, i) => { input.value = options[i] !== undefined ? String(options[i]) : ""; });
+    $("#f-answer").value = q && q.answer !== undefined && q.answer !== null ? String(q.answer) : "";
+    $("#f-unit").value = (q && q.unit) || "";
+    $("#f-source").value = (q && q.source) || "";
+    $("#f-image-file").value = "";
+    showImage(null);
+    const editable = ed.pack && ed.pack.editable;
+    for (const input of form.querySelectorAll("input, select, textarea")) {
+      if (input.id !== "f-id") input.disabled = !editable;
+    }
+    $("#f-save").hidden = !editable;
+    $("#f-delete").hidden = !editable || !q;
+    $("#f-msg").textContent = "";
+    showFindings(form, []);
+    kindChanged();
+    form.dataset.valid = "";
+    if (editable && q) scheduleCheck(); // a new question is checked from its first keystroke
+    form.scrollIntoView({ block: "nearest" });
+  }
+
+  function closeForm() {
+    $("#e-form").hidden = true;
+    ed.replaces = null;
+    ed.image = null;
+    clearTimeout(ed.checkTimer);
+    ed.checkSeq += 1; // a check still on its way no longer counts
+  }
+
+  function kindChanged() {
+    const numeric = $("#f-kind").value === "numeric";
+    const typed = $("#f-kind").value === "text";
+    $("#f-row-options").hidden = numeric || typed;
+    $("#f-row-unit").hidden = !numeric;
+    $("#f-row-accept").hidden = !typed;
+    $("#f-row-similarity").hidden = !typed;
+    $("#f-answer").inputMode = numeric ? "numeric" : "text";
+  }
+
+  /** "12" is sent as a number so the checks see what a pack file would hold; "douze" stays text
+   * and is refused with its reason. */
+  function numberOrText(value) {
+    const text = value.trim();
+    return /^-?\d+$/.test(text) ? Number(text) : text;
+  }
+
+  function collect() {
+    const kind = $("#f-kind").value;
+    const q = {
+      id: $("#f-id").value.trim() || undefined,
+      category: $("#f-category").value,
+      difficulty: numberOrText(String($("#f-difficulty").value)),
+      kind,
+      prompt: $("#f-prompt").value.trim(),
+    };
+    if (kind === "choice") {
+      q.options = optionInputs().map((input) => input.value.trim()).filter(Boolean);
+      q.answer = $("#f-answer").value.trim();
+    } else if (kind === "text") { // typed answers: other spellings one a line, a typo threshold
+      q.answer = $("#f-answer").value.trim();
+      const accept = $("#f-accept").value.split("\n").map((line) => line.trim()).filter(Boolean);
+      if (accept.length) q.accept = accept;
+      if (String($("#f-similarity").value).trim()) q.similarity = numberOrText(String($("#f-similarity").value));
+    } else {
+      q.answer = numberOrText($("#f-answer").value);
+      if ($("#f-unit").value.trim()) q.unit = $("#f-unit").value.trim();
+    }
+    q.source = $("#f-source").value.trim();
+    if (ed.image) q.image = ed.image;
+    return q;
+  }
+
+  function scheduleCheck() {
+    clearTimeout(ed.checkTimer);
+    $("#e-form").dataset.valid = ""; // unknown until the check of what the form holds now
+    ed.checkTimer = setTimeout(check, 300);
+  }
+
+  /** Live validation: the host's checks on the form as it is; nothing is written. */
+  async function check() {
+    if (!ed.pack || !ed.pack.editable || $("#e-form").hidden) return;
+    const seq = ++ed.checkSeq;
+    const answer = await api("/api/packs/" + encodeURIComponent(ed.pack.id) + "/check", {
+      method: "POST", body: { question: collect(), replaces: ed.replaces } });
+    if (seq !== ed.checkSeq) return; // a newer check (or a close) came after
+    if (answer.status !== 200) {
+      $("#f-msg").className = "host-msg error";
+      $("#f-msg").textContent = T.t("ed_error", { reason: T.refusal(answer) });
+      return;
+    }
+    if (!$("#f-id").value && answer.question) $("#f-id").placeholder = answer.question.id;
+    const loose = showFindings($("#e-form"), answer.findings || []);
+    $("#e-form").dataset.valid = answer.findings.length ? "0" : "1";
+    $("#f-msg").className = "host-msg " + (loose.length ? "error" : "ok");
+    $("#f-msg").textContent = loose.length ? loose.join(" · ") : answer.findings.length ? "" : T.t("ed_check_ok");
+  }
+
+  async function save(event) {
+    event.preventDefault();
+    clearTimeout(ed.checkTimer);
+    ed.checkSeq += 1;
+    const answer = await api("/api/packs/" + encodeURIComponent(ed.pack.id) + "/questions", {
+      method: "POST", body: { question: collect(), replaces: ed.replaces } });
+    if (!answer.ok) {
+      const loose = showFindings($("#e-form"), answer.findings || []);
+      $("#e-form").dataset.valid = "0";
+      $("#f-msg").className = "host-msg error";
+      $("#f-msg").textContent = T.t("ed_refused", { reason: loose.join(" · ") || T.refusal(answer) });
+      return;
+    }
+    const id = answer.question.id;
+    await openPack(ed.pack.id);
+    await loadPacks();
+    announce();
+    $("#e-pack-info").append(h("span", { class: "ok", id: "e-saved", "data-saved": id },
+      " · " + T.t("ed_saved", { id })));
+  }
+
+  async function remove() {
+    if (!ed.replaces || !window.confirm(T.t("ed_confirm_delete", { id: ed.replaces }))) return;
+    const id = ed.replaces;
+    const answer = await api("/api/packs/" + encodeURIComponent(ed.pack.id) + "/questions/" + encodeURIComponent(id),
+      { method: "DELETE" });
+    if (!answer.ok) {
+      $("#f-msg").className = "host-msg error";
+      $("#f-msg").textContent = T.t("ed_error", { reason: T.refusal(answer) });
+      return;
+    }
+    await openPack(ed.pack.id);
+    await loadPacks();
+    announce();
+  }
+
+  // ----------------------------------------------------------------- pictures
+
+  async function showImage(localFile) {
+    const name = ed.image;
+    $("#f-image-name").textContent = name || T.t("ed_no_image");
+    $("#f-image-remove").hidden = !name || !(ed.pack && ed.pack.editable);
+    const preview = $("#f-image-preview");
+    if (preview.src && preview.src.startsWith("blob:")) URL.revokeObjectURL(preview.src);
+    preview.hidden = true;
+    preview.removeAttribute("src");
+    if (!name) return;
+    const data = localFile || await blob("/api/packs/" + encodeURIComponent(ed.pack.id) + "/images/"
+      + encodeURIComponent(name));
+    if (!data || ed.image !== name) return;
+    preview.src = URL.createObjectURL(data);
+    preview.hidden = false;
+  }
+
+  async function uploadImage() {
+    const file = $("#f-image-file").files[0];
+    if (!file || !ed.pack) return;
+    const slot = $("#e-form [data-error-for='image']");
+    if (ed.meta && file.size > ed.meta.limits.image_bytes) {
+      slot.textContent = T.t("ed_image_too_large", { mb: ed.meta.limits.image_bytes / 1e6 });
+      $("#f-image-file").value = "";
+      return;
+    }
+    const form = new FormData();
+    form.append("file", file);
+    const answer = await api("/api/packs/" + encodeURIComponent(ed.pack.id) + "/images",
+      { method: "POST", body: form });
+    $("#f-image-file").value = "";
+    if (!answer.ok) {
+      slot.textContent = whyRefused(answer);
+      slot.closest(".ed-field").classList.add("invalid");
+      return;
+    }
+    ed.image = answer.image;
+    await showImage(file);
+    scheduleCheck();
+  }
+
+  // ----------------------------------------------------------------- wiring
+
+  $("#e-new").addEventListener("click", () => openForm(null));
+  $("#e-form").addEventListener("input", (event) => {
+    if (event.target.id === "f-image-file") return;
+    if (event.target.id === "f-kind") kindChanged();
+    scheduleCheck();
+  });
+  $("#e-form").addEventListener("submit", save);
+  $("#f-cancel").addEventListener("click", closeForm);
+  $("#f-delete").addEventListener("click", remove);
+  $("#f-image-file").addEventListener("change", uploadImage);
+  $("#f-image-remove").addEventListener("click", () => {
+    ed.image = null;
+    showImage(null);
+    scheduleCheck();
+  });
+  Object.assign(Editor, { openForm, closeForm });
+})();

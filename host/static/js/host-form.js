@@ -1,0 +1,244 @@
+// The host page's new-game form: the kind, its map, questions, settings and seats; create it.
+// Its pack boxes (#q-packs) come from editor.js; it counts the questions they and the categories hold.
+/* exported kindInfo, loadForm */
+"use strict";
+
+let kinds = []; // from GET /api/kinds
+let categoryCounts = null; // from GET /api/questions/categories
+let seatCount = 4;
+
+function kindInfo(name) {
+  return kinds.find((k) => k.name === name)
+    || { name, label: null, min_seats: 1, max_seats: 4, map: false, questions: false, bots: false, settings: [] };
+}
+
+function chosenKind() {
+  return kindInfo($("#c-kind").value);
+}
+
+async function loadForm() {
+  const [kindList, maps, counts] = await Promise.all([
+    getJson("/api/kinds", { kinds: [] }), getJson("/api/maps", { maps: [] }),
+    getJson("/api/questions/categories", null)]);
+  kinds = kindList.kinds;
+  categoryCounts = counts;
+  const previous = $("#c-kind").value;
+  fill("#c-kind", kinds.map((k) => h("option", { value: k.name }, kindLabel(k.name, k.label))));
+  if (previous && kinds.some((k) => k.name === previous)) $("#c-kind").value = previous;
+  fill("#c-map", maps.maps.map((n) => h("option", { value: n }, n)),
+    ["generated:12:1", "generated:18:2", "generated:24:3"].map((n) => h("option", { value: n }, n)));
+  if (maps.default && maps.maps.includes(maps.default)) $("#c-map").value = maps.default; // the host's own default
+  kindChanged();
+}
+
+/** Show the fields the chosen kind uses: map, questions, its settings, its seats. */
+function kindChanged() {
+  const kind = chosenKind();
+  $("#row-map").hidden = !kind.map;
+  $("#c-questions").hidden = !kind.questions;
+  seatCount = Math.min(Math.max(kind.min_seats, 4), kind.max_seats);
+  // A kind for more players than the rows show (the buzzer board: a hall of phones) also
+  // takes a plain number of phone seats, named "#1", "#2"... until their phones name them.
+  $("#row-hall").hidden = kind.max_seats <= HALL_SEATS;
+  $("#c-hall").max = kind.max_seats;
+  $("#c-hall").value = "";
+  settingsFields(kind);
+  categoryBoxes();
+  seatRows();
+}
+
+function localLabel(label, fallback) {
+  return (label && (label[T.lang] || label.en)) || fallback;
+}
+
+function settingsFields(kind) {
+  fill("#c-settings", kind.settings.length ? kind.settings.map((s) => {
+    const id = "s-" + s.key;
+    let input;
+    if (s.type === "choice") {
+      input = h("select", { id, "data-setting": s.key, "data-type": "choice" },
+        s.choices.map((c) => h("option", { value: c.value, selected: c.value === s.default },
+          localLabel(c.label, c.value))));
+    } else if (s.type === "bool") {
+      input = h("input", { id, type: "checkbox", "data-setting": s.key, "data-type": "bool", checked: !!s.default });
+    } else if (s.type === "json") { // a kind's own editor (the quiz round's rounds); it holds a data-setting input
+      const own = window.TourelleKinds[kind.name];
+      input = own && own.settingEditor ? own.settingEditor(s, id)
+        : h("input", { id, "data-setting": s.key, "data-type": "json" });
+    } else {
+      input = h("input", {
+        id, type: "number", step: 1, min: s.min, max: s.max, value: s.default,
+        "data-setting": s.key, "data-type": "int",
+      });
+    }
+    return h("div", { class: "form-row" }, h("label", { for: id }, localLabel(s.label, s.key)), input,
+      s.help ? h("small", { class: "note setting-help" }, localLabel(s.help, "")) : null);
+  }) : h("p", { class: "note" }, T.t("no_settings")));
+}
+
+function readSettings() {
+  const settings = {};
+  for (const input of document.querySelectorAll("#c-settings [data-setting]")) {
+    const key = input.dataset.setting;
+    if (input.dataset.type === "bool") settings[key] = input.checked;
+    else if (input.dataset.type === "int") settings[key] = Math.round(Number(input.value));
+    else if (input.dataset.type === "json") { if (input.value) settings[key] = JSON.parse(input.value); }
+    else settings[key] = input.value;
+  }
+  return settings;
+}
+
+/** One checkbox per category with its number of questions in the chosen language. */
+function categoryBoxes() {
+  if (!categoryCounts) {
+    fill("#q-categories");
+    return;
+  }
+  const lang = $("#q-language").value;
+  const counts = (categoryCounts.languages[lang] || { categories: {}, total: 0 });
+  const checked = new Set([...document.querySelectorAll("#q-categories input:checked")].map((i) => i.value));
+  const fresh = !document.querySelector("#q-categories input");
+  fill("#q-categories", categoryCounts.categories.map((c) => {
+    const n = counts.categories[c] || 0;
+    return h("label", { class: "category" + (n ? "" : " empty") },
+      h("input", {
+        type: "checkbox", value: c, "data-category": c, checked: fresh ? n > 0 : checked.has(c), onchange: countLine,
+      }),
+      " " + T.t("cat_" + c) + " ", h("small", {}, "(" + n + ")"));
+  }));
+  $("#q-min").min = $("#q-max").min = categoryCounts.difficulty.min;
+  $("#q-min").max = $("#q-max").max = categoryCounts.difficulty.max;
+  countLine();
+}
+
+function countLine() {
+  if (!categoryCounts) return;
+  const counts = categoryCounts.languages[$("#q-language").value] || { categories: {} };
+  const chosen = [...document.querySelectorAll("#q-categories input:checked")].map((i) => i.value);
+  let n = chosen.reduce((sum, c) => sum + (counts.categories[c] || 0), 0);
+  const packs = [...document.querySelectorAll("#q-packs input[data-pack]")]; // from editor.js
+  if (packs.some((b) => !b.checked)) {
+    n = packs.filter((b) => b.checked).map((b) => JSON.parse(b.dataset.categories))
+      .reduce((sum, cats) => sum + chosen.reduce((s, c) => s + (cats[c] || 0), 0), 0);
+  }
+  $("#q-count").textContent = T.t("questions_chosen", { n });
+}
+
+/** Past games' questions are not drawn again until the selection runs out; this forgets them. */
+function resetMemory() {
+  socket.emit("reset_memory", {}, (ack) => {
+    $("#q-count").textContent = ack && ack.ok ? T.t("reset_memory_done", { n: ack.forgotten })
+      : T.refusal(ack);
+    if (ack && ack.ok) document.dispatchEvent(new CustomEvent("tourelle:games-changed")); // "N not asked"
+  });
+}
+
+function readQuestions() {
+  const boxes = [...document.querySelectorAll("#q-categories input")];
+  const chosen = boxes.filter((b) => b.checked).map((b) => b.value);
+  const selection = { language: $("#q-language").value,
+    min_difficulty: Number($("#q-min").value), max_difficulty: Number($("#q-max").value) };
+  if (chosen.length && chosen.length < boxes.length) selection.categories = chosen;
+  const packs = [...document.querySelectorAll("#q-packs input[data-pack]")]; // editor.js's boxes
+  if (packs.some((b) => !b.checked)) selection.packs = packs.filter((b) => b.checked).map((b) => b.value);
+  if ($("#q-images-phones") && $("#q-images-phones").checked) selection.images_on_phones = true;
+  return selection;
+}
+
+function seatRows() {
+  const kind = chosenKind();
+  const old = [...Array(seatCount).keys()].map((i) => {
+    const type = $("#seat-kind-" + i), name = $("#seat-name-" + i);
+    return type ? { type: type.value, name: name.value } : null;
+  });
+  fill("#c-seats", [...Array(seatCount).keys()].map((i) => {
+    const type = h("select", { id: "seat-kind-" + i, "aria-label": T.t("seats") + " " + (i + 1) },
+      h("option", { value: "phone" }, T.t("seat_phone")),
+      kind.bots ? [1, 2, 3, 4, 5].map((n) => h("option", { value: "bot" + n }, T.t("seat_bot", { n }))) : null,
+      h("option", { value: "none" }, T.t("seat_none")));
+    const before = old[i];
+    type.value = before && [...type.options].some((o) => o.value === before.type) ? before.type
+      : i < Math.max(kind.min_seats, 3) ? "phone" : "none";
+    return h("div", { class: "seat-row" }, seatChip(i),
+      type, h("input", {
+        id: "seat-name-" + i, placeholder: T.colour(i), "aria-label": T.t("name"), value: before ? before.name : null,
+      }));
+  }));
+  hallChanged();
+}
+
+/** A number of hall seats replaces the seat rows. */
+function hallSeats() {
+  return $("#row-hall").hidden ? 0 : Math.max(0, Math.floor(Number($("#c-hall").value) || 0));
+}
+
+function hallChanged() {
+  const hall = hallSeats() > 0;
+  $("#c-seats").hidden = hall;
+  $("#c-add-seat").hidden = hall || seatCount >= Math.min(chosenKind().max_seats, HALL_SEATS);
+}
+
+function readForm(start) {
+  const kind = chosenKind();
+  const seats = [];
+  const hall = hallSeats();
+  for (let i = 0; i < hall; i++) seats.push({}); // "#1", "#2"... until a phone names it
+  const rows = hall ? 0 : seatCount; // the seat rows, unless a hall's number replaces them
+  for (let i = 0; i < rows; i++) {
+    const type = $("#seat-kind-" + i).value;
+    const name = $("#seat-name-" + i).value.trim();
+    if (type === "none") continue;
+    const seat = type === "phone" ? {} : { bot: Number(type.slice(3)) };
+    seat.name = name || T.colour(seats.length);
+    seats.push(seat);
+  }
+  const message = {
+    kind: kind.name, language: $("#c-language").value,
+    pace: Number($("#c-pace").value) || 1, settings: readSettings(), seats, start,
+  };
+  if (kind.map) message.map = $("#c-map").value;
+  if (kind.questions) message.questions = readQuestions();
+  if ($("#n-choose").value) message.night = $("#n-choose").value;
+  if ($("#c-teams").checked) {
+    message.teams = true;
+    message.team_answers = $("#c-team-answers").value;
+  }
+  return message;
+}
+
+function create(start) {
+  socket.emit("create", readForm(start), (ack) => {
+    $("#create-msg").textContent = ack && ack.ok ? "" : T.refusal(ack);
+    if (ack && ack.ok) watchCreated(ack.game);
+  });
+}
+
+$("#create").addEventListener("submit", (event) => {
+  event.preventDefault();
+  create(false);
+});
+$("#c-create-start").addEventListener("click", () => create(true));
+$("#c-kind").addEventListener("change", kindChanged);
+$("#reset-memory").addEventListener("click", resetMemory);
+$("#q-packs").addEventListener("change", countLine);
+document.addEventListener("tourelle:packs-changed", async () => { // editor.js saved or imported a pack
+  categoryCounts = await getJson("/api/questions/categories", categoryCounts);
+  categoryBoxes();
+});
+$("#c-hall").addEventListener("input", hallChanged);
+$("#c-add-seat").addEventListener("click", () => {
+  seatCount += 1;
+  seatRows();
+});
+$("#q-language").addEventListener("change", () => {
+  for (const box of document.querySelectorAll("#q-categories input")) box.remove();
+  categoryBoxes();
+});
+for (const id of ["#c-language", "#q-language"]) $(id).value = T.lang;
+$("#c-language").addEventListener("change", () => {
+  T.use($("#c-language").value);
+  T.apply();
+  $("#q-language").value = $("#c-language").value;
+  fill("#q-categories");
+  loadForm();
+});

@@ -1,0 +1,103 @@
+// The host page's seats and phones: who plays each seat (release, remove, rename, a bot's hand,
+// a team's captain), the phones kept out, and the names the host refuses.
+/* exported renderSeats, refreshBans, blockedWords */
+"use strict";
+
+function renderSeats(meta, view) {
+  const players = rankedPlayers(view);
+  fill("#h-seats", meta.seats.map((s) => {
+    const p = players.find((row) => row.seat === s.seat);
+    return h("tr", { "data-seat": s.seat },
+      h("td", {}, seatChip(s.seat), " ", T.colour(s.seat)),
+      h("td", {}, s.name, s.bot ? h("em", {}, " · " + T.t("seat_bot", { n: s.bot })) : null,
+        s.team ? teamList(s) : null),
+      h("td", { class: "score" }, p ? Number(p.score).toLocaleString(T.lang) : ""),
+      h("td", {}, s.bot ? null : h("button", {
+        type: "button", "data-release": s.seat,
+        onclick: () => confirmed(T.t("confirm_release", { seat: T.colour(s.seat), name: s.name }),
+          "release", { seat: s.seat }),
+      }, T.t("release")), s.bot || s.team ? null : h("button", {
+        type: "button", "data-remove-seat": s.seat, onclick: () => removePhone(s, null, s.name),
+      }, T.t("remove_phone_seat")), handSelect(meta, s), h("button", {
+        type: "button", "data-rename": s.seat, onclick: () => rename(s),
+      }, T.t("rename"))));
+  }));
+}
+
+/** Who plays a seat: its people (phones) or a bot of a level; the host may switch mid-game. */
+function handSelect(meta, seat) {
+  if (meta.status === "over" || !kindInfo(meta.kind).bots) return null;
+  const select = h("select", { "data-hand": seat.seat, "aria-label": T.t("played_by"),
+    onchange: () => command("hand", { seat: seat.seat, bot: select.value ? Number(select.value) : null }) },
+  h("option", { value: "" }, T.t("played_by_people")),
+  [1, 2, 3, 4, 5].map((n) => h("option", { value: String(n) }, T.t("seat_bot", { n }))));
+  select.value = seat.bot ? String(seat.bot) : "";
+  return select;
+}
+
+/** Name a seat or team at any time (an empty name: a made-up one); journaled on the host. */
+function rename(seat) {
+  const name = window.prompt(T.t("rename_prompt", { max: NAME_MAX }), seat.name);
+  if (name !== null) command("rename", { seat: seat.seat, name: name.trim() });
+}
+
+/** A team's phones, the captain first, with the host's two team commands. */
+function teamList(seat) {
+  return h("ul", { class: "team", "data-team": seat.seat },
+    seat.team.map((phone) => h("li", { "data-phone": phone.id },
+      (phone.name || "#" + phone.id) + (phone.captain ? " ★" : ""), " ",
+      phone.captain ? null : h("button", {
+        type: "button", class: "small", "data-captain": phone.id,
+        onclick: () => command("captain", { seat: seat.seat, phone: phone.id }),
+      }, T.t("make_captain")), " ",
+      h("button", {
+        type: "button", class: "small", "data-remove": phone.id,
+        onclick: () => removePhone(seat, phone.id, phone.name || "#" + phone.id),
+      }, T.t("remove_phone")))));
+}
+
+/** The phones kept out of the watched game or its night, each with "let back in". */
+function refreshBans() {
+  if (!gameId) return;
+  socket.emit("bans", { game: gameId }, (ack) => drawBans(ack && ack.ok ? ack.bans : []));
+}
+
+function drawBans(list) {
+  fill("#h-bans", list.length ? [T.t("kept_out") + " ", ...list.map((ban) => h("span", {
+    class: "banned", "data-banned": ban.phone,
+  }, "#" + ban.phone + " (" + T.t("ban_" + ban.scope) + ") ", h("button", {
+    type: "button", class: "small", "data-unban": ban.phone,
+    onclick: () => command("unban", { phone: ban.phone, scope: ban.scope }).then((ack) => {
+      if (ack.ok) drawBans(ack.bans);
+    }),
+  }, T.t("let_back")), " "))] : null);
+}
+
+/** Take a phone off its seat (or team), after the host says whether it may come back. */
+async function removePhone(seat, phone, name) {
+  const choices = [["", T.t("ban_none")], ["game", T.t("ban_game")]];
+  if (state && state.meta.night) choices.push(["night", T.t("ban_night")]);
+  const scope = await ask(T.t("confirm_remove", { name, seat: T.colour(seat.seat) }), choices);
+  if (scope === null) return;
+  const extra = { seat: seat.seat };
+  if (phone) extra.phone = phone;
+  if (scope) extra.ban = scope;
+  command("remove_phone", extra).then(refreshBans);
+}
+
+// ----------------------------------------------------------------- refused names
+
+/** The host's own words for the name filter (`block_name`; kept in the data folder). */
+function blockedWords(message) {
+  socket.emit("block_name", message || {}, (ack) => {
+    $("#nb-msg").textContent = ack && ack.ok ? "" : T.refusal(ack);
+    if (!ack || !ack.ok) return;
+    $("#nb-words").textContent = ack.words.length ? T.t("blocked_list", { words: ack.words.join(", ") })
+      : T.t("blocked_none");
+    if (message) $("#nb-word").value = "";
+  });
+}
+$("#nb-add").addEventListener("click", () => {
+  const word = $("#nb-word").value.trim();
+  if (word) blockedWords({ word });
+});
