@@ -309,7 +309,7 @@ def test_the_editor_writes_a_typed_answer_question(live: LiveServer, browser: An
     host.fill("#f-accept", "Wien\nwien !")
     host.wait_for_function(
         "document.querySelector(\"#e-form [data-error-for='accept']\").textContent"
-        ".includes('same answer')")
+        ".includes('même réponse')")
     host.fill("#f-accept", "Wien\nVindobona")
     host.fill("#f-similarity", "90")
     host.wait_for_selector("#e-form[data-valid='1']")
