@@ -45,6 +45,18 @@ def catalogue_page(browser: Any, url: str, recorder: Any = None) -> Any:
     return page
 
 
+def show_and_read(page: Any, screen: Screen, audience: str, read: str) -> Any:
+    """Hand the page a catalogued state and run `read` (a JS function's source) on the
+    drawing in the same script task: none of the page's own timers (the join page's poll,
+    the lobby's first fetch) can draw over the state in between, on a loaded machine too."""
+    if audience == "projector":
+        return page.evaluate(f"([s]) => {{ render(s); return ({read})(); }}", [screen.screen])
+    payload = json.loads(json.dumps(screen.phone))
+    return page.evaluate(f"([s, seat]) => {{ clearTimeout(pollHandle); "
+                         f"joined = {{ game: s.meta.game, seat }}; state = s; render(); "
+                         f"return ({read})(); }}", [payload, screen.seat])
+
+
 def show(page: Any, screen: Screen, audience: str) -> None:
     """Hand the page a catalogued state as if the host had sent it, and wait for a frame."""
     if audience == "projector":

@@ -20,7 +20,7 @@ import pytest
 
 from host.quiz.packs import bundled_packs_dir
 from tests.browser.driver import Recorder, new_page
-from tests.browser.layout import SIZES, catalogue_page, problems, show
+from tests.browser.layout import SIZES, catalogue_page, problems, show, show_and_read
 from tests.browser.screen_catalog import Screen, catalog
 from tests.live import LiveServer
 
@@ -145,9 +145,9 @@ def test_countdowns_show_the_seconds_left(server: LiveServer, browser: Any,
     for audience, path, timer in (("projector", "/screen", "#question .timer"),
                                   ("phone", "/", "#play .timer")):
         page = catalogue_page(browser, server.url + path)
-        show(page, screens["question-numeric"], audience)
-        shown = page.evaluate(
-            "(s) => getComputedStyle(document.querySelector(s), '::after').content", timer)
+        shown = show_and_read(page, screens["question-numeric"], audience,
+                              f"() => getComputedStyle(document.querySelector('{timer}'), "
+                              "'::after').content")
         assert shown == '"20"', (audience, shown)
         page.context.close()
 
@@ -203,9 +203,7 @@ def test_the_buzz_button_has_no_square_inside(server: LiveServer, browser: Any,
     page = catalogue_page(browser, server.url + "/")
     page.set_viewport_size({"width": 390, "height": 844})
     for name in ("buzzer-idle", "buzzer-decided"):
-        show(page, screens[name], "phone")
-        page.wait_for_selector("#bz-button", state="attached")  # drawn by the kind's render
-        style = page.evaluate("""() => {
+        style = show_and_read(page, screens[name], "phone", """() => {
             const s = getComputedStyle(document.querySelector('#bz-button'));
             return [s.backgroundOrigin, s.borderTopWidth]; }""")
         assert style[0] == "border-box" or style[1] == "0px", (name, style)
