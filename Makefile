@@ -22,7 +22,7 @@ test: $(VENV)/.installed-test node_modules/.installed
 	$(BIN)/pytest -n 3 -m "not browser"  # 3 workers on 2 cores: some tests wait on servers
 	# The real-server main path again with gunicorn unavailable (Windows): Werkzeug's fallback
 	TOURELLE_TEST_SERVER=fallback $(BIN)/pytest -q -n 3 tests/test_smoke_server.py \
-		tests/room/test_following.py tests/buzzer_board/test_live.py
+		tests/buzzer_board/test_live.py
 	$(BIN)/pytest -m browser
 
 # ESLint over the pages' scripts (eslint.config.mjs; installed by npm ci from package-lock.json).
