@@ -116,6 +116,20 @@ FRENCH_EDITOR: dict[str, str] = {
     "has {count} characters, at most {most}": "fait {count} caractères, {most} au plus",
     # ---- typed answers (host/quiz/validate.py: check_text)
     "only text questions have this field": "seules les questions à réponse tapée ont ce champ",
+    # ---- ordering questions (host/quiz/ordering.py: check_order)
+    "an ordering question has no options (its answer lists the items in order)":
+        "une question à remettre dans l’ordre n’a pas d’options (sa réponse donne les "
+        "éléments dans l’ordre)",
+    "must be the list of items in their right order, not {value}":
+        "doit être la liste des éléments dans le bon ordre, pas {value}",
+    "has {count} items, needs {low} to {high}":
+        "a {count} éléments, il en faut de {low} à {high}",
+    "item {number} must be a non-empty text, not {value}":
+        "l’élément {number} doit être un texte non vide, pas {value}",
+    "item {number} has {count} characters, at most {most}":
+        "l’élément {number} fait {count} caractères, {most} au plus",
+    "item {number} repeats item {other} ({item})":
+        "l’élément {number} répète l’élément {other} ({item})",
     "must be the answer's text, not {value}": "doit être le texte de la réponse, pas {value}",
     "must be a list of answers, not {value}": "doit être une liste de réponses, pas {value}",
     "answer {number} must be text of 1 to {most} characters":

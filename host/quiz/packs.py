@@ -374,7 +374,7 @@ class _PackReader:
             difficulty=data["difficulty"],
             kind=data["kind"],
             prompt=data["prompt"].strip(),
-            answer=data["answer"].strip() if data["kind"] == "text" else data["answer"],
+            answer=_answer(data),
             source=data["source"].strip(),
             options=tuple(data.get("options") or ()),
             unit=data.get("unit") or None,
@@ -390,6 +390,15 @@ class _PackReader:
             clip=(float(data["clip"][0]), float(data["clip"][1])) if data.get("clip") else None,
             similarity=data.get("similarity"),
         )
+
+
+def _answer(data: dict[str, Any]) -> str | int | tuple[str, ...]:
+    """A checked question's answer: a typed answer trimmed, an ordering's items trimmed."""
+    if data["kind"] == "text":
+        return str(data["answer"]).strip()
+    if data["kind"] == "order":
+        return tuple(str(item).strip() for item in data["answer"])
+    return data["answer"]  # type: ignore[no-any-return]
 
 
 def file_version(path: Path) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 from host import rng
 from host.quiz.audio import AUDIO_ROUTE_SUFFIX
 from host.quiz.matching import DEFAULT_SIMILARITY
+from host.quiz.ordering import shown_order
 
 
 IMAGE_ROUTE = "/media/questions/"
@@ -23,7 +24,8 @@ class Question:
     """One question that passed every check (see validate.py).
 
     `answer` is the text of the right option for a choice question, a positive
-    integer for a numeric one and the answer shown for a text one. `image` is an
+    integer for a numeric one, the answer shown for a text one and the items in their
+    right order for an ordering one (host/quiz/ordering.py). `image` is an
     absolute path, already resolved against the pack file (never sent to a page:
     pages get image_url());
     `image_version` a digest of its bytes, so a changed picture gets a new URL.
@@ -35,7 +37,7 @@ class Question:
     difficulty: int
     kind: str
     prompt: str
-    answer: str | int
+    answer: str | int | tuple[str, ...]
     source: str
     options: tuple[str, ...] = ()
     unit: str | None = None
@@ -73,7 +75,9 @@ class Question:
         Returns (question dict, new generator state). For a choice question
         "answer" is the index of the right option after the shuffle; for a
         numeric one it is the value and "options" is empty; a text one adds "accept" (every
-        accepted answer, the shown one first) and "similarity".
+        accepted answer, the shown one first) and "similarity". An ordering one shows its
+        items shuffled as "options" (never in the right order) and "answer" lists the shown
+        indexes in the right order.
         """
         form: dict[str, Any] = {
             "id": self.id,
@@ -88,6 +92,11 @@ class Question:
             options, rng_state = rng.shuffled(rng_state, self.options)
             form["options"] = options
             form["answer"] = options.index(str(self.answer))
+        elif self.kind == "order":
+            items = tuple(self.answer) if isinstance(self.answer, tuple) else ()
+            order, rng_state = shown_order(rng_state, items)
+            form["options"] = [items[i] for i in order]
+            form["answer"] = [order.index(i) for i in range(len(items))]
         elif self.kind == "text":
             form["options"] = []
             form["answer"] = self.answer
@@ -119,7 +128,7 @@ class Question:
         }
         if self.kind == "choice":
             out["options"] = list(self.options)
-        out["answer"] = self.answer
+        out["answer"] = list(self.answer) if isinstance(self.answer, tuple) else self.answer
         if self.accept:
             out["accept"] = list(self.accept)
         if self.similarity is not None:

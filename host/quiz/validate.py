@@ -19,7 +19,7 @@ from host.quiz.audio import check_audio_ref, check_clip
 from host.quiz.matching import MAX_SIMILARITY, MAX_TYPED, MIN_SIMILARITY, normalise
 
 LANGUAGES: tuple[str, ...] = ("en", "fr")
-KINDS: tuple[str, ...] = ("choice", "numeric", "text")
+KINDS: tuple[str, ...] = ("choice", "numeric", "text", "order")  # order: host/quiz/ordering.py
 CATEGORIES: tuple[str, ...] = (
     "geography",
     "history",
@@ -152,6 +152,10 @@ def check_question(data: Any, language: str | None) -> list[Finding]:
         found += _check_numeric(data)
     elif kind == "text":
         found += check_text(data)
+    elif kind == "order":
+        from host.quiz.ordering import check_order  # it imports this module's Finding
+
+        found += check_order(data)
     elif "kind" in data:
         found.append(Finding("kind", f"{kind!r} is not one of {', '.join(KINDS)}"))
     return found

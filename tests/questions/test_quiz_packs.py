@@ -45,7 +45,7 @@ MIXED = SAMPLES / "mixed.yaml"
         ("en-geo-103", "answer", "answer: -9", "-9 is not a positive integer"),
         ("en-geo-105", "difficulty", "difficulty: hard", "must be an integer, not a string"),
         ("en-geo-106", "kind", "kind: truefalse",
-         "'truefalse' is not one of choice, numeric, text"),
+         "'truefalse' is not one of choice, numeric, text, order"),
         ("en-geo-107", "difficulty", "id: en-geo-107", "missing"),
     ],
 )

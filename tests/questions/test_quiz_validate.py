@@ -40,7 +40,7 @@ def test_good_questions_have_no_findings() -> None:
             {"category": "cooking"},
             ("category", "'cooking' is not one of " + ", ".join(validate.CATEGORIES)),
         ),
-        ({"kind": "open"}, ("kind", "'open' is not one of choice, numeric, text")),
+        ({"kind": "open"}, ("kind", "'open' is not one of choice, numeric, text, order")),
         ({"id": "geo-1"}, ("id", "'geo-1' is not of the form <lang>-<category short>-<number>")),
         ({"id": 7}, ("id", "must be a string, not an integer")),
         ({"colour": "red"}, ("colour", "unknown field")),
