@@ -67,6 +67,8 @@ CODES: dict[str, tuple[str, str]] = {
                    "Not a readable question pack: nothing was written."),
     "not_captain": ("Seul le capitaine de l’équipe répond.", "Only the team's captain answers."),
     "not_found": ("Introuvable.", "Not found."),
+    "not_clip": ("Ce n’est pas un son ou une vidéo lisible : rien n’a été enregistré.",
+                 "Not a readable sound or video: nothing was written."),
     "not_image": ("Ce n’est pas une image lisible : rien n’a été enregistré.",
                   "Not a readable picture: nothing was written."),
     "not_shown": ("Cette partie n’est pas celle de la salle : rejoignez celle du projecteur.",

@@ -140,7 +140,26 @@ FRENCH_EDITOR: dict[str, str] = {
     "must be a whole percent from {low} to {high}, not {value}":
         "doit être un pourcentage entier de {low} à {high}, pas {value}",
     # ---- sound clips (host/quiz/validate.py: _check_audio; host/quiz/audio.py)
-    "a clip needs its audio file": "un extrait a besoin de son fichier audio",
+    "a clip needs its audio or video file": "un extrait a besoin de son fichier audio ou vidéo",
+    "a question has one clip: a sound or a video, not both":
+        "une question a un seul extrait : un son ou une vidéo, pas les deux",
+    # ---- videos (host/quiz/audio.py: VIDEO, checked by host/quiz/media.py)
+    "{ref} is not a video file name (allowed: {allowed})":
+        "{ref} n’est pas un nom de fichier vidéo (permis : {allowed})",
+    "{file}: not a video file name (allowed: {allowed})":
+        "{file} : pas un nom de fichier vidéo (permis : {allowed})",
+    "{file}: cannot read the video: {error}": "{file} : vidéo illisible : {error}",
+    "{file}: the video file is empty": "{file} : le fichier de la vidéo est vide",
+    "{file}: the video is {size} bytes, more than the {most} allowed (cut it shorter or lower "
+    "its resolution)": "{file} : la vidéo fait {size} octets, plus que les {most} permis "
+                       "(raccourcissez-la ou baissez sa résolution)",
+    "{file}: not a video (its content is not WebM or MP4)":
+        "{file} : pas une vidéo (son contenu n’est ni WebM, ni MP4)",
+    "{ref} leads outside the pack's folder (a link): copy the file beside the pack":
+        "{ref} mène hors du dossier du pack (un lien) : copiez le fichier à côté du pack",
+    "no file {ref} next to the pack (upload the {noun} first)":
+        "pas de fichier {ref} à côté du pack (envoyez-le d’abord)",
+    "'kind' must be audio or video, not {kind}": "« kind » doit être audio ou video, pas {kind}",
     "must be [start, end] in seconds, e.g. [12, 42]":
         "doit être [début, fin] en secondes, par exemple [12, 42]",
     "needs 0 <= start < end <= {most} seconds, not [{start}, {end}]":

@@ -1,15 +1,17 @@
-"""Sound clips of questions (`audio:` beside the pack, like pictures): which files are
-allowed, checked by their first bytes and their size, and a clip's start and end.
+"""Sound and video clips of questions (`audio:` or `video:` beside the pack, like pictures):
+which files are allowed, checked by their first bytes and their size (host/quiz/media.py),
+and a clip's start and end.
 
-A clip is played on the projector (the room's speakers), never on phones; a page fetches
-it by question id (host/routes/media.py), so no path a client sends reaches the disk.
+A clip is played on the projector (the room's speakers and screen), never on phones; a page
+fetches it by question id (host/routes/media.py), so no path a client sends reaches the disk.
 """
 
 from __future__ import annotations
 
-import re
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
+
+from host.quiz.media import MediaKind, check_file, check_ref
 
 # The formats a clip may be, by file suffix, and what the host serves them as.
 AUDIO_TYPES: dict[str, str] = {
@@ -21,23 +23,22 @@ AUDIO_TYPES: dict[str, str] = {
     ".webm": "audio/webm",
 }
 MAX_AUDIO_BYTES = 10_000_000  # a minute or two of music at a projector's quality
+# A film's scene: WebM or MP4, by suffix, as the host serves them. Larger than a sound (a
+# minute of 720p video is about 10-20 MB); the projector reads it over the local network.
+VIDEO_TYPES: dict[str, str] = {
+    ".webm": "video/webm",
+    ".mp4": "video/mp4",
+}
+MAX_VIDEO_BYTES = 60_000_000
 MAX_CLIP_SECONDS = 3600
 AUDIO_ROUTE_SUFFIX = "/audio"
+VIDEO_ROUTE_SUFFIX = "/video"
 
 
 def check_audio_ref(ref: str) -> str | None:
     """What is wrong with an `audio:` value as written in a pack, or None: a file beside
     the pack or under it, with forward slashes, no absolute path and no '..'."""
-    if "\\" in ref:
-        return f"{ref!r}: use forward slashes ('/') in the path"
-    path = PurePosixPath(ref)
-    if path.is_absolute() or re.match(r"^[A-Za-z]:", ref):
-        return f"{ref!r} must be a path relative to the pack file, not an absolute one"
-    if ".." in path.parts:
-        return f"{ref!r} must be beside the pack or in a folder under it ('..' is not allowed)"
-    if path.suffix.lower() not in AUDIO_TYPES:
-        return f"{ref!r} is not a sound file name (allowed: {', '.join(sorted(AUDIO_TYPES))})"
-    return None
+    return check_ref(SOUND, ref)
 
 
 def sniff_audio(head: bytes) -> str | None:
@@ -58,36 +59,23 @@ def sniff_audio(head: bytes) -> str | None:
     return None
 
 
-_FAMILY = {".ogg": "ogg", ".opus": "ogg", ".mp3": "mp3", ".m4a": "mp4", ".aac": "aac",
-           ".webm": "webm"}
+SOUND = MediaKind(
+    field="audio", noun="sound", types=AUDIO_TYPES,
+    families={".ogg": "ogg", ".opus": "ogg", ".mp3": "mp3", ".m4a": "mp4", ".aac": "aac",
+              ".webm": "webm"},
+    sniff=sniff_audio, max_bytes=MAX_AUDIO_BYTES, formats="Ogg, MP3, MP4/AAC or WebM",
+    smaller="cut it shorter")
+VIDEO = MediaKind(
+    field="video", noun="video", types=VIDEO_TYPES, families={".webm": "webm", ".mp4": "mp4"},
+    sniff=sniff_audio, max_bytes=MAX_VIDEO_BYTES, formats="WebM or MP4",
+    smaller="cut it shorter or lower its resolution")
+CLIP_KINDS = (SOUND, VIDEO)  # a question has at most one clip: a sound or a video
 
 
 def check_audio_file(path: str | Path, max_bytes: int = MAX_AUDIO_BYTES) -> list[str]:
     """Every problem of a question's sound file; an empty list means it is good: a known
     suffix, content that matches it by its first bytes, not empty, at most `max_bytes`."""
-    file = Path(path)
-    suffix = file.suffix.lower()
-    if suffix not in AUDIO_TYPES:
-        return [f"{file.name}: not a sound file name (allowed: {', '.join(sorted(AUDIO_TYPES))})"]
-    try:
-        size = file.stat().st_size
-        if not file.is_file():
-            return [f"{file.name}: not a file"]
-        if size == 0:
-            return [f"{file.name}: the sound file is empty"]
-        if size > max_bytes:
-            return [f"{file.name}: the sound is {size:,} bytes, more than the {max_bytes:,} "
-                    "allowed (cut it shorter)"]
-        with file.open("rb") as stream:
-            head = stream.read(64)
-    except OSError as err:
-        return [f"{file.name}: cannot read the sound: {err.strerror or err}"]
-    found = sniff_audio(head)
-    if found is None:
-        return [f"{file.name}: not a sound (its content is not Ogg, MP3, MP4/AAC or WebM)"]
-    if found != _FAMILY[suffix]:
-        return [f"{file.name}: the content is {found.upper()}, not what the name says ({suffix})"]
-    return []
+    return check_file(SOUND, path, max_bytes)
 
 
 def check_clip(value: Any) -> str | None:

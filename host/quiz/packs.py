@@ -18,13 +18,13 @@ from typing import Any
 import yaml
 from yaml.constructor import SafeConstructor
 
-from host.quiz.audio import check_audio_file, check_audio_ref
+from host.quiz.audio import SOUND, VIDEO
+from host.quiz.media import check_in_pack, check_ref
 from host.quiz.question import Question
 from host.quiz.validate import (
     LANGUAGES,
     Finding,
-    check_image_file,
-    check_image_ref,
+    PICTURE,
     check_pack_header,
     check_question,
 )
@@ -300,7 +300,7 @@ class _PackReader:
         fields = self._fields(node, qid)
         data = {key: self.value(value) for key, value in fields.items()}
         findings = check_question(data, self.pack.language)
-        findings += self._check_image(data) + self._check_audio(data)
+        findings += media_findings(self.path, data)
         for finding in findings:
             self._report(node, fields, qid, finding)
         if len(self.pack.errors) > errors_before or self.pack.language is None or qid is None:
@@ -325,26 +325,6 @@ class _PackReader:
         line = _line(fields[finding.field]) if finding.field in fields else _line(node)
         self.problem(line, finding.message, question_id=qid, field=finding.field)
 
-    def _check_image(self, data: dict[str, Any]) -> list[Finding]:
-        """The picture file itself (the field's form is checked by check_question)."""
-        image = data.get("image")
-        if not isinstance(image, str) or not image.strip() or check_image_ref(image) is not None:
-            return []
-        file = self.path.parent / image
-        if not file.is_file():
-            return [Finding("image", f"no file {image!r} next to the pack")]
-        return [Finding("image", problem) for problem in check_image_file(file)]
-
-    def _check_audio(self, data: dict[str, Any]) -> list[Finding]:
-        """The sound file is there and is a sound (its reference is checked in validate)."""
-        audio = data.get("audio")
-        if not isinstance(audio, str) or not audio.strip() or check_audio_ref(audio) is not None:
-            return []
-        file = self.path.parent / audio
-        if not file.is_file():
-            return [Finding("audio", f"no file {audio!r} next to the pack")]
-        return [Finding("audio", problem) for problem in check_audio_file(file)]
-
     def _note_prompt(
         self, prompt: str, image: Any, qid: str, fields: dict[str, yaml.Node]
     ) -> None:
@@ -367,6 +347,8 @@ class _PackReader:
         image_path = (self.path.parent / image).resolve() if image else None
         audio = data.get("audio")
         audio_path = (self.path.parent / audio).resolve() if audio else None
+        video = data.get("video")
+        video_path = (self.path.parent / video).resolve() if video else None
         return Question(
             id=qid,
             language=str(self.pack.language),
@@ -387,6 +369,9 @@ class _PackReader:
             audio=str(audio_path) if audio_path else None,
             audio_version=file_version(audio_path) if audio_path else "",
             audio_ref=data.get("audio") if audio_path else None,
+            video=str(video_path) if video_path else None,
+            video_version=file_version(video_path) if video_path else "",
+            video_ref=video if video_path else None,
             clip=(float(data["clip"][0]), float(data["clip"][1])) if data.get("clip") else None,
             similarity=data.get("similarity"),
         )
@@ -399,6 +384,27 @@ def _answer(data: dict[str, Any]) -> str | int | tuple[str, ...]:
     if data["kind"] == "order":
         return tuple(str(item).strip() for item in data["answer"])
     return data["answer"]  # type: ignore[no-any-return]
+
+
+MEDIA_KINDS = (PICTURE, SOUND, VIDEO)  # a question's files beside its pack
+
+
+def media_findings(pack_file: Path, data: dict[str, Any], upload_advice: bool = False
+                   ) -> list[Finding]:
+    """The picture, sound or video files a question names: there, inside the pack's
+    folder and good (the fields' form is checked by check_question). `upload_advice`: the
+    editor's words for a missing file."""
+    found: list[Finding] = []
+    for kind in MEDIA_KINDS:
+        ref = data.get(kind.field)
+        if not isinstance(ref, str) or not ref.strip() or check_ref(kind, ref) is not None:
+            continue
+        if upload_advice and not (pack_file.parent / ref).is_file():
+            advice = f"no file {ref!r} next to the pack (upload the {kind.noun} first)"
+            found.append(Finding(kind.field, advice))
+            continue
+        found += [Finding(kind.field, problem) for problem in check_in_pack(kind, pack_file, ref)]
+    return found
 
 
 def file_version(path: Path) -> str:

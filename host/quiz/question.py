@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from host import rng
-from host.quiz.audio import AUDIO_ROUTE_SUFFIX
+from host.quiz.audio import AUDIO_ROUTE_SUFFIX, VIDEO_ROUTE_SUFFIX
 from host.quiz.matching import DEFAULT_SIMILARITY
 from host.quiz.ordering import shown_order
 
@@ -51,7 +51,10 @@ class Question:
     audio: str | None = None  # a sound file's absolute path (played on the projector)
     audio_version: str = ""
     audio_ref: str | None = None  # the `audio:` text as the pack wrote it
-    clip: tuple[float, float] | None = None  # seconds into the sound file: start, end
+    video: str | None = None  # a video file's absolute path (played on the projector)
+    video_version: str = ""
+    video_ref: str | None = None  # the `video:` text as the pack wrote it
+    clip: tuple[float, float] | None = None  # seconds into the sound or video: start, end
 
     @property
     def audio_url(self) -> str | None:
@@ -60,6 +63,14 @@ class Question:
             return None
         version = f"?v={self.audio_version}" if self.audio_version else ""
         return IMAGE_ROUTE + self.id + AUDIO_ROUTE_SUFFIX + version
+
+    @property
+    def video_url(self) -> str | None:
+        """Where the projector fetches the video: by question id, as sounds."""
+        if not self.video:
+            return None
+        version = f"?v={self.video_version}" if self.video_version else ""
+        return IMAGE_ROUTE + self.id + VIDEO_ROUTE_SUFFIX + version
 
     @property
     def image_url(self) -> str | None:
@@ -113,8 +124,10 @@ class Question:
             form["explain"] = self.explain
         if self.audio:
             form["audio"] = self.audio_url
-            if self.clip:
-                form["clip"] = list(self.clip)
+        if self.video:
+            form["video"] = self.video_url
+        if self.clip:
+            form["clip"] = list(self.clip)
         return form, rng_state
 
     def to_pack_form(self) -> dict[str, Any]:
@@ -142,8 +155,10 @@ class Question:
             out["explain"] = self.explain
         if self.audio:
             out["audio"] = self.audio_ref or self.audio
-            if self.clip:
-                out["clip"] = [_whole(t) for t in self.clip]
+        if self.video:
+            out["video"] = self.video_ref or self.video
+        if self.clip:
+            out["clip"] = [_whole(t) for t in self.clip]
         return out
 
 

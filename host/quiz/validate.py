@@ -12,10 +12,11 @@ import re
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
-from host.quiz.audio import check_audio_ref, check_clip
+from host.quiz.audio import CLIP_KINDS, check_clip
+from host.quiz.media import MediaKind, check_file, check_ref
 from host.quiz.matching import MAX_SIMILARITY, MAX_TYPED, MIN_SIMILARITY, normalise
 
 LANGUAGES: tuple[str, ...] = ("en", "fr")
@@ -56,6 +57,7 @@ QUESTION_FIELDS: tuple[str, ...] = (
     "accept",
     "similarity",
     "audio",
+    "video",
     "clip",
 )
 MAX_EXPLAIN = 300  # an explanation shown after the answer: a sentence or two
@@ -279,17 +281,20 @@ def _check_numeric(data: Mapping[str, Any]) -> list[Finding]:
 
 
 def _check_audio(data: Mapping[str, Any]) -> list[Finding]:
-    """`audio` (a sound file beside the pack, played on the projector) and its `clip`."""
+    """`audio` or `video` (a file beside the pack, played on the projector) and its `clip`."""
     found: list[Finding] = []
-    audio = data.get("audio")
-    if audio is not None and not _text(audio):
-        found.append(Finding("audio", f"must be a path or null, not {describe_type(audio)}"))
-    elif isinstance(audio, str) and (problem := check_audio_ref(audio)) is not None:
-        found.append(Finding("audio", problem))
+    for kind in CLIP_KINDS:
+        ref = data.get(kind.field)
+        if ref is not None and not _text(ref):
+            found.append(Finding(kind.field, f"must be a path or null, not {describe_type(ref)}"))
+        elif isinstance(ref, str) and (problem := check_ref(kind, ref)) is not None:
+            found.append(Finding(kind.field, problem))
+    if data.get("audio") and data.get("video"):
+        found.append(Finding("video", "a question has one clip: a sound or a video, not both"))
     clip = data.get("clip")
     if clip is not None:
-        if not audio:
-            found.append(Finding("clip", "a clip needs its audio file"))
+        if not data.get("audio") and not data.get("video"):
+            found.append(Finding("clip", "a clip needs its audio or video file"))
         elif (problem := check_clip(clip)) is not None:
             found.append(Finding("clip", problem))
     return found
@@ -379,17 +384,7 @@ def check_image_ref(ref: str) -> str | None:
     It must name a file beside the pack or in a folder under it, with forward slashes:
     no absolute path, no '..', so a pack cannot point at the host's other files.
     """
-    if "\\" in ref:
-        return f"{ref!r}: use forward slashes ('/') in the path"
-    path = PurePosixPath(ref)
-    if path.is_absolute() or re.match(r"^[A-Za-z]:", ref):
-        return f"{ref!r} must be a path relative to the pack file, not an absolute one"
-    if ".." in path.parts:
-        return f"{ref!r} must be beside the pack or in a folder under it ('..' is not allowed)"
-    if path.suffix.lower() not in IMAGE_TYPES:
-        return (f"{ref!r} is not a picture file name (allowed: "
-                f"{', '.join(sorted(IMAGE_TYPES))})")
-    return None
+    return check_ref(PICTURE, ref)
 
 
 def sniff_image(head: bytes) -> str | None:
@@ -413,35 +408,11 @@ def check_image_file(path: str | Path, max_bytes: int = MAX_IMAGE_BYTES) -> list
     magic bytes; SVG parsed as XML without a DOCTYPE, so without entities, and without
     scripts, event handlers or references outside the file). At most `max_bytes`.
     """
-    file = Path(path)
-    suffix = file.suffix.lower()
-    if suffix not in IMAGE_TYPES:
-        return [f"{file.name}: not a picture file name (allowed: {', '.join(sorted(IMAGE_TYPES))})"]
-    try:
-        size = file.stat().st_size
-    except OSError as err:
-        return [f"{file.name}: cannot read the picture: {err.strerror or err}"]
-    if not file.is_file():
-        return [f"{file.name}: not a file"]
-    if size == 0:
-        return [f"{file.name}: the picture file is empty"]
-    if size > max_bytes:
-        return [f"{file.name}: the picture is {size:,} bytes, more than the {max_bytes:,} allowed "
-                "(make it smaller)"]
-    try:
-        data = file.read_bytes()
-    except OSError as err:
-        return [f"{file.name}: cannot read the picture: {err.strerror or err}"]
-    found = sniff_image(data[:65536])
-    family = ".jpg" if suffix == ".jpeg" else suffix
-    if found is None:
-        return [f"{file.name}: not a picture (its content is not PNG, JPEG, WebP or SVG)"]
-    if found != family:
-        return [f"{file.name}: the content is {found[1:].upper()}, not what "
-                f"the name says ({suffix})"]
-    if found == ".svg":
-        return [f"{file.name}: {problem}" for problem in svg_problems(data)]
-    return []
+    return check_file(PICTURE, path, max_bytes)
+
+
+def _svg_safety(family: str, data: bytes) -> list[str]:
+    return svg_problems(data) if family == ".svg" else []
 
 
 def svg_problems(data: bytes) -> list[str]:
@@ -491,3 +462,11 @@ def _reaches_out(css: str) -> bool:
         return True
     return any(not _inside_reference(target.strip("'\" "))
                for target in re.findall(r"url\(([^)]*)\)", css, re.IGNORECASE))
+
+
+PICTURE = MediaKind(
+    field="image", noun="picture", types=IMAGE_TYPES,
+    families={".png": ".png", ".jpg": ".jpg", ".jpeg": ".jpg", ".webp": ".webp", ".svg": ".svg"},
+    sniff=sniff_image, max_bytes=MAX_IMAGE_BYTES, formats="PNG, JPEG, WebP or SVG",
+    smaller="make it smaller", head_bytes=65536, inspect=_svg_safety,
+    shown=lambda family: family[1:].upper())

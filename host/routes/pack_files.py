@@ -90,7 +90,7 @@ def normalised(question: dict[str, Any]) -> dict[str, Any]:
     """A form's question: optional fields left empty are left out (a choice question
     with `unit: ""` is not an error, only an empty field)."""
     out = dict(question)
-    for key in ("unit", "image", "id", "explain"):
+    for key in ("unit", "image", "id", "explain", "audio", "video", "clip"):
         if out.get(key) in (None, ""):
             out.pop(key, None)
     return out

@@ -11,7 +11,6 @@ A refusal says why (a question's problems name their field) and writes nothing.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import tempfile
@@ -29,7 +28,8 @@ from host.quiz.bank import PackInfo, QuestionBank
 from host.quiz.importers import IMPORTERS, ImportOptions
 from host.quiz.importers.common import slug
 from host.quiz.memory import QuestionMemory
-from host.quiz.packs import bundled_packs_dir, load_pack
+from host.quiz.audio import MAX_AUDIO_BYTES, MAX_VIDEO_BYTES
+from host.quiz.packs import MEDIA_KINDS, bundled_packs_dir, load_pack, media_findings
 from host.quiz.validate import (
     CATEGORIES,
     IMAGE_TYPES,
@@ -39,14 +39,15 @@ from host.quiz.validate import (
     MAX_IMAGE_BYTES,
     MIN_DIFFICULTY,
     PACK_ID_RE,
+    PICTURE,
     Finding,
     check_image_file,
     check_image_ref,
     check_pack_header,
     check_question,
-    sniff_image,
 )
 from host.quiz.writer import pack_text
+from host.routes.pack_uploads import clip_kind, read_upload, store_media
 from host.routes.pack_files import (
     Refused,
     check_zip,
@@ -69,6 +70,7 @@ MAX_IMPORT_BYTES = 2_000_000  # a Kahoot sheet of 500 questions is about 60 KB
 MAX_JSON_BYTES = 200_000  # one question, one pack header
 IMPORT_FORMATS = (*sorted(IMPORTERS), "pack")
 
+MEDIA_SUFFIXES = {suffix for kind in MEDIA_KINDS for suffix in kind.types}
 _writes = threading.Lock()  # one pack write (and bank reload) at a time
 
 
@@ -220,15 +222,8 @@ def _checks(info: PackInfo, raw: dict[str, Any], question: dict[str, Any],
         findings.append(Finding("id", f"{qid!r} is already used by another question"))
     if replaces is not None and replaces not in in_file:
         findings.append(Finding(None, f"there is no question {replaces!r} in this pack to edit"))
-    image = question.get("image")
-    if isinstance(image, str) and image.strip() and check_image_ref(image) is None:
-        # as `questions check` does it (packs.py): the file is there, and is a good picture
-        path = Path(info.path).parent / image
-        if not path.is_file():
-            findings.append(Finding("image", f"no file {image!r} next to the pack "
-                                             "(upload the picture first)"))
-        else:
-            findings += [Finding("image", problem) for problem in check_image_file(path)]
+    # as `questions check` does it (packs.py): the files are there, and are good
+    findings += media_findings(Path(info.path), question, upload_advice=True)
     return question, findings
 
 
@@ -245,7 +240,8 @@ def list_packs() -> Response:
         languages=list(LANGUAGES), categories=list(CATEGORIES), kinds=list(KINDS),
         difficulty={"min": MIN_DIFFICULTY, "max": MAX_DIFFICULTY},
         formats=list(IMPORT_FORMATS),
-        limits={"import_bytes": MAX_IMPORT_BYTES, "image_bytes": MAX_IMAGE_BYTES},
+        limits={"import_bytes": MAX_IMPORT_BYTES, "image_bytes": MAX_IMAGE_BYTES,
+                "audio_bytes": MAX_AUDIO_BYTES, "video_bytes": MAX_VIDEO_BYTES},
     )
 
 
@@ -330,14 +326,14 @@ def create_pack() -> tuple[Response, int]:
 
 @bp.delete("/api/packs/<pack_id>")
 def delete_pack(pack_id: str) -> Response:
-    """Remove a data-folder pack and its pictures; a game that drew from it keeps what it
+    """Remove a data-folder pack and its pictures and clips; a game that drew from it keeps what it
     drew (questions are journaled), and its next draws come from the other packs."""
     with _writes:
         info = _find_editable(pack_id)
         path = Path(info.path)
-        for picture in path.parent.glob(f"{pack_id}.*"):
-            if picture.suffix.lower() in IMAGE_TYPES:
-                picture.unlink()
+        for media in path.parent.glob(f"{pack_id}.*"):
+            if media.suffix.lower() in MEDIA_SUFFIXES:
+                media.unlink()
         path.unlink()
         _bank().reload()
     return jsonify(ok=True, deleted=pack_id)
@@ -408,47 +404,27 @@ def delete_question(pack_id: str, qid: str) -> Response:
     return jsonify(ok=True, deleted=qid, pack=_summary(pack_id))
 
 
-def _upload(limit: int) -> tuple[str, bytes]:
-    """The uploaded file's name and bytes; a larger one is refused before it is read whole."""
-    if (request.content_length or 0) > limit + 64_000:
-        refuse(413, "too_large", f"the file is larger than {limit // 1_000_000} MB; "
-                                 "nothing was written")
-    request.max_content_length = limit + 64_000
-    upload = request.files.get("file")
-    if upload is None:
-        refuse(400, "no_file", "no file: send it as the form field 'file'")
-    data = upload.stream.read(limit + 1)
-    if len(data) > limit:
-        refuse(413, "too_large", f"the file is larger than {limit // 1_000_000} MB; "
-                                 "nothing was written")
-    if not data:
-        refuse(400, "empty", "the file is empty; nothing was written")
-    return Path(upload.filename or "upload").name, data
-
-
 @bp.post("/api/packs/<pack_id>/images")
 def upload_image(pack_id: str) -> tuple[Response, int]:
-    """A picture for a question, stored beside the pack as <pack>.<digest>.<type> (the same
-    picture twice is one file); the question's `image` field then names it. Checked by
-    validate.check_image_file, as `questions check` checks a pack's pictures."""
-    name, data = _upload(MAX_IMAGE_BYTES)
-    suffix = sniff_image(data[:65536])
+    """A picture for a question, stored beside the pack (host/routes/pack_uploads.py); the
+    question's `image` field then names it."""
+    name, data = read_upload(MAX_IMAGE_BYTES)
     with _writes:
-        info = _find_editable(pack_id)
-        folder = Path(info.path).parent
-        if suffix is None:
-            problems = [f"{name}: not a picture (its content is not PNG, JPEG, WebP or SVG)"]
-        else:
-            stored = f"{pack_id}.{hashlib.sha256(data).hexdigest()[:12]}{suffix}"
-            with staged_file(folder, stored, suffix) as staged:
-                staged.write_bytes(data)
-                problems = [p.replace(staged.name, name) for p in check_image_file(staged)]
-                if not problems:
-                    os.replace(staged, folder / stored)
-        if problems:
-            raise Refused(400, "not_image", f"{problems[0]}; nothing was written",
-                          [Finding("image", problems[0])])
+        folder = Path(_find_editable(pack_id).path).parent
+        stored = store_media(folder, pack_id, name, data, PICTURE)
     return jsonify(ok=True, image=stored, bytes=len(data)), 201
+
+
+@bp.post("/api/packs/<pack_id>/clips")
+def upload_clip(pack_id: str) -> tuple[Response, int]:
+    """A sound or video for a question (form field `kind`: audio or video, else by the
+    file's name), stored beside the pack; the question's `audio` or `video` names it."""
+    name, data = read_upload(MAX_VIDEO_BYTES)
+    kind = clip_kind(name, request.form.get("kind"))
+    with _writes:
+        folder = Path(_find_editable(pack_id).path).parent
+        stored = store_media(folder, pack_id, name, data, kind)
+    return jsonify(ok=True, field=kind.field, file=stored, bytes=len(data)), 201
 
 
 @bp.post("/api/packs/import")
@@ -456,7 +432,7 @@ def import_pack() -> tuple[Response, int]:
     """A new data-folder pack from an uploaded file (multipart): `file`, and optionally
     `format` (opentdb, kahoot, gift, csv, pack; else guessed from the name), `language`,
     `category`, `title`, `pack` (the new pack's id; else from the file name)."""
-    name, data = _upload(MAX_IMPORT_BYTES)
+    name, data = read_upload(MAX_IMPORT_BYTES)
     form = request.form
     fmt = form.get("format") or guess_format(name, data)
     if fmt not in IMPORT_FORMATS:
