@@ -59,6 +59,18 @@ FRENCH_QUIZ: dict[str, str] = {
     "a choice answer is an option from 0 to {last}":
         "une réponse de QCM est une option de 0 à {last}",
     "that number is too large": "ce nombre est trop grand",
+    # ---- ordering questions (host/quiz_round/ordering.py)
+    "an ordering question needs {low} to {high} text items":
+        "une question à remettre dans l’ordre a besoin de {low} à {high} éléments (textes)",
+    "an ordering question's answer puts each of its items once":
+        "la réponse d’une question à remettre dans l’ordre place chacun de ses éléments une fois",
+    "an ordering answer is the list of the items' numbers, first item first":
+        "une réponse à remettre dans l’ordre est la liste des numéros des éléments, le premier "
+        "d’abord",
+    "an ordering answer puts all {count} items in order, not {got}":
+        "une réponse à remettre dans l’ordre place les {count} éléments, pas {got}",
+    "an ordering answer gives each item from 0 to {last} once":
+        "une réponse à remettre dans l’ordre donne chaque élément de 0 à {last} une fois",
     "an answer needs its lock-in time t_ns (integer)":
         "une réponse a besoin de son heure de verrouillage t_ns (entier)",
     "a typed answer is text": "une réponse tapée est un texte",

@@ -76,5 +76,5 @@ def parse_action(
 
 def _names(types: tuple[type, ...]) -> str:
     words = {int: "an integer", str: "a string", bool: "true or false", float: "a number",
-             OPTIONAL: "null"}
+             list: "a list", OPTIONAL: "null"}
     return " or ".join(words.get(t, t.__name__) for t in types)

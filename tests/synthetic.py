@@ -9,10 +9,17 @@ from host.quiz.question import Question
 
 
 def synthetic_bank(per_kind: int = 200, language: str = "fr", typed: int = 0,
-                   clips: bool = False) -> QuestionBank:
-    """`per_kind` numeric and choice questions, and `typed` text ones (typed answers);
-    `clips`: every other question of each kind has a sound (a path no test reads)."""
+                   clips: bool = False, ordered: int = 0) -> QuestionBank:
+    """`per_kind` numeric and choice questions, `typed` text ones (typed answers) and
+    `ordered` ordering ones (3 to 6 items); `clips`: every other question of each kind has
+    a sound (a path no test reads)."""
     questions = []
+    for i in range(ordered):
+        questions.append(Question(
+            id=f"{language}-tord-{i:04d}", language=language, category="history",
+            difficulty=1 + i % 5, kind="order", prompt=f"Ordre {i}: du plus petit au plus grand",
+            answer=tuple(f"{i}-{n}" for n in range(3 + i % 4)), source="counting",
+        ))
     for i in range(typed):
         questions.append(Question(
             id=f"{language}-ttxt-{i:04d}", language=language, category="nature",

@@ -383,7 +383,8 @@ def _answer(data: dict[str, Any]) -> str | int | tuple[str, ...]:
         return str(data["answer"]).strip()
     if data["kind"] == "order":
         return tuple(str(item).strip() for item in data["answer"])
-    return data["answer"]  # type: ignore[no-any-return]
+    answer: str | int = data["answer"]
+    return answer
 
 
 MEDIA_KINDS = (PICTURE, SOUND, VIDEO)  # a question's files beside its pack

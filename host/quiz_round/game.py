@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from host.games.contract import BadEvent, Event, QuestionRequest, TimerRequest, View
-from host.quiz_round import buzz, rules, typed, views
+from host.quiz_round import buzz, ordering, rules, typed, views
 from host.quiz_round.state import (
     MAX_SEATS,
     MIN_SEATS,
@@ -40,9 +40,9 @@ class QuizRoundGame:
         return rules.apply_event(state, event)
 
     def legal_actions(self, state: QuizState, seat: int) -> list[Event]:
-        """An answer template per option (choice), sample texts (text) or one with value
-        None (numeric) while
-        the team has not locked in; its joker on a round's title card while unplayed."""
+        """An answer template per option (choice), sample texts (text), sample orders (order,
+        made from the shown order alone) or one with value None (numeric) while the team has
+        not locked in; its joker on a round's title card while unplayed."""
         if rules.joker_open(state, seat):
             return [{"type": "joker", "seat": seat}]
         asked = state.asked
@@ -54,6 +54,9 @@ class QuizRoundGame:
         if asked.content["kind"] == "choice":
             return [{"type": "answer", "seat": seat, "value": i}
                     for i in range(len(asked.content["options"]))]
+        if ordering.is_order(asked):
+            return [{"type": "answer", "seat": seat, "value": order}
+                    for order in ordering.sample_orders(len(asked.content["options"]))]
         if typed.is_text(asked):  # any text: a few samples, right, a typo and a miss
             return [{"type": "answer", "seat": seat, "value": text}
                     for text in typed.sample_answers(asked.content)]

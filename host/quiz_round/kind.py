@@ -55,7 +55,10 @@ SETTINGS = (
            ("numeric", label("chiffrées seulement", "numbers only")),
            ("buzz", label("au buzzer : le premier répond à voix haute",
                           "buzzers: the first answers aloud")),
-           ("text", label("réponses à taper", "typed answers"))),
+           ("text", label("réponses à taper", "typed answers")),
+           ("order", label("à remettre dans l’ordre", "put in order")),
+           ("varied", label("QCM, chiffrées et à remettre dans l’ordre",
+                            "choice, numbers and put in order"))),
     choice("numeric_scoring", label("Questions chiffrées", "Number questions"), "rank",
            ("rank", label("les 3 plus proches (100, 66, 33 %)", "3 closest (100, 66, 33 %)")),
            ("closest", label("le plus proche seulement", "closest only")),
@@ -92,7 +95,8 @@ KIND = GameKind(
     seat_actions=SEAT_ACTIONS,
     host_actions=HOST_ACTIONS,
     fields={
-        "answer": {"value": (int, str)},  # str: a typed answer (text questions)
+        # str: a typed answer (text questions); list: an order (the shown items' indexes)
+        "answer": {"value": (int, str, list)},
         "joker": {},
         "buzz": {},  # the socket layer adds t_ns, source, u_ns, settle_ns
         "right": {},

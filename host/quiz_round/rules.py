@@ -23,12 +23,12 @@ from host.games.contract import (
     TimerRequest,
 )
 from host.quiz.validate import TRUE_FALSE
-from host.quiz_round import buzz, clip, typed
+from host.quiz_round import buzz, clip, ordering, typed
 from host.quiz_round.scoring import score_question
 from host.quiz_round.state import Adjustment, Answer, Asked, QuizState
 
 CHOICE_OPTIONS = (2, 6)
-QUESTION_KINDS = ("choice", "numeric", "text")
+QUESTION_KINDS = ("choice", "numeric", "text", "order")
 MAX_NUMBER = 10**15  # an answer beyond this is a typo, not a guess
 MAX_ADJUST = 1000
 MAX_REASON = 80
@@ -97,6 +97,8 @@ def check_question(content: Any, kind: str | None) -> dict[str, Any]:
                 or not all(isinstance(a, str) for a in accept)):
             raise BadEvent("a text question needs its answer and accepted answers as text")
         return content
+    if kind == "order":  # items to put back in order (host/quiz_round/ordering.py)
+        return ordering.check_content(content)
     if not is_int(answer):
         raise BadEvent("a question's answer is an integer")
     if kind == "choice":
@@ -153,6 +155,8 @@ def _on_answer(state: QuizState, event: Event) -> QuizState:
     value, t_ns = event.get("value"), event.get("t_ns")
     if typed.is_text(asked):
         value = typed.check_typed(value)
+    elif ordering.is_order(asked):
+        value = ordering.check_answer(value, asked.content)
     elif not is_int(value):
         raise BadEvent("an answer is a whole number (an option's index for a choice)")
     elif asked.content["kind"] == "choice":
@@ -163,7 +167,7 @@ def _on_answer(state: QuizState, event: Event) -> QuizState:
         raise BadEvent("that number is too large")
     if not is_int(t_ns):
         raise BadEvent("an answer needs its lock-in time t_ns (integer)")
-    kept = value if isinstance(value, str) else int(value)
+    kept = value if isinstance(value, str | list) else int(value)
     answered = replace(asked, answers=asked.answers + (Answer(seat, kept, int(t_ns)),))
     state = replace(state, asked=answered)
     if len(answered.answers) == state.seats:

@@ -3,6 +3,8 @@
 Pure functions of the question, the answers and the round's plan (docs/rules/quiz-round.md):
 
 - choice: the right option earns the round's points;
+- order: each item in its right place earns its share of the round's points (half up);
+  every item in place is a right answer (host/quiz_round/ordering.py);
 - text: a typed answer whose group the review found right (the host's ruling, else the
   automatic verdict: host/quiz_round/typed.py) earns the round's points;
 - numeric: distances to the answer rank the teams (equal distances share a place);
@@ -19,7 +21,7 @@ import math
 from typing import Any
 
 from host.games.ranking import places
-from host.quiz_round import typed
+from host.quiz_round import ordering, typed
 from host.quiz_round.state import Answer, Asked, RoundPlan, Settings
 
 RANK_SHARES = (1.0, 2 / 3, 1 / 3)  # numeric `rank` scoring: the share of points by place
@@ -39,9 +41,21 @@ def speed_bonus(plan: RoundPlan, elapsed_ns: int) -> int:
     return max(0, half_up(plan.speed_bonus * share))
 
 
+def number_of(answer: Answer) -> int:
+    """A numeric answer's value (the rules kept only whole numbers for these)."""
+    assert isinstance(answer.value, int)
+    return answer.value
+
+
+def order_of(answer: Answer) -> list[int]:
+    """An ordering answer's order (the rules kept only permutations for these)."""
+    assert isinstance(answer.value, list)
+    return answer.value
+
+
 def numeric_places(answers: tuple[Answer, ...], truth: int) -> dict[int, int]:
     """Each answering seat's place by distance to the truth (1 = closest; ties share)."""
-    distance = {a.seat: abs(int(a.value) - truth) for a in answers}
+    distance = {a.seat: abs(number_of(a) - truth) for a in answers}
     order = sorted(answers, key=lambda a: (distance[a.seat], a.seat))
     return places([a.seat for a in order], lambda seat: distance[seat])
 
@@ -53,13 +67,16 @@ def _base_points(content: dict[str, Any], answer: Answer, place: int | None, pla
     if content["kind"] == "text":  # right by the review's verdicts (typed.py)
         right = answer.seat in typed_right
         return (plan.points if right else 0), right
+    if content["kind"] == "order":
+        part = ordering.share(order_of(answer), truth)
+        return half_up(plan.points * part), part == 1
     if content["kind"] == "choice":
         right = answer.value == truth
         return (plan.points if right else 0), right
     assert place is not None
     mode = settings.numeric_scoring
     if mode == "tolerance":
-        within = abs(int(answer.value) - truth) * 100 <= settings.tolerance_pct * abs(truth)
+        within = abs(number_of(answer) - truth) * 100 <= settings.tolerance_pct * abs(truth)
         right = within or place == 1
         return (plan.points if right else 0), right
     if mode == "closest":
@@ -92,6 +109,8 @@ def score_question(asked: Asked, plan: RoundPlan, settings: Settings,
         rows.append({"seat": answer.seat, "value": answer.value, "right": right,
                      "points": base + bonus, "bonus": bonus, "place": place.get(answer.seat),
                      "ms": max(0, elapsed) // 1_000_000})
+        if content["kind"] == "order":
+            rows[-1]["in_place"] = ordering.in_place(order_of(answer), content["answer"])
     right_rows = [r for r in rows if r["right"]]
     first = min(right_rows, key=lambda r: (r["ms"], r["seat"]), default=None)
     outcome: dict[str, Any] = {
@@ -112,6 +131,8 @@ def score_question(asked: Asked, plan: RoundPlan, settings: Settings,
         outcome["spread"] = [min(values), max(values)] if values else None
     elif text:
         outcome.update(typed.outcome_extra(asked))
+    elif content["kind"] == "order":
+        outcome.update(ordering.outcome_extra(rows, len(content["options"])))
     else:
         counts = [0] * len(content["options"])
         for row in rows:

@@ -16,7 +16,7 @@ from host.quiz.validate import CATEGORIES, MAX_DIFFICULTY, MIN_DIFFICULTY
 
 MIN_SEATS = 2
 MAX_SEATS = 200
-MIXES = ("mixed", "choice", "numeric", "buzz", "text")
+MIXES = ("mixed", "choice", "numeric", "buzz", "text", "order", "varied")
 NUMERIC_SCORING = ("rank", "closest", "tolerance")
 LEADERBOARDS = ("round", "question", "end")
 MAX_ROUNDS = 20
@@ -33,7 +33,9 @@ class RoundPlan:
     seconds: int = 20
     points: int = 10
     speed_bonus: int = 5  # the most extra points a right answer earns for speed; 0: off
-    mix: str = "mixed"  # mixed: every fourth question a number; choice; numeric; buzz; text
+    # mixed: every fourth question a number; choice; numeric; buzz; text; order (items to put
+    # in order); varied: choice, order, choice, number, again and again
+    mix: str = "mixed"
     # The round's own selection, within the game's (empty: the game's selection as it is).
     categories: tuple[str, ...] = ()
     packs: tuple[str, ...] = ()
@@ -57,6 +59,8 @@ class RoundPlan:
         """The question kind of the round's question `number` (0-based)."""
         if self.mix == "mixed":
             return "numeric" if number % 4 == 3 else "choice"
+        if self.mix == "varied":
+            return ("choice", "order", "choice", "numeric")[number % 4]
         return "choice" if self.mix == "buzz" else self.mix  # text: typed answers
 
 
@@ -77,7 +81,9 @@ class Settings:
 @dataclass(frozen=True)
 class Answer:
     seat: int
-    value: int | str  # an option's index, a number, or the text a team typed
+    # an option's index, a number, the text a team typed, or its order (the shown items'
+    # indexes, first item first)
+    value: int | str | list[int]
     t_ns: int
 
 

@@ -1,5 +1,5 @@
 """Seeded random quiz rounds through a real Session (virtual time, SQLite journal), with every
-kind of round (mixed, numbers, buzzers, typed answers) and a host who presses anything at
+kind of round (mixed, numbers, buzzers, typed answers, ordering) and a host who presses anything at
 any time: next, close, skip, right, wrong, typed answers accepted or rejected, score edits,
 undo, pause and resume. The contract test's checks
 run at every step (tests/games/test_contract.py), plus the room never seeing an answer
@@ -24,7 +24,8 @@ from tests.games.test_contract import check_phone_parts, check_step, filled
 from tests.synthetic import synthetic_bank
 
 PLAN = [{"questions": 3, "mix": "mixed"}, {"questions": 2, "mix": "numeric"},
-        {"questions": 3, "mix": "buzz"}, {"questions": 2, "mix": "text"}]
+        {"questions": 3, "mix": "buzz"}, {"questions": 2, "mix": "text"},
+        {"questions": 2, "mix": "order"}]
 HOST_ORDERS: list[dict[str, Any]] = [
     {"type": "next"}, {"type": "close"}, {"type": "skip"}, {"type": "right"},
     {"type": "wrong"}, {"type": "undo"}, {"type": "pause"}, {"type": "resume"},
@@ -40,7 +41,8 @@ def test_random_rounds_of_every_kind_keep_the_contract(seed: int, tmp_path: Path
     clock = VirtualClock()
     scheduler = VirtualScheduler(clock)
     journal = Journal(tmp_path / "random.sqlite")
-    hub = Hub(journal, synthetic_bank(60, typed=20, clips=True), publish=None, clock=clock,
+    hub = Hub(journal, synthetic_bank(60, typed=20, clips=True, ordered=12), publish=None,
+              clock=clock,
               scheduler_factory=lambda: scheduler, threaded=False)
     players = 2 + seed
     session = hub.create_game("quiz-round", [{"name": f"T{i}"} for i in range(players)],
@@ -76,7 +78,8 @@ def test_random_rounds_of_every_kind_keep_the_contract(seed: int, tmp_path: Path
             session.submit(HOST, {"type": "right"})
     assert session.status == "over", session.game.view(session.state, "host")["stage"]
     assert {("answering", "buzz"), ("answering", "numeric"), ("answering", "mixed"),
-            ("answering", "text"), ("clip", "playing")} <= stages
+            ("answering", "text"), ("answering", "order"), ("reveal", "order"),
+            ("clip", "playing")} <= stages
     rebuilt = rebuild(session.game, journal.game(session.id).config,  # type: ignore[union-attr]
                       journal.rows(session.id))
     assert session.game.to_json(rebuilt.state) == session.game.to_json(session.state)
