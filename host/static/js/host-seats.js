@@ -3,25 +3,44 @@
 /* exported renderSeats, refreshBans, blockedWords */
 "use strict";
 
+/**
+ * A row is drawn again only when what it shows changed: with bots at a quick pace the states
+ * come every few tens of milliseconds, and a row drawn anew closes the host's open menu
+ * (a bot's hand) under their finger.
+ */
 function renderSeats(meta, view) {
   const players = rankedPlayers(view);
-  fill("#h-seats", meta.seats.map((s) => {
+  const table = $("#h-seats");
+  const rows = meta.seats.map((s) => {
     const p = players.find((row) => row.seat === s.seat);
-    return h("tr", { "data-seat": s.seat },
-      h("td", {}, seatChip(s.seat), " ", T.colour(s.seat)),
-      h("td", {}, s.name, s.bot ? h("em", {}, " · " + T.t("seat_bot", { n: s.bot })) : null,
-        s.team ? teamList(s) : null),
-      h("td", { class: "score" }, p ? Number(p.score).toLocaleString(T.lang) : ""),
-      h("td", {}, s.bot ? null : h("button", {
-        type: "button", "data-release": s.seat,
-        onclick: () => confirmed(T.t("confirm_release", { seat: T.colour(s.seat), name: s.name }),
-          "release", { seat: s.seat }),
-      }, T.t("release")), s.bot || s.team ? null : h("button", {
-        type: "button", "data-remove-seat": s.seat, onclick: () => removePhone(s, null, s.name),
-      }, T.t("remove_phone_seat")), handSelect(meta, s), h("button", {
-        type: "button", "data-rename": s.seat, onclick: () => rename(s),
-      }, T.t("rename"))));
-  }));
+    const key = JSON.stringify([meta.game, s, p ? p.score : null, meta.status, meta.kind, T.lang]);
+    const old = table.querySelector(`tr[data-seat='${s.seat}']`);
+    return old && old.dataset.key === key ? old : seatRow(meta, s, p, key);
+  });
+  rows.forEach((row, i) => {
+    const here = table.children[i];
+    if (here === row) return;
+    if (here && !rows.includes(here)) here.replaceWith(row);
+    else table.insertBefore(row, here || null);
+  });
+  while (table.children.length > rows.length) table.lastElementChild.remove();
+}
+
+function seatRow(meta, s, p, key) {
+  return h("tr", { "data-seat": s.seat, "data-key": key },
+    h("td", {}, seatChip(s.seat), " ", T.colour(s.seat)),
+    h("td", {}, s.name, s.bot ? h("em", {}, " · " + T.t("seat_bot", { n: s.bot })) : null,
+      s.team ? teamList(s) : null),
+    h("td", { class: "score" }, p ? Number(p.score).toLocaleString(T.lang) : ""),
+    h("td", {}, s.bot ? null : h("button", {
+      type: "button", "data-release": s.seat,
+      onclick: () => confirmed(T.t("confirm_release", { seat: T.colour(s.seat), name: s.name }),
+        "release", { seat: s.seat }),
+    }, T.t("release")), s.bot || s.team ? null : h("button", {
+      type: "button", "data-remove-seat": s.seat, onclick: () => removePhone(s, null, s.name),
+    }, T.t("remove_phone_seat")), handSelect(meta, s), h("button", {
+      type: "button", "data-rename": s.seat, onclick: () => rename(s),
+    }, T.t("rename"))));
 }
 
 /** Who plays a seat: its people (phones) or a bot of a level; the host may switch mid-game. */
