@@ -22,6 +22,7 @@ def test_each_language_has_enough_questions_across_categories(language: str) -> 
     stats = QuestionBank.bundled().stats()["per_language"][language]
     assert stats["kind"]["choice"] >= 250
     assert stats["kind"]["numeric"] >= 120
+    assert stats["kind"]["order"] >= 12  # ordering questions (questions/packs/*-order.yaml)
     assert len(stats["category"]) >= 8
 
 

@@ -51,6 +51,7 @@ window.QuizRound = (() => {
       refused_rude: "Cette réponse n’est pas acceptée ici (mot grossier)",
       refused_empty: "Tapez une réponse (des lettres ou des chiffres)", refused_long: "64 caractères au plus",
       clip_play: "▶ Lire l’extrait", clip_pause: "⏸ Pause", clip_replay: "↺ Reprendre du début",
+      mix_order: "à remettre dans l’ordre", mix_varied: "QCM, chiffrées et dans l’ordre",
       sound_blocked: "Cliquez sur ♪ Son pour entendre l’extrait",
     },
     en: {
@@ -99,6 +100,7 @@ window.QuizRound = (() => {
       refused_rude: "That answer is not accepted here (a rude word)",
       refused_empty: "Type an answer (letters or digits)", refused_long: "At most 64 characters",
       clip_play: "▶ Play the clip", clip_pause: "⏸ Pause", clip_replay: "↺ Replay",
+      mix_order: "put in order", mix_varied: "choice, numbers and order",
       sound_blocked: "Click ♪ Sound to hear the clip",
     },
   });
@@ -119,6 +121,7 @@ window.QuizRound = (() => {
   function answerText(question, value) {
     if (question && question.kind === "choice") return LETTERS[value] + ". " + question.options[value];
     if (question && question.kind === "text") return String(value);
+    if (question && question.kind === "order") return value.map((i) => question.options[i]).join(" → ");
     return num(value) + (question && question.unit ? " " + question.unit : "");
   }
 
@@ -140,7 +143,7 @@ window.QuizRound = (() => {
 
   // ------------------------------------------------------------- host form: the round builder
 
-  const MIXES = ["mixed", "choice", "numeric", "buzz", "text"];
+  const MIXES = ["mixed", "choice", "numeric", "buzz", "text", "order", "varied"];
 
   /** The rounds one by one: a block per round (title, questions, seconds, points, bonus, mix).
    * No round: the flat settings make every round. The plan goes out as the hidden input's JSON. */

@@ -10,6 +10,7 @@
   const { tr, LETTERS, roundTitle, num, answerText, placeText, showPicture, planLine } = window.QuizRound;
   const Typed = window.QuizRoundTyped; // typed answers: quiz-round-typed.js
   const Clip = window.QuizRoundClip; // a question's sound on the projector: quiz-round-clip.js
+  const Order = window.QuizRoundOrder; // ordering questions: quiz-round-order.js
   const BOARD_ROWS = 40; // the projector's leaderboard: the top 40, in columns
 
   // ------------------------------------------------------------- projector
@@ -71,6 +72,7 @@
     if (view.buzz) parts.unshift(buzzBanner(view.buzz));
     if (q.kind === "choice") parts.push(optionBars(q, outcome));
     else if (q.kind === "text") parts.push(Typed.screenPanel(view, outcome));
+    else if (q.kind === "order") parts.push(Order.screenPanel(q, outcome, view));
     else parts.push(numericPanel(q, outcome));
     if (outcome && outcome.buzz) {
       parts.push(h("p", { class: "qr-summary", id: "qr-summary" }, outcome.buzz.map((m) =>
@@ -228,7 +230,11 @@
       fill(phone.controls, buzzButton(view, you));
     } else if (answering) {
       phone.status.textContent = tr("question_of", { n: view.number, of: view.of });
-      if (you.locked !== null) {
+      if (you.locked !== null && q.kind === "order") {
+        phone.status.textContent = Order.tr("order_locked");
+        phone.status.classList.add("locked");
+        fill(phone.controls, Order.lockedList(q, you.locked));
+      } else if (you.locked !== null) {
         phone.status.textContent = tr("locked", { v: answerText(q, you.locked) });
         phone.status.classList.add("locked");
       } else if (typing) {
@@ -238,13 +244,18 @@
           phone.typed = "";
           phone.typedFor = view.step;
         }
+        const lockIn = (value, event) => act({ type: "answer", value, t_client: tapTime(event) });
         fill(phone.controls, q.kind === "choice" ? choiceButtons(q)
+          : q.kind === "order" ? Order.picker(q, view.step, lockIn)
           : q.kind === "text" ? Typed.field((value, event) => act({ type: "answer", value, t_client: tapTime(event) }))
             : keypad(q));
       }
     } else if (view.stage === "review" && q) {
       phone.status.textContent = you.locked !== null ? tr("locked", { v: answerText(q, you.locked) }) : tr("none");
       fill(phone.controls, h("p", { class: "note", id: "qr-p-review" }, tr("review_wait")));
+    } else if (view.stage === "reveal" && view.outcome && q.kind === "order") {
+      phone.status.textContent = Order.tr("order_right");
+      fill(phone.controls, you.result ? Order.verdict(q, you) : verdict(you), Order.phoneReveal(q, view.outcome, you));
     } else if (view.stage === "reveal" && view.outcome) {
       phone.status.textContent = tr("answer", { v: answerText(q, view.outcome.answer) });
       fill(phone.controls, verdict(you),
