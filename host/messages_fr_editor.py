@@ -143,6 +143,8 @@ FRENCH_EDITOR: dict[str, str] = {
     "a clip needs its audio or video file": "un extrait a besoin de son fichier audio ou vidéo",
     "a question has one clip: a sound or a video, not both":
         "une question a un seul extrait : un son ou une vidéo, pas les deux",
+    "a question shows a picture or a video, not both":
+        "une question montre une image ou une vidéo, pas les deux",
     # ---- videos (host/quiz/audio.py: VIDEO, checked by host/quiz/media.py)
     "{ref} is not a video file name (allowed: {allowed})":
         "{ref} n’est pas un nom de fichier vidéo (permis : {allowed})",

@@ -31,8 +31,10 @@ UNIT_PATH = Path("/etc/systemd/system/tourelle.service")
 DEFAULT_USER = "tourelle"
 DEFAULT_DATA = "/var/lib/tourelle"
 OPTIONAL_GROUPS = ("gpio", "input")  # GPIO chips and /dev/input on Raspberry Pi OS
+# --autoplay-policy: a question's sound or video clip plays with no one there to click on the
+# projector (elsewhere the projector page asks for one click: quiz-round-clip.js).
 KIOSK_FLAGS = ("--kiosk", "--noerrdialogs", "--disable-infobars", "--no-first-run",
-               "--password-store=basic")
+               "--password-store=basic", "--autoplay-policy=no-user-gesture-required")
 LABWC_BEGIN = "# >>> tourelle kiosk >>>"
 LABWC_END = "# <<< tourelle kiosk <<<"
 _BARE = re.compile(r"^[A-Za-z0-9_@%+=:,./-]+$")

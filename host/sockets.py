@@ -14,7 +14,7 @@ from typing import Any
 from flask_socketio import SocketIO
 
 from host.hub import Hub
-from host.schema import require_dict
+from host.schema import check_field, require_dict
 from host.session import Session
 from host.sockets_base import (ROOMS, Base, Guarded, Rooms, answer, current_sid, key_matches,
                                record_sync, refused)
@@ -29,7 +29,15 @@ __all__ = ["DEVICE_PREFIX", "ROOMS", "Base", "DeviceNamespace", "Guarded", "Host
 
 
 class ScreenNamespace(Base):
-    """The projector: watches a game (the newest by default) and gets the room's view."""
+    """The projector: watches a game (the newest by default) and gets the room's view; says
+    when its browser waits for a click before it plays sound (`sound`)."""
+
+    def __init__(self, namespace: str, hub: Hub) -> None:
+        super().__init__(namespace, hub)
+        self.waiting_for_click: set[str] = set()  # projectors' sids whose sound is blocked
+
+    def needs_click(self) -> bool:
+        return bool(self.waiting_for_click)
 
     def on_watch(self, payload: Any = None) -> dict[str, Any]:
         message = require_dict(payload if payload is not None else {}, "watch")
@@ -37,12 +45,35 @@ class ScreenNamespace(Base):
         self.watch(session, ROOMS.room(session.id, "screen")[1], "screen")
         return {"ok": True, "game": session.id}
 
+    def on_sound(self, payload: Any = None) -> dict[str, Any]:
+        """{"needs_click": true}: this projector's browser refused to play a clip until
+        someone clicks on it; false once it plays. Every host page is told (PROTOCOL.md)."""
+        message = require_dict(payload, "sound")
+        check_field("needs_click", message.get("needs_click"), (bool,))
+        self._mark(current_sid(), bool(message["needs_click"]))
+        return {"ok": True}
+
+    def on_disconnect(self, *args: Any) -> None:
+        super().on_disconnect(*args)
+        self._mark(current_sid(), False)
+
+    def _mark(self, sid: str, waiting: bool) -> None:
+        before = self.needs_click()
+        if waiting:
+            self.waiting_for_click.add(sid)
+        else:
+            self.waiting_for_click.discard(sid)
+        if self.needs_click() != before:
+            self.socketio.emit("projector_sound", {"needs_click": self.needs_click()},
+                               namespace="/host")
+
 
 def register_namespaces(socketio: SocketIO, hub: Hub, key: Callable[[], str]) -> SeatNamespace:
     seat = SeatNamespace("/seat", hub)
-    socketio.on_namespace(ScreenNamespace("/screen", hub))
+    screen = ScreenNamespace("/screen", hub)
+    socketio.on_namespace(screen)
     socketio.on_namespace(seat)
-    socketio.on_namespace(HostNamespace("/host", hub, key, seat))
+    socketio.on_namespace(HostNamespace("/host", hub, key, seat, screen.needs_click))
     socketio.on_namespace(DeviceNamespace("/device", hub, key))
 
     def announce(session: Session) -> None:

@@ -28,16 +28,19 @@ class HostNamespace(Base):
     """The host's control page: needs the host key to connect at all."""
 
     def __init__(self, namespace: str, hub: Hub, key: Callable[[], str],
-                 seats: SeatNamespace | None = None) -> None:
+                 seats: SeatNamespace | None = None,
+                 projector_needs_click: Callable[[], bool] = lambda: False) -> None:
         super().__init__(namespace, hub)
         self.key = key  # read at each connection: `tourelle key --rotate` takes effect at once
         self.seats = seats  # to let a removed phone go
+        self.projector_needs_click = projector_needs_click  # a projector's sound is blocked
 
     def on_connect(self, auth: Any = None) -> bool:
         return key_matches(auth, self.key())  # the page then asks for its `host_state`
 
     def host_state(self) -> dict[str, Any]:
-        return host_state.snapshot(self.hub)
+        return {**host_state.snapshot(self.hub),
+                "projector_needs_click": self.projector_needs_click()}
 
     def remember(self, **values: str | None) -> None:
         """The host's night or followed game changed: journal it, tell every host page."""

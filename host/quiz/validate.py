@@ -291,6 +291,8 @@ def _check_audio(data: Mapping[str, Any]) -> list[Finding]:
             found.append(Finding(kind.field, problem))
     if data.get("audio") and data.get("video"):
         found.append(Finding("video", "a question has one clip: a sound or a video, not both"))
+    if data.get("image") and data.get("video"):
+        found.append(Finding("video", "a question shows a picture or a video, not both"))
     clip = data.get("clip")
     if clip is not None:
         if not data.get("audio") and not data.get("video"):

@@ -1,10 +1,11 @@
-"""A question's sound clip on the projector: the host plays, pauses and replays it
+"""A question's sound or video clip on the projector: the host plays, pauses and replays it
 (`clip_play`, `clip_pause`, `clip_replay`: the Session's own `pause` pauses the game).
 
 The state keeps how many times the clip was started (`clip_plays`: a new count tells the
 projector to go back to the clip's start) and whether it is playing now. A question with
 a clip starts it when it is shown. Phones never get the clip (views.py): the room hears
-it once from the projector's speakers, and no phone can replay it to cheat.
+it once from the projector's speakers, and no phone can replay it to cheat. A video's URL
+goes out in the room's `clip` part (which phones get as None), not in the question.
 """
 
 from __future__ import annotations
@@ -19,15 +20,18 @@ from host.quiz_round.state import QuizState
 CLIP_STAGES = ("answering", "review", "reveal")
 
 
+def _with_clip(content: dict[str, Any]) -> bool:
+    return bool(content.get("audio") or content.get("video"))
+
+
 def has_clip(state: QuizState) -> bool:
-    return (state.asked is not None and bool(state.asked.content.get("audio"))
+    return (state.asked is not None and _with_clip(state.asked.content)
             and state.stage in CLIP_STAGES)
 
 
 def opened(content: dict[str, Any]) -> dict[str, Any]:
     """The clip fields of a question just shown: playing from its start when it has one."""
-    return {"clip_plays": 1 if content.get("audio") else 0,
-            "clip_playing": bool(content.get("audio"))}
+    return {"clip_plays": 1 if _with_clip(content) else 0, "clip_playing": _with_clip(content)}
 
 
 def on_clip(state: QuizState, event: Event) -> QuizState:
@@ -52,7 +56,12 @@ def hushed_for_the_floor(before: QuizState, after: QuizState) -> QuizState:
 
 
 def room(state: QuizState) -> dict[str, Any] | None:
-    """What the projector needs to play the clip, or None."""
+    """What the projector needs to play the clip, or None: a sound's URL is the question's
+    `audio`, a video's is `video` here."""
     if not has_clip(state):
         return None
-    return {"plays": state.clip_plays, "playing": state.clip_playing}
+    assert state.asked is not None
+    shown: dict[str, Any] = {"plays": state.clip_plays, "playing": state.clip_playing}
+    if state.asked.content.get("video"):
+        shown["video"] = state.asked.content["video"]
+    return shown

@@ -63,9 +63,9 @@ def test_the_projector_plays_the_clip_and_the_host_pauses_it(music_live: LiveSer
     host.wait_for_selector("#qr-commands [data-cmd='next']:not([disabled])").click()
 
     screen.wait_for_selector("#qr-prompt")
-    if screen.is_visible("#qr-sound-note"):  # the browser wants a click before sound
+    if screen.is_visible("#qr-sound-overlay"):  # the browser wants a click before sound
         screen.screenshot(path=str(tmp_path / "sound-blocked.png"))
-        screen.mouse.click(5, 300)
+        screen.click("#qr-sound-overlay")
     screen.wait_for_function("(() => { const a = document.querySelector('#qr-audio');"
                              " return a && !a.paused && a.currentTime > 1.2; })()")
     first = clip_time(screen)

@@ -70,3 +70,18 @@ def test_a_buzz_pauses_the_clip_when_a_team_takes_the_floor() -> None:
     state = GAME.apply(state, {"type": "wrong"})
     state = GAME.apply(state, {"type": "clip_play"})
     assert GAME.view(state, "screen")["clip"]["playing"] is True
+
+
+VIDEO_URL = "/media/questions/c1/video?v=abc"
+
+
+def test_a_video_clip_plays_on_the_projector_and_never_reaches_a_phone() -> None:
+    state = ask(start(2), {**choice_q(), "video": VIDEO_URL, "clip": [1, 4]})
+    screen = GAME.view(state, "screen")
+    assert screen["clip"] == {"plays": 1, "playing": True, "video": VIDEO_URL}
+    assert screen["question"]["clip"] == [1, 4] and "audio" not in screen["question"]
+    state = GAME.apply(state, {"type": "clip_pause"})
+    assert GAME.view(state, "screen")["clip"]["playing"] is False
+    for seat in (0, 1):
+        assert "video" not in str(GAME.view(state, f"seat:{seat}"))
+    assert from_json(to_json(state)) == state

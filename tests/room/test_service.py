@@ -273,3 +273,10 @@ def test_launcher_waits_for_the_host_then_starts_the_browser_in_kiosk_mode(
         late.server_close()
     assert time.monotonic() - started >= 2.5
     assert record.read_text().splitlines() == [*KIOSK_FLAGS, url]
+
+
+def test_the_kiosk_plays_clips_with_no_one_to_click() -> None:
+    text = service.launcher_text("chromium", "http://localhost:8340/screen")
+    exec_line = text.splitlines()[-1]
+    assert exec_line.startswith("exec chromium ")
+    assert "--autoplay-policy=no-user-gesture-required" in exec_line.split()

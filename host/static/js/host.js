@@ -24,6 +24,7 @@ socket.on("connect", () => {
   // state"): a page reopened on any device comes back to them.
   socket.emit("host_state", {}, (ack) => {
     if (!ack || !ack.ok) return;
+    $("#projector-sound").hidden = !ack.projector_needs_click;
     const restoring = !gameId && !!ack.game;
     refreshNights(ack.night ? ack.night.id : "");
     if (gameId || ack.game) socket.emit("watch", { game: gameId || ack.game });
@@ -38,6 +39,8 @@ socket.on("host_state", (hostState) => {
   const night = hostState.night ? hostState.night.id : "";
   if ($("#n-choose").value !== night) refreshNights(night);
 });
+// A projector's browser waits for a click before it plays a clip's sound (screen.js).
+socket.on("projector_sound", (message) => { $("#projector-sound").hidden = !message.needs_click; });
 socket.on("connect_error", () => { $("#key-error").hidden = false; });
 socket.on("state", (payload) => {
   if (!state || state.meta.status !== payload.meta.status || state.meta.game !== payload.meta.game) {

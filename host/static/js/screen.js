@@ -31,6 +31,15 @@ socket.on("room", (message) => {
   if (message.game && message.game !== gameId) watch(message.game);
 });
 
+// A clip the browser will not play before a click (autoplay rules): the host page is told, so
+// the host knows to click on the projector (PROTOCOL.md, `sound`). Sent again after a reconnect.
+let soundBlocked = false;
+document.addEventListener("tourelle:sound", (event) => {
+  soundBlocked = event.detail.needs_click;
+  socket.emit("sound", { needs_click: soundBlocked });
+});
+socket.on("connect", () => { if (soundBlocked) socket.emit("sound", { needs_click: true }); });
+
 // The projector's screen stays on (no screensaver mid-game).
 keepScreenAwake("click");
 socket.on("state", render);

@@ -281,6 +281,7 @@ const STRINGS_EN = {
   undone: "Decision undone.",
   done_undo: "Done.",
   restored: "Page restored: the night and the game in progress are back.",
+  projector_needs_click: "The projector needs a click to play sound: click on the projector’s screen.",
   kept_out: "Kept out:",
   let_back: "Let back in",
 };

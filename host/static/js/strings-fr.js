@@ -285,6 +285,7 @@ const STRINGS_FR = {
   undone: "Décision annulée.",
   done_undo: "Fait.",
   restored: "Page reprise : soirée et partie en cours rétablies.",
+  projector_needs_click: "Le projecteur attend un clic pour le son : cliquez sur l’écran du projecteur.",
   kept_out: "Exclus :",
   let_back: "Réadmettre",
 };

@@ -1,60 +1,98 @@
-// Quiz round, a question's sound clip: played by the projector (the room's speakers), never
-// by phones; the host page's play, pause and replay. A browser that blocks sound until
-// someone clicks (autoplay rules) gets a note on the projector: one click on the page (its
-// "♪ Son / ♪ Sound" button) lets it play. Loaded before quiz-round.js (KIND.page_helpers);
+// Quiz round, a question's sound or video clip: played by the projector (the room's speakers and
+// screen), never by phones; the host page's play, pause and replay. A video is drawn in the
+// question's slot (#qr-video-slot, above the question's text), full width. A browser that
+// refuses to play sound until someone clicks (autoplay rules: a play() refused with
+// NotAllowedError) gets a big overlay: one click removes it and plays; meanwhile the page
+// tells the server (a `tourelle:sound` event that screen.js sends as `sound`), so the host
+// page says the projector waits for a click. Loaded before quiz-round.js (KIND.page_helpers);
 // offers window.QuizRoundClip.
 "use strict";
 
 window.QuizRoundClip = (() => {
   const { tr } = window.QuizRound;
   let audio = null;
-  let note = null;
+  let video = null;
+  let overlay = null;
   let seen = { src: null, plays: 0 };
   let last = null;
+  let blocked = false;
 
   function mount(root) {
     audio = h("audio", { id: "qr-audio", preload: "auto" });
-    note = h("p", { class: "qr-sound-note", id: "qr-sound-note", hidden: true }, tr("sound_blocked"));
-    audio.addEventListener("timeupdate", () => { // the clip's end
-      if (audio.dataset.end && audio.currentTime >= Number(audio.dataset.end)) audio.pause();
+    video = h("video", { id: "qr-video", class: "qr-video", preload: "auto", playsinline: true });
+    overlay = h("button", { type: "button", class: "qr-sound-overlay", id: "qr-sound-overlay", hidden: true },
+      h("span", {}, "♪"), h("strong", {}, tr("sound_click")));
+    for (const media of [audio, video]) {
+      media.addEventListener("timeupdate", () => { // the clip's end
+        if (media.dataset.end && media.currentTime >= Number(media.dataset.end)) media.pause();
+      });
+    }
+    overlay.addEventListener("click", () => { // a click: the browser lets the page play sound now
+      overlay.hidden = true;
+      if (last) update(last);
     });
-    document.addEventListener("click", () => { if (last) update(last); }); // sound allowed now
-    root.append(audio, note);
+    root.append(audio, overlay);
+  }
+
+  /** Whether the projector waits for a click to play sound: the overlay, and the server told. */
+  function needClick(waiting) {
+    overlay.hidden = !waiting;
+    if (waiting === blocked) return;
+    blocked = waiting;
+    document.dispatchEvent(new CustomEvent("tourelle:sound", { detail: { needs_click: waiting } }));
+  }
+
+  function stop(media) {
+    media.pause();
+    if (media.getAttribute("src")) {
+      media.removeAttribute("src");
+      media.load();
+    }
   }
 
   /** The projector follows the room's `clip`: a new start goes back to the clip's start. */
   function update(view) {
     last = view;
     const q = view.question;
-    if (!q || !q.audio || !view.clip) {
-      audio.pause();
-      note.hidden = true;
-      if (seen.src) {
-        audio.removeAttribute("src");
-        audio.load();
-        seen = { src: null, plays: 0 };
-      }
+    const src = view.clip ? (view.clip.video || (q && q.audio)) : null;
+    if (!q || !src) {
+      stop(audio);
+      stop(video);
+      video.remove();
+      seen = { src: null, plays: 0 };
+      needClick(false);
       return;
     }
-    const [start, end] = q.clip || [0, null];
-    if (seen.src !== q.audio) {
-      audio.src = q.audio;
-      seen = { src: q.audio, plays: 0 };
+    const media = view.clip.video ? video : audio;
+    const other = media === video ? audio : video;
+    if (other.getAttribute("src")) stop(other);
+    if (media === video) {
+      const slot = document.getElementById("qr-video-slot");
+      if (slot && video.parentNode !== slot) slot.append(video);
+    } else {
+      video.remove();
     }
-    audio.dataset.end = end === null ? "" : String(end);
+    const [start, end] = q.clip || [0, null];
+    if (seen.src !== src) {
+      media.src = src;
+      seen = { src, plays: 0 };
+    }
+    media.dataset.end = end === null ? "" : String(end);
     if (seen.plays !== view.clip.plays) {
       seen.plays = view.clip.plays;
-      audio.currentTime = start;
+      media.currentTime = start;
     }
-    const ended = end !== null && audio.currentTime >= end;
+    const ended = end !== null && media.currentTime >= end;
     if (view.clip.playing && !ended) {
-      audio.play().then(() => { note.hidden = true; }).catch(() => { note.hidden = false; });
+      media.play().then(() => needClick(false)).catch((err) => {
+        if (err && err.name === "NotAllowedError") needClick(true);
+      });
     } else {
-      audio.pause();
+      media.pause();
     }
   }
 
-  /** The host page's buttons for a question with a sound: [type, enabled, class]. */
+  /** The host page's buttons for a question with a clip: [type, enabled, class]. */
   function hostButtons(view) {
     if (!view || !view.clip) return [];
     return [["clip_play", !view.clip.playing, ""], ["clip_pause", view.clip.playing, ""], ["clip_replay", true, ""]];

@@ -52,7 +52,7 @@ window.QuizRound = (() => {
       refused_empty: "Tapez une réponse (des lettres ou des chiffres)", refused_long: "64 caractères au plus",
       clip_play: "▶ Lire l’extrait", clip_pause: "⏸ Pause", clip_replay: "↺ Reprendre du début",
       mix_order: "à remettre dans l’ordre", mix_varied: "QCM, chiffrées et dans l’ordre",
-      sound_blocked: "Cliquez sur ♪ Son pour entendre l’extrait",
+      sound_click: "Touchez ici pour activer le son",
     },
     en: {
       label: "Quiz round", round_n: "Round {n}", round_of: "Round {n}/{of}",
@@ -101,7 +101,7 @@ window.QuizRound = (() => {
       refused_empty: "Type an answer (letters or digits)", refused_long: "At most 64 characters",
       clip_play: "▶ Play the clip", clip_pause: "⏸ Pause", clip_replay: "↺ Replay",
       mix_order: "put in order", mix_varied: "choice, numbers and order",
-      sound_blocked: "Click ♪ Sound to hear the clip",
+      sound_click: "Click here to enable sound",
     },
   });
 

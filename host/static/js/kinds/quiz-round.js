@@ -84,7 +84,10 @@
         fast ? " · " + tr("fastest", { who: fast.name, s: (fast.ms / 1000).toFixed(1) }) : ""));
     }
     if (outcome && outcome.explain) parts.push(h("p", { class: "qr-explain", id: "qr-explain" }, outcome.explain));
-    fill(body, h("div", { class: "qr-question" + (q.image ? " with-picture" : "") }, q.image ? picture : null,
+    // A video clip above the text, full width (quiz-round-clip.js puts its <video> in the slot).
+    const film = view.clip && view.clip.video ? h("div", { class: "qr-video-slot", id: "qr-video-slot" }) : null;
+    const layout = film ? " with-video" : q.image ? " with-picture" : "";
+    fill(body, h("div", { class: "qr-question" + layout }, film || (q.image ? picture : null),
       h("div", { class: "qr-text" }, parts)));
   }
 
