@@ -12,23 +12,24 @@ window.QuizRoundOrder = (() => {
   const base = window.QuizRound.tr; // the round's own words: right, points, bonus
   const tr = kindStrings({
     fr: {
-      order_hint: "Touchez les éléments dans l’ordre : le premier d’abord",
-      order_undo: "↶ Retirer le dernier", order_lock: "Verrouiller cet ordre",
-      order_left: "Encore {n} à placer", order_ready: "Ordre complet : verrouillez-le",
+      order_hint: "Touchez-les dans l’ordre",
+      order_undo: "↶ Retirer", order_lock: "Verrouiller",
+      order_left: "Encore {n} à placer", order_ready: "Complet : verrouillez-le",
       order_locked: "Ordre verrouillé", order_wait: "Votre équipe a verrouillé son ordre",
       order_right: "Le bon ordre", order_part: "{n} en partie juste",
       order_none: "{n} sans rien à la bonne place",
-      order_mine: "vous : {v}", order_in_place: "{n}/{of} à la bonne place",
+      order_mine: "vous : {n}", first: "1er", nth: "{n}e", order_in_place: "{n}/{of} à la bonne place",
       order_tap: "Remettez dans l’ordre sur votre téléphone",
     },
     en: {
-      order_hint: "Tap the items in order: the first one first",
-      order_undo: "↶ Take back the last", order_lock: "Lock in this order",
-      order_left: "{n} more to place", order_ready: "Order complete: lock it in",
+      order_hint: "Tap them in order",
+      order_undo: "↶ Take back", order_lock: "Lock in",
+      order_left: "{n} more to place", order_ready: "Complete: lock it in",
       order_locked: "Order locked in", order_wait: "Your team has locked in its order",
       order_right: "The right order", order_part: "{n} partly right",
       order_none: "{n} with nothing in place",
-      order_mine: "you: {v}", order_in_place: "{n}/{of} in the right place",
+      order_mine: "you: {n}", first: "1st", nth: "{n}th", second: "2nd", third: "3rd",
+      order_in_place: "{n}/{of} in the right place",
       order_tap: "Put them in order on your phone",
     },
   });
@@ -85,17 +86,26 @@ window.QuizRoundOrder = (() => {
       h("li", { class: "choice-" + i }, q.options[i])));
   }
 
-  /** The phone at the reveal: the right order, each place marked right or wrong for this
-   * team with what it put there. */
+  /** "1st", "2nd"... in the page's language (French: "1er", "2e"). */
+  function ordinal(n) {
+    if (n === 1) return tr("first");
+    if (T.lang === "en" && n === 2) return tr("second");
+    if (T.lang === "en" && n === 3) return tr("third");
+    return tr("nth", { n });
+  }
+
+  /** The phone at the reveal: the right order, each item marked right or wrong for this team,
+   * with the place the team gave it when wrong. */
   function phoneReveal(q, outcome, you) {
     const mine = you.result ? you.result.value : null;
     return h("ol", { class: "qr-order-list qr-order-truth", id: "qr-order-truth" }, outcome.answer.map((i, place) => {
       const ok = mine !== null && mine[place] === i;
       return h("li", { class: mine === null ? "" : ok ? "good" : "bad", "data-place": place },
+        h("b", { class: "qr-order-n" }, String(place + 1)),
         h("span", { class: "qr-order-mark" }, mine === null ? "" : ok ? "✔" : "✘"),
         h("span", { class: "qr-order-text" }, q.options[i]),
         mine !== null && !ok
-          ? h("small", { class: "qr-order-mine" }, tr("order_mine", { v: q.options[mine[place]] })) : null);
+          ? h("small", { class: "qr-order-mine" }, tr("order_mine", { n: ordinal(mine.indexOf(i) + 1) })) : null);
     }));
   }
 
