@@ -182,6 +182,27 @@ def night(tab: Table) -> None:
     tab.keep("night-podium", second)
 
 
+def quiz_order(tab: Table) -> None:
+    """A quiz round's ordering question of six long items (fr-ord-017): the phones' tap-to-order,
+    a phone locked in, and the reveal (seat 0 has two items swapped: its order against the
+    right one)."""
+    session = tab.hub.create_game("quiz-round", [{"name": n} for n in LONG_NAMES], seed=4,
+                                  language="fr", settings={"plan": [{"ids": ["fr-ord-017"]}]})
+    session.submit(HOST, {"type": "start"})
+    while (session.view("screen")["view"] or {}).get("stage") != "answering":
+        assert tab.scheduler.run_next(), "the quiz round never asked its question"
+    tab.keep("quiz-order-question", session)
+    right = session.view("host")["view"]["truth"]["answer"]
+    swapped = [right[1], right[0], *right[2:]]
+    now = tab.clock.now_ns()
+    for seat, order in ((0, swapped), (1, right), (2, sorted(right))):
+        session.submit(Origin("seat", seat), {"type": "answer", "value": order,
+                                              "t_ns": now + (seat + 3) * 10**9})
+    tab.keep("quiz-order-locked", session)
+    session.submit(HOST, {"type": "close"})
+    tab.keep("quiz-order-reveal", session)
+
+
 def catalog() -> dict[str, Screen]:
     """Every screen kind, by name (see the module's docstring)."""
     with table() as tab:
@@ -195,6 +216,7 @@ def catalog() -> dict[str, Screen]:
                               ("challengers", 4)):
             cards(tab, kind, players)
         night(tab)
+        quiz_order(tab)
         screens = dict(tab.screens)
     screens["lobby-empty"] = Screen("lobby-empty", None, None)
     return screens

@@ -59,7 +59,8 @@ def test_the_catalogue_has_every_screen_kind(screens: dict[str, Screen]) -> None
               "reveal-numeric-2", "reveal-numeric-3", "reveal-numeric-4", "reveal-duel",
               "reveal-speed", "reveal-picture", "reveal-campaign", "podium", "night-table",
               "night-game-over", "night-podium", "buzzer-decided", "russian-bank-play",
-              "q-squared-joe-play", "watchtower-play", "challengers-play", "challengers-over"}
+              "q-squared-joe-play", "watchtower-play", "challengers-play", "challengers-over",
+              "quiz-order-question", "quiz-order-locked", "quiz-order-reveal"}
     assert wanted <= set(screens)
     decided = screens["buzzer-decided"].screen
     assert decided is not None
@@ -186,6 +187,29 @@ def test_an_illegal_tap_says_why(server: LiveServer, browser: Any,
     page.locator(".cards-kind .illegal").first.dispatch_event("click")
     assert page.locator(".cards-kind .error").inner_text() == (
         "Pas possible ici : touchez une carte ou une place mise en évidence")
+    page.context.close()
+
+
+def test_an_ordering_question_is_tapped_in_order_without_scrolling(
+        server: LiveServer, browser: Any, screens: dict[str, Screen]) -> None:
+    """Six items of about 40 characters and the lock-in button on a 360x640 phone, no scroll:
+    each tap gives an item the next place, a tap on the last one takes it back, and the
+    lock-in is offered once every item has its place."""
+    page = catalogue_page(browser, server.url + "/")
+    page.set_viewport_size({"width": 360, "height": 640})
+    show(page, screens["quiz-order-question"], "phone")
+    assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight")
+    assert in_view(page, "#qr-order-lock") and page.is_disabled("#qr-order-lock")
+    for item in (4, 2, 2, 2, 0, 1, 3):  # the third tap on 2 takes it back, the fourth puts it again
+        page.click(f"[data-item='{item}']")
+    places = page.locator(".qr-order-item .qr-order-place").all_inner_texts()
+    assert places == ["3", "4", "2", "5", "1", "F"]
+    page.click("[data-item='0']")  # not the last placed: nothing moves
+    page.click("#qr-order-undo")
+    assert page.locator(".qr-order-item.placed").count() == 4
+    page.click("[data-item='3']")
+    page.click("[data-item='5']")
+    assert not page.is_disabled("#qr-order-lock") and in_view(page, "#qr-order-lock")
     page.context.close()
 
 
