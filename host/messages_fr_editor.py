@@ -71,6 +71,15 @@ FRENCH_EDITOR: dict[str, str] = {
         "Catégorie »)",
     "{path}: cannot read: {error}": "{path} : illisible : {error}",
     "{path}:{line}: not JSON: {error}": "{path}:{line} : pas du JSON : {error}",
+    # ---- a kahoot as JSON (host/quiz/importers/kahoot_json.py)
+    "{path}: no 'questions' list (is this a kahoot's JSON?)":
+        "{path} : pas de liste « questions » (est-ce le JSON d’un kahoot ?)",
+    "not a question object": "pas un objet question",
+    "a {kind} slide asks nothing to score": "une diapositive {kind} ne demande rien à noter",
+    "its answers are pictures, not text": "ses réponses sont des images, pas du texte",
+    "{count} right answers (one answer per team here)":
+        "{count} bonnes réponses (une seule réponse par équipe ici)",
+    "no accepted answer": "aucune réponse acceptée",
     "no file {image} next to the pack": "pas de fichier {image} à côté du pack",
     "{origin}: wildcard answer {answer} dropped":
         "{origin} : réponse à caractère générique {answer} ignorée",

@@ -8,6 +8,9 @@ small layout changes still import. The time limit is ignored (the host sets
 its own); a question with 2 to 4 answers imports (a true/false question is two
 answers); one with several right answers or fewer than 2 answers is skipped
 with a warning.
+
+A kahoot saved as JSON (`.json`) goes to kahoot_json.py: its "type answer" and "puzzle"
+questions import too (as `text` and `order` questions).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from openpyxl.utils.exceptions import InvalidFileException
 
 from host.quiz.errors import ImportFailed
 from host.quiz.importers.common import Draft, ImportOptions, ImportResult, cell_text, finish
+from host.quiz.importers.kahoot_json import import_kahoot_json
 
 _HEADER_SCAN_ROWS = 30
 
@@ -29,6 +33,8 @@ _HEADER_SCAN_ROWS = 30
 def import_kahoot(path: str | Path, options: ImportOptions | None = None) -> ImportResult:
     path = Path(path)
     options = options or ImportOptions()
+    if path.suffix.lower() == ".json":
+        return import_kahoot_json(path, options)
     try:
         workbook = load_workbook(path, read_only=True, data_only=True)
     except (OSError, InvalidFileException, zipfile.BadZipFile, KeyError) as err:
