@@ -47,16 +47,18 @@ def _clip(wanted: bool) -> dict[str, Any]:
 
 
 def write_pack(path: str | object, per_kind: int = 200, language: str = "fr",
-               typed: int = 0) -> None:
+               typed: int = 0, ordered: int = 0) -> None:
     """The same synthetic questions as a pack file, for a real server to load."""
     import yaml
 
     questions = []
-    for question in synthetic_bank(per_kind, language, typed).questions:
+    for question in synthetic_bank(per_kind, language, typed, ordered=ordered).questions:
         item = {
             "id": question.id, "category": question.category,
             "difficulty": question.difficulty, "kind": question.kind,
-            "prompt": question.prompt, "answer": question.answer, "source": question.source,
+            "prompt": question.prompt, "source": question.source,
+            "answer": list(question.answer) if isinstance(question.answer, tuple)
+            else question.answer,
         }
         if question.kind == "choice":
             item["options"] = list(question.options)
