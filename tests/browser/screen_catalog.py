@@ -10,6 +10,7 @@ draw these in Chromium by handing them to the page's own `render` (pages/inject.
 
 from __future__ import annotations
 
+import base64
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -203,6 +204,23 @@ def quiz_order(tab: Table) -> None:
     tab.keep("quiz-order-reveal", session)
 
 
+def quiz_video(tab: Table) -> None:
+    """A quiz round's choice question with a video clip on the projector (no bundled pack has
+    one: the room's `clip` names the tiny test video, in the page, where host/quiz_round/clip.py
+    names its URL); phones get no video, so the screen has no phone part."""
+    session = tab.hub.create_game("quiz-round", [{"name": n} for n in LONG_NAMES], seed=6,
+                                  language="fr", settings={"plan": [{"mix": "choice"}]})
+    session.submit(HOST, {"type": "start"})
+    while (session.view("screen")["view"] or {}).get("stage") != "answering":
+        assert tab.scheduler.run_next(), "the quiz round never asked its question"
+    shown = session.view("screen")
+    film = base64.b64encode((Path(__file__).parents[1] / "fixtures" / "tiny-clip.webm")
+                            .read_bytes()).decode()
+    shown["view"] = {**shown["view"], "clip": {"plays": 1, "playing": False,
+                                               "video": "data:video/webm;base64," + film}}
+    tab.screens["quiz-video-question"] = Screen("quiz-video-question", shown, None)
+
+
 def catalog() -> dict[str, Screen]:
     """Every screen kind, by name (see the module's docstring)."""
     with table() as tab:
@@ -217,6 +235,7 @@ def catalog() -> dict[str, Screen]:
             cards(tab, kind, players)
         night(tab)
         quiz_order(tab)
+        quiz_video(tab)
         screens = dict(tab.screens)
     screens["lobby-empty"] = Screen("lobby-empty", None, None)
     return screens

@@ -60,7 +60,8 @@ def test_the_catalogue_has_every_screen_kind(screens: dict[str, Screen]) -> None
               "reveal-speed", "reveal-picture", "reveal-campaign", "podium", "night-table",
               "night-game-over", "night-podium", "buzzer-decided", "russian-bank-play",
               "q-squared-joe-play", "watchtower-play", "challengers-play", "challengers-over",
-              "quiz-order-question", "quiz-order-locked", "quiz-order-reveal"}
+              "quiz-order-question", "quiz-order-locked", "quiz-order-reveal",
+              "quiz-video-question"}
     assert wanted <= set(screens)
     decided = screens["buzzer-decided"].screen
     assert decided is not None

@@ -1,0 +1,115 @@
+"""A video question in Debian's Chromium started without the kiosk's autoplay flag, as on a
+laptop: the projector's play() is refused, so it shows its big "click here to enable sound"
+and the host page says the projector waits for a click; one click on the projector and the
+video plays with its sound (its time advances), drawn full width above the question's text
+at 1280x720, and the host page's notice goes. No phone gets the video."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from tests.browser.driver import (ARGS, CHROMIUM, Recorder, host_page, join_seat, local_only,
+                                  new_page)
+from tests.live import LiveServer
+
+pytestmark = pytest.mark.browser
+
+TINY_WEBM = Path(__file__).resolve().parents[1] / "fixtures" / "tiny-clip.webm"
+# What a desktop browser does with a page nobody clicked on yet (the kiosk passes
+# --autoplay-policy=no-user-gesture-required instead: host/service.py).
+LAPTOP_POLICY = "--autoplay-policy=document-user-activation-required"
+
+
+@pytest.fixture(scope="module")
+def film_live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    root = tmp_path_factory.mktemp("films")
+    folder = root / "packs"
+    (folder / "clips").mkdir(parents=True)
+    (folder / "clips" / "scene.webm").write_bytes(TINY_WEBM.read_bytes())
+    questions = [{"id": f"fr-film-{i:03d}", "category": "screen", "difficulty": 2,
+                  "kind": "text", "prompt": f"De quel film est cette scène ? ({i})",
+                  "answer": "Metropolis", "source": "domaine public",
+                  "video": "clips/scene.webm", "clip": [0, 3]} for i in range(1, 4)]
+    (folder / "films.yaml").write_text(yaml.safe_dump(
+        {"pack": "films", "language": "fr", "title": "Films", "questions": questions},
+        allow_unicode=True), encoding="utf-8")
+    server = LiveServer(data=root / "data", packs=folder).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def laptop_browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as play:
+        launched = play.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                        args=[*ARGS, LAPTOP_POLICY])
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def box(page: Any, selector: str) -> dict[str, float]:
+    found: dict[str, float] = page.locator(selector).bounding_box()
+    return found
+
+
+def test_one_click_on_the_projector_lets_the_video_play_and_the_host_is_told(
+        film_live: LiveServer, laptop_browser: Any, tmp_path: Path) -> None:
+    recorder = Recorder()
+    screen = new_page(laptop_browser, recorder, film_live.url + "/screen",
+                      {"width": 1280, "height": 720})
+    host = host_page(laptop_browser, recorder, film_live)
+    host.select_option("#c-kind", "quiz-round")
+    for key, value in {"intro_seconds": "0", "reveal_seconds": "0", "board_seconds": "0",
+                       "seconds": "120", "rounds": "1", "questions": "1"}.items():
+        host.fill(f"#s-{key}", value)
+    host.select_option("#s-mix", "text")
+    for seat, name in enumerate(["Ana", "Bob"]):
+        host.select_option(f"#seat-kind-{seat}", "phone")
+        host.fill(f"#seat-name-{seat}", name)
+    for seat in range(2, 4):
+        if host.locator(f"#seat-kind-{seat}").count():
+            host.select_option(f"#seat-kind-{seat}", "none")
+    host.click("#c-create")
+    host.wait_for_selector("#live:not([hidden]) [data-cmd='start']:not([disabled])")
+    phone = join_seat(laptop_browser, recorder, film_live.url, 0)
+    host.click("[data-cmd='start']")
+    host.wait_for_selector("#qr-commands [data-cmd='next']:not([disabled])").click()
+
+    # Nobody clicked on the projector: its browser refuses to play, it asks for a click.
+    screen.wait_for_selector("#qr-sound-overlay", state="visible")
+    assert "Touchez ici pour activer le son" in screen.inner_text("#qr-sound-overlay")
+    assert screen.evaluate("document.querySelector('#qr-video').paused")
+    notice = host.wait_for_selector("#projector-sound", state="visible")
+    assert "Le projecteur attend un clic pour le son" in notice.inner_text()
+    screen.screenshot(path=str(tmp_path / "click-for-sound.png"))
+
+    screen.click("#qr-sound-overlay")
+    screen.wait_for_selector("#qr-sound-overlay", state="hidden")
+    screen.wait_for_function("(() => { const v = document.querySelector('#qr-video');"
+                             " return !v.paused && !v.muted && v.currentTime > 0.3; })()")
+    started = float(screen.evaluate("document.querySelector('#qr-video').currentTime"))
+    screen.wait_for_function(
+        f"document.querySelector('#qr-video').currentTime > {started + 0.3}")
+    host.wait_for_selector("#projector-sound", state="hidden")
+    assert screen.get_attribute("#qr-video", "src").startswith("/media/questions/fr-film-")
+    # Full width of the question area, above the question's text, not over it.
+    film, prompt = box(screen, "#qr-video"), box(screen, "#qr-prompt")
+    area = box(screen, "#qr-body")
+    assert film["width"] >= 0.95 * area["width"] and film["height"] > 150
+    assert film["y"] + film["height"] <= prompt["y"] + 1
+    assert prompt["y"] + prompt["height"] <= 720
+    screen.screenshot(path=str(tmp_path / "video-question.png"))
+    # Phones: the question and the text field, no video.
+    phone.wait_for_selector("#qr-text")
+    assert phone.query_selector("video") is None and "/video" not in phone.content()
+    assert recorder.errors == []
+    assert local_only(recorder.urls) == []
