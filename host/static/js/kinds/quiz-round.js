@@ -441,7 +441,7 @@
     if (!rows.length || !q) return null;
     const names = Object.fromEntries(view.players.map((p) => [p.seat, p.name]));
     return h("table", { class: "live-table qr-host-answers" }, rows.map((row) =>
-      h("tr", { class: row.right === undefined ? "" : row.right ? "good" : "bad" },
+      h("tr", { class: row.right === undefined ? "" : row.right ? "good" : row.points > 0 ? "part" : "bad" },
         h("td", {}, seatChip(row.seat), " ", names[row.seat]), h("td", {}, answerText(q, row.value)),
         h("td", {}, row.points === undefined ? "" : "+" + row.points + (row.joker ? " ★" : "")),
         h("td", {}, row.ms === undefined ? "" : (row.ms / 1000).toFixed(2) + " s"))));
