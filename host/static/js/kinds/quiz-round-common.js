@@ -114,8 +114,11 @@ window.QuizRound = (() => {
     return view.round_title || tr("round_n", { n: view.round });
   }
 
+  /** Grouped digits from five up: a year is "1889", not "1 889" (French and English typography
+   * both leave four-digit numbers whole). */
   function num(value) {
-    return Number(value).toLocaleString(T.lang);
+    const n = Number(value);
+    return n.toLocaleString(T.lang, { useGrouping: Math.abs(n) >= 10000, maximumFractionDigits: 3 });
   }
 
   function answerText(question, value) {
