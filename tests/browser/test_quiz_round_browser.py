@@ -1,7 +1,7 @@
 """A quiz night in Debian's Chromium: three teams play the quiz round to the night's total.
 
 The host opens a night and builds the round on the host form: a mixed round picked by hand
-(a choice question, a picture question, a numeric one) and a buzz round. Three teams play on
+(a choice question, a picture question, a numeric one, an ordering one) and a buzz round. Three teams play on
 their phones, Ana's team with two: every phone gets the same question as the projector, a
 team's second phone shows its team's answer locked in; each reveal lights the right option
 with a bar of how many teams chose each; the round's leaderboard; in the buzz round the first
@@ -32,7 +32,8 @@ ROOT = Path(__file__).resolve().parents[2]
 TEAMS = ["Les Ours", "Les Loups", "Les Aigles"]
 SETTINGS = {"intro_seconds": "0", "reveal_seconds": "0", "board_seconds": "0",
             "seconds": "120"}
-MIXED = ["fr-qn-choice-1", "fr-qn-picture-1", "fr-qn-number-1"]
+MIXED = ["fr-qn-choice-1", "fr-qn-picture-1", "fr-qn-number-1", "fr-qn-order-1"]
+ORDER = ["Mercure", "Vénus", "Terre", "Mars"]  # from the Sun outwards
 BUZZ = ["fr-qn-buzz-1"]
 LOCKED_OR_REVEALED = ".qr-status.locked, #qr-verdict"  # the last team's answer reveals at once
 # Drawn and still: no finite animation running (the podium's steps rise one after the other).
@@ -54,6 +55,8 @@ def write_pack(folder: Path) -> None:
          "options": ["Espagne", "Italie", "France", "Belgique"], "answer": "France"},
         {"id": "fr-qn-number-1", "category": "history", "difficulty": 2, "kind": "numeric",
          "prompt": "En quelle année la tour Eiffel a-t-elle été inaugurée ?", "answer": 1889},
+        {"id": "fr-qn-order-1", "category": "science", "difficulty": 2, "kind": "order",
+         "prompt": "Du Soleil vers l’extérieur : rangez ces planètes.", "answer": ORDER},
         {"id": "fr-qn-buzz-1", "category": "arts", "difficulty": 1, "kind": "choice",
          "prompt": "Qui a peint La Joconde ?",
          "options": ["Michel-Ange", "Raphaël", "Léonard de Vinci", "Titien"],
@@ -104,7 +107,7 @@ def create_quiz(host: Any) -> None:
         block.locator("[data-key='title']").fill(title)
         block.locator("[data-key='mix']").select_option(mix)
         block.locator("[data-key='ids']").fill(", ".join(ids))
-    assert "4" in host.inner_text("#qr-plan-total")
+    assert "5" in host.inner_text("#qr-plan-total")
     plan = json.loads(host.input_value("#s-plan"))
     assert [(r["title"], r["mix"], r["ids"]) for r in plan] == [
         ("Tour mixte", "mixed", MIXED), ("Au buzzer", "buzz", BUZZ)]
@@ -138,6 +141,14 @@ def type_number(phone: Any, value: int) -> None:
     for digit in str(value):
         phone.click(f".qr-keypad [data-key='{digit}']")
     phone.click(".qr-keypad [data-key='ok']")
+    phone.wait_for_selector(LOCKED_OR_REVEALED)
+
+
+def put_in_order(phone: Any, items: list[str]) -> None:
+    """Tap-to-order: the items in the order meant, then lock in."""
+    for item in items:
+        phone.locator(".qr-order-item", has_text=item).click()
+    phone.click("#qr-order-lock")
     phone.wait_for_selector(LOCKED_OR_REVEALED)
 
 
@@ -204,6 +215,22 @@ def test_three_teams_play_a_mixed_round_and_a_buzz_round_to_the_nights_total(
     screen.wait_for_selector("#qr-summary")
     phones[0].wait_for_selector("#qr-verdict.good")
     shots.take("numeric-reveal", screen, phones[1])
+
+    # 4. An ordering question: tap the items in order; a half-right order earns half.
+    next_step(host)
+    same_question(screen, everyone, "Du Soleil vers l’extérieur : rangez ces planètes.")
+    shown = [li.inner_text() for li in screen.query_selector_all("#qr-options .qr-text-opt")]
+    assert sorted(shown) == sorted(ORDER) and shown != ORDER  # never shown in its right order
+    shots.take("order-question", screen, phones[2])
+    put_in_order(phones[0], ORDER)
+    put_in_order(phones[1], ["Vénus", "Mercure", "Terre", "Mars"])
+    put_in_order(phones[2], list(reversed(ORDER)))
+    right = [li.inner_text() for li in screen.wait_for_selector("#qr-order-right")
+             .query_selector_all(".qr-text-opt")]
+    assert right == ORDER
+    phones[0].wait_for_selector("#qr-verdict.good")
+    phones[2].wait_for_selector("#qr-verdict.bad")
+    shots.take("order-reveal", screen, phones[1])
 
     # The round's leaderboard, in points order, on the projector and each phone's place.
     next_step(host)
