@@ -320,3 +320,46 @@ def test_the_editor_writes_a_typed_answer_question(live: LiveServer, browser: An
     assert (saved.kind, saved.answer, saved.accept, saved.similarity) == (
         "text", "Vienne", ("Wien", "Vindobona"), 90)
     assert page_errors(recorder) == []
+
+
+def test_the_editor_uploads_a_video_clip_and_says_a_refusal_in_french(
+        live: LiveServer, browser: Any, tmp_path: Path) -> None:
+    """The question form's sound-or-video field beside the picture's: a file that is not a
+    video is refused beside the field in French and nothing is written; a WebM is stored
+    beside the pack and saved as the question's `video` with its clip's start and end."""
+    pack = api(live, "POST", "/api/packs", {"title": "Films", "language": "fr"})["pack"]["id"]
+    folder = live.data / "packs"
+    recorder = Recorder()
+    host = open_editor(browser, recorder, live)
+    host.click(f"[data-open='{pack}']")
+    host.click("#e-new")
+    fill_question(host, "text", "De quel film est cette scène ?", "Metropolis",
+                  "domaine public", category="screen")
+    written = sorted(p.name for p in folder.iterdir())
+    host.set_input_files("#f-clip-file", files=[{"name": "scene.webm", "mimeType": "video/webm",
+                                                 "buffer": b"<html>not a film</html>"}])
+    host.wait_for_function(
+        "document.querySelector(\"#e-form [data-error-for='audio']\").textContent"
+        ".includes('scene.webm : pas une vidéo')")
+    assert sorted(p.name for p in folder.iterdir()) == written
+    film = (Path(__file__).resolve().parents[1] / "fixtures" / "tiny-clip.webm").read_bytes()
+    host.set_input_files("#f-clip-file", files=[{"name": "scene.webm", "mimeType": "video/webm",
+                                                 "buffer": film}])
+    host.wait_for_function("document.querySelector('#f-clip-name').textContent"
+                           ".startsWith('vidéo · films.')")
+    host.fill("#f-clip-start", "2")
+    host.fill("#f-clip-end", "1")  # an end before its start: said beside the clip's times
+    host.wait_for_function(
+        "document.querySelector(\"#e-form [data-error-for='clip']\").textContent"
+        ".includes('début < fin')")
+    host.fill("#f-clip-start", "0.5")
+    host.fill("#f-clip-end", "2.5")
+    host.wait_for_selector("#e-form[data-valid='1']")
+    host.locator("#e-form").screenshot(path=str(tmp_path / "editor-clip.png"))
+    host.click("#f-save")
+    host.wait_for_selector("#e-saved[data-saved]")
+    saved = load_pack(folder / f"{pack}.yaml").questions[0]
+    assert saved.video is not None and saved.clip == (0.5, 2.5) and saved.audio is None
+    assert Path(saved.video).read_bytes() == film
+    assert page_errors(recorder) == []
+    host.context.close()

@@ -1,5 +1,6 @@
 // The pack editor's question form: create and edit a question with live validation (the host's
-// own checks, the same as `tourelle questions check`), its picture, save and delete. Uses `Editor`
+// own checks, the same as `tourelle questions check`), its picture, save and delete (its sound or
+// video: editor-clip.js). Uses `Editor`
 // (editor.js) and gives it openForm and closeForm.
 "use strict";
 
@@ -34,6 +35,7 @@
     $("#f-source").value = (q && q.source) || "";
     $("#f-image-file").value = "";
     showImage(null);
+    Editor.clipForm.open(q); // its sound or video (editor-clip.js)
     const editable = ed.pack && ed.pack.editable;
     for (const input of form.querySelectorAll("input, select, textarea")) {
       if (input.id !== "f-id") input.disabled = !editable;
@@ -96,7 +98,7 @@
     }
     q.source = $("#f-source").value.trim();
     if (ed.image) q.image = ed.image;
-    return q;
+    return Object.assign(q, Editor.clipForm.fields());
   }
 
   function scheduleCheck() {
@@ -206,7 +208,7 @@
 
   $("#e-new").addEventListener("click", () => openForm(null));
   $("#e-form").addEventListener("input", (event) => {
-    if (event.target.id === "f-image-file") return;
+    if (event.target.id === "f-image-file" || event.target.id === "f-clip-file") return;
     if (event.target.id === "f-kind") kindChanged();
     scheduleCheck();
   });
@@ -219,5 +221,5 @@
     showImage(null);
     scheduleCheck();
   });
-  Object.assign(Editor, { openForm, closeForm });
+  Object.assign(Editor, { openForm, closeForm, scheduleCheck });
 })();
