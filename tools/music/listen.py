@@ -112,8 +112,10 @@ def listen(score: Score, clip: Path) -> Heard:
     samples, rate = decode(clip)
     checked = []
     for start, seconds, written, allowed in first_notes(score):
-        # Skip the attack; measure at most a quarter of a second.
-        window = min(seconds * 0.8, 0.25)
-        found = pitch_in(samples, rate, start + 0.02, window, written)
+        # Skip the attack and the last note's release (an organ's, a reverb's): start a
+        # third into the note (at most 0.1 s), measure at most 0.3 s of it.
+        skip = min(seconds / 3, 0.1)
+        window = min(seconds * 0.6, 0.3)
+        found = pitch_in(samples, rate, start + skip, window, written)
         checked.append((written, found, allowed))
     return Heard(len(samples) / rate, checked)
