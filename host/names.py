@@ -32,6 +32,7 @@ from typing import Any
 MAX_NAME = 24  # characters a name keeps; the phone page says so (maxlength and a hint)
 HALL_SEATS = 16  # more seats: a hall (common.js), whose unnamed seats stay "#12" (hidden)
 BLOCKED_FILE = "names-blocked.txt"  # in the data folder: the host's own words
+RUDE_TYPED = "that answer is not accepted here (a rude word)"  # a typed answer refused
 _BUNDLED = Path(__file__).resolve().parent / "names_blocked.txt"
 
 ANIMALS = {

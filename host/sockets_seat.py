@@ -19,6 +19,7 @@ from flask_socketio import emit, join_room, leave_room
 
 from host import bans, following, messages
 from host.hub import Hub
+from host.names import RUDE_TYPED
 from host.phone_clocks import STALL_MAX_NS, clocks_of
 from host.schema import BadMessage, check_field, parse_action, require_dict
 from host.session import PHONES, Origin, Session, token_hash
@@ -193,6 +194,10 @@ class SeatNamespace(Base):
         t_client = event.pop("t_client", None)
         if event["type"] in session.kind.host_actions:
             return refused("forbidden", f"only the host may send {event['type']!r}")
+        typed = event.get("value")
+        if (event["type"] in session.kind.typed_text_actions and isinstance(typed, str)
+                and self.hub.names.blocked(typed) is not None):
+            return refused("bad_event", RUDE_TYPED)  # the bundled list and the host's words
         if event["type"] in session.kind.timed_seat_actions:
             clocks = clocks_of(self.hub)
             mapped = clocks.map_time(self.clock_key(current_sid()), t_client, received_ns,

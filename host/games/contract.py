@@ -209,6 +209,9 @@ class GameKind:
     plan_bot: BotPlanner | None = None
     timed_seat_actions: frozenset[str] = frozenset()
     timed_host_actions: frozenset[str] = frozenset()
+    # Seat actions whose `value`, when text, is words a person typed (a quiz's typed answer):
+    # the socket layer refuses one with a word the host blocked (host/names.py), as names.
+    typed_text_actions: frozenset[str] = frozenset()
     press_action: str | None = None
     settings: tuple[dict[str, Any], ...] = ()
     uses_map: bool = False

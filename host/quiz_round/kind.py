@@ -113,6 +113,7 @@ KIND = GameKind(
         "end": {},
     },
     timed_seat_actions=frozenset({"answer", "buzz"}),
+    typed_text_actions=frozenset({"answer"}),  # a text question's answer: the host's words too
     timed_host_actions=frozenset({"right", "wrong"}),
     press_action="buzz",  # phones' buzz button, GPIO and USB buttons (buzz rounds)
     settings=SETTINGS,

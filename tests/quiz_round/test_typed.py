@@ -171,3 +171,47 @@ def test_a_host_ruling_is_journaled_and_undone_by_the_hosts_undo(tmp_path: Path)
     assert session.state.stage == "reveal"
     assert session.state.scores[0] == 0
     journal.close()
+
+
+def test_a_word_the_host_blocked_is_refused_in_a_typed_answer_too(tmp_path: Path) -> None:
+    """The host's own blocked words (`block_name`, kept in <data>/names-blocked.txt) apply to
+    typed answers as to names: refused with the rude-word reason, in both languages, and the
+    answer is not counted; the same text counted before the host blocked the word."""
+    from host.quiz_round.typed import check_typed
+    from tests.live import LiveServer, Peer
+    from tests.quiz_round.test_live import join, phone_ms, view_of
+    from tests.synthetic import write_pack
+
+    folder = tmp_path / "packs"
+    folder.mkdir()
+    write_pack(folder / "synthetic-fr.yaml", 5, "fr", typed=5)
+    server = LiveServer(data=tmp_path / "data", packs=folder).start()
+    try:
+        host = Peer(server, "/host", auth={"key": server.key})
+        reply = host.call("create", {
+            "kind": "quiz-round", "seats": [{"name": f"Équipe {i}"} for i in range(3)],
+            "settings": {"rounds": 1, "questions": 1, "mix": "text", "intro_seconds": 0,
+                         "seconds": 120}})
+        game = reply["game"]
+        phones = [join(server, game, seat, f"blocked-words-{seat}-0000", f"P{seat}")
+                  for seat in range(3)]
+        assert host.call("command", {"game": game, "type": "start"})["ok"]
+        assert host.call("command", {"game": game, "type": "next"})["ok"]
+        view_of(host, lambda v: v["stage"] == "answering")
+
+        def typed_by(seat: int, text: str) -> dict[str, Any]:
+            reply: dict[str, Any] = phones[seat].call(
+                "action", {"type": "answer", "value": text, "t_client": phone_ms()})
+            return reply
+
+        assert check_typed("un ragondin") == "un ragondin"  # not in the bundled list
+        assert typed_by(0, "un ragondin")["ok"]
+        assert host.call("block_name", {"word": "ragondin"})["ok"]
+        refused = typed_by(1, "Un RAGONDIN !")
+        assert not refused["ok"] and "rude word" in refused["reason"], refused
+        assert "grossier" in refused["text"]["fr"]
+        assert typed_by(1, "le castor")["ok"]  # the same team types something else
+        shown = view_of(host, lambda v: v["answered"] == 2)
+        assert sorted(a["seat"] for a in shown["answers"]) == [0, 1], shown["answers"]
+    finally:
+        server.stop()
