@@ -11,6 +11,11 @@ from host.games.contract import Game, GameKind
 from host.games.forms import choice, integer, label
 
 
+# The actions of buzzers, for every kind that has them (the quiz round's buzz round too): a
+# press, to which the socket layer adds t_ns, source, u_ns and settle_ns, and the host's marks.
+BUZZ_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {"buzz": {}, "right": {}, "wrong": {}}
+
+
 def make(config: dict[str, Any]) -> Game:
     return BuzzerGame()
 
@@ -36,14 +41,7 @@ KIND = GameKind(
     max_seats=MAX_SEATS,
     seat_actions=SEAT_ACTIONS,
     host_actions=HOST_ACTIONS,
-    fields={
-        "buzz": {},  # the socket layer adds t_ns, source, u_ns, settle_ns
-        "open": {"mode": (str,)},
-        "close": {},
-        "right": {},
-        "wrong": {},
-        "end": {},
-    },
+    fields={**BUZZ_FIELDS, "open": {"mode": (str,)}, "close": {}, "end": {}},
     timed_seat_actions=frozenset({"buzz"}),
     timed_host_actions=frozenset({"open", "close", "right", "wrong"}),
     press_action="buzz",

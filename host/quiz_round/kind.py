@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from host.buzzer_board.kind import BUZZ_FIELDS
 from host.games.contract import Game, GameKind, QuestionCount
 from host.games.forms import choice, integer, json_value, label
 from host.quiz_round.game import HOST_ACTIONS, SEAT_ACTIONS, QuizRoundGame
@@ -98,10 +99,8 @@ KIND = GameKind(
         # str: a typed answer (text questions); list: an order (the shown items' indexes)
         "answer": {"value": (int, str, list)},
         "joker": {},
-        "buzz": {},  # the socket layer adds t_ns, source, u_ns, settle_ns
-        "right": {},
-        "wrong": {},
-        "clip_play": {},  # a question's sound clip, on the projector
+        **BUZZ_FIELDS,  # the buzz round
+        "clip_play": {},  # a question's sound or video clip, on the projector
         "clip_pause": {},
         "clip_replay": {},
         "accept": {"key": (str,)},  # text questions' review: a group of typed answers
