@@ -113,9 +113,10 @@ def listen(score: Score, clip: Path) -> Heard:
     checked = []
     for start, seconds, written, allowed in first_notes(score):
         # Skip the attack and the last note's release (an organ's, a reverb's): start a
-        # third into the note (at most 0.1 s), measure at most 0.3 s of it.
-        skip = min(seconds / 3, 0.1)
-        window = min(seconds * 0.6, 0.3)
+        # fifth into the note (at most 0.1 s), measure three quarters of it (at most 0.3 s):
+        # a low note needs the longer window to tell its semitones apart.
+        skip = min(seconds * 0.2, 0.1)
+        window = min(seconds * 0.75, 0.3)
         found = pitch_in(samples, rate, start + skip, window, written)
         checked.append((written, found, allowed))
     return Heard(len(samples) / rate, checked)
