@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 
@@ -34,8 +34,8 @@ class MediaKind:
     smaller: str  # the advice when a file is too large
     head_bytes: int = 64  # how much of the start sniff() reads
     # a whole-file check of content of a family (a picture's SVG safety), or None
-    inspect: Callable[[str, bytes], list[str]] | None = field(default=None)
-    shown: Callable[[str], str] = field(default=str.upper)  # a family as the messages say it
+    inspect: Callable[[str, bytes], list[str]] | None = None
+    shown: Callable[[str], str] = str.upper  # a family as the messages say it
 
 
 def check_ref(kind: MediaKind, ref: str) -> str | None:
