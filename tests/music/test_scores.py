@@ -122,3 +122,15 @@ def test_the_file_has_a_conductor_track_and_one_track_per_voice() -> None:
     assert b"\xff\x51\x03\x07\xa1\x20" in data  # 120 quarter notes a minute: 500,000 us each
     assert b"\xff\x58\x04\x04\x02\x18\x08" in data  # 4/4
     assert data.endswith(b"\xff\x2f\x00")
+
+
+def test_the_listen_check_measures_the_melody_where_it_sounds_alone() -> None:
+    from tools.music.listen import first_notes
+
+    tune = score("voice: melody 0\nC5 D5 E5:0.25 E5:0.75 F5 |\nvoice: bass 32\nr:2 C3:2 |\n")
+    # 120 a minute: half a second a quarter; notes under the bass wait while some sound alone
+    assert first_notes(tune) == [(0.0, 0.5, 72, frozenset({0})), (0.5, 0.5, 74, frozenset({2}))]
+    under = score("voice: melody 0\nE5:4 |\nvoice: bass 32\nC3:4 |\n")
+    assert first_notes(under) == [(0.0, 2.0, 76, frozenset({0, 4}))]
+    short = score("voice: melody 0\nC5:0.125 D5:3.875 |\n")  # 62 ms: too short to measure
+    assert [pitch for _, _, pitch, _ in first_notes(short)] == [74]
