@@ -135,7 +135,8 @@ def test_host_writes_a_choice_and_a_picture_question_a_game_draws_them_onto_the_
         """(prompt) => {
           const text = document.querySelector('#q-prompt');
           const img = document.querySelector('#q-picture img.q-image');
-          if (!text || text.textContent !== prompt || !img || !img.complete || !img.naturalWidth) {
+          const said = text && text.textContent.replace(/\u00a0/g, ' ');
+          if (said !== prompt || !img || !img.complete || !img.naturalWidth) {
             return null;
           }
           return img.getAttribute('src');
@@ -145,7 +146,7 @@ def test_host_writes_a_choice_and_a_picture_question_a_game_draws_them_onto_the_
     options = screen.wait_for_function(
         """(prompt) => {
           const text = document.querySelector('#q-prompt');
-          if (!text || text.textContent !== prompt) return null;
+          if (!text || text.textContent.replace(/\u00a0/g, ' ') !== prompt) return null;
           return [...document.querySelectorAll('#q-options li')].map((li) => li.textContent);
         }""", arg=CHOICE_PROMPT, polling="raf", timeout=120_000).json_value()
     assert sorted(o[1:] for o in options) == sorted(

@@ -103,7 +103,7 @@ def test_projector_shows_the_picture_of_a_picture_question(
             assert option["x"] + option["width"] <= panel["x"] + panel["width"], option
             assert option["y"] + option["height"] <= PROJECTOR["height"], option
         assert screen.locator("#q-options li").count() == 4
-        assert screen.locator("#q-prompt").text_content() == "Quel pays a cette silhouette ?"
+        assert screen.locator("#q-prompt").text_content() == "Quel pays a cette silhouette\u00a0?"
         assert screen.locator("#q-picture img").get_attribute("alt") == "Image de la question"
         # Fetched from this host, by question id; nothing from anywhere else.
         assert any(u.endswith(url) for u in recorder.urls), recorder.urls
@@ -152,7 +152,7 @@ def test_phones_show_the_picture_when_the_game_asks_for_it(
             "return i && i.complete && i.naturalWidth > 0; }", timeout=10_000)
         box = picture.bounding_box()
         assert box is not None and 60 <= box["height"] <= 0.3 * PHONE["height"], box
-        assert phone.locator("#p-prompt").text_content() == "Quel pays a cette silhouette ?"
+        assert phone.locator("#p-prompt").text_content() == "Quel pays a cette silhouette\u00a0?"
         phone.screenshot(path=str(tmp_path / "picture-phone.png"))
         assert local_only(recorder.urls) == []
         assert recorder.errors == []

@@ -1,20 +1,21 @@
 """A quiz night in Debian's Chromium: three teams play the quiz round to the night's total.
 
-The host opens a night and builds the round on the host form: a mixed round picked by hand
-(a choice question, a picture question, a numeric one, an ordering one) and a buzz round. Three teams play on
-their phones, Ana's team with two: every phone gets the same question as the projector, a
-team's second phone shows its team's answer locked in; each reveal lights the right option
-with a bar of how many teams chose each; the round's leaderboard; in the buzz round the first
-press takes the floor, the host's "Faux" hands it on and "Juste" scores; the final board, then
-the night's total per team. Screenshots of the lobby, a question, a reveal with its bars and
-the leaderboard on the projector (1920x1080 and 1280x720) and on phones (390x844, 360x640) go
-to $TOURELLE_SHOTS/quiz-night when set.
+The host opens a night and builds the round on the host form: a mixed round picked by hand (a
+choice question, a picture question, a numeric one, an ordering one) and a buzz round. Three
+teams play on their phones, Ana's team with two: every phone gets the same question as the
+projector, a team's second phone shows its team's answer locked in; each reveal lights the
+right option with a bar of how many teams chose each; the round's leaderboard; in the buzz
+round the first press takes the floor, the host's "Faux" hands it on and "Juste" scores; the
+final board, then the night's total per team. Screenshots of the lobby, a question, a reveal
+with its bars and the leaderboard on the projector (1920x1080 and 1280x720) and on phones
+(390x844, 360x640) go to $TOURELLE_SHOTS/quiz-night when set.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -126,10 +127,11 @@ def next_step(host: Any) -> None:
 
 
 def same_question(screen: Any, phones: list[Any], prompt: str) -> None:
-    """The question on the projector and, the same, on every phone."""
+    """The question on the projector and, the same, on every phone (a French question's "?"
+    does not break from its word)."""
     for page, where in ((screen, "#qr-prompt"), *((phone, "#qr-p-prompt") for phone in phones)):
         page.wait_for_function("([where, p]) => document.querySelector(where)?.textContent === p",
-                               arg=[where, prompt])
+                               arg=[where, re.sub(r" ([?!:;])", "\u00a0\\1", prompt)])  # T.prose
 
 
 def tap_choice(phone: Any, text: str) -> None:

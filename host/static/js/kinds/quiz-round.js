@@ -68,7 +68,7 @@
     const outcome = view.stage === "reveal" ? view.outcome : null;
     const picture = h("div", { class: "qr-picture", id: "qr-picture" });
     showPicture(picture, q.image || null);
-    const parts = [h("p", { class: "qr-prompt", id: "qr-prompt" }, q.prompt)];
+    const parts = [h("p", { class: "qr-prompt", id: "qr-prompt" }, T.prose(q.prompt))];
     if (view.buzz) parts.unshift(buzzBanner(view.buzz));
     if (q.kind === "choice") parts.push(optionBars(q, outcome));
     else if (q.kind === "text") parts.push(Typed.screenPanel(view, outcome));
@@ -217,7 +217,7 @@
     phone.bar.hidden = !answering;
     ctx.heartbeat(view.stage === "answering" || view.stage === "drawing");
     showPicture(phone.picture, q && q.image && q.image_on_phones && view.stage !== "board" ? q.image : null);
-    phone.prompt.textContent = q && ["answering", "review", "reveal"].includes(view.stage) ? q.prompt : "";
+    phone.prompt.textContent = q && ["answering", "review", "reveal"].includes(view.stage) ? T.prose(q.prompt) : "";
     // A text field being typed in stays as it is (its text, focus and keyboard) while other
     // teams' answers change the view.
     const typing = answering && q.kind === "text" && you.locked === null && !meta.paused
@@ -419,7 +419,7 @@
       h("p", { class: "qr-host-stage", id: "qr-host-stage" }, tr("stage_" + stage), " · ",
         [tr("round_of", { n: view.round, of: view.rounds }), view.round_title,
           tr("question_of", { n: view.number, of: view.of })].filter(Boolean).join(" · ")),
-      q ? h("p", { class: "qr-host-q" }, q.prompt) : null,
+      q ? h("p", { class: "qr-host-q" }, T.prose(q.prompt)) : null,
       view.truth ? h("p", { class: "truth", id: "qr-host-truth" }, tr("truth", { v: answerText(q, view.truth.answer) }),
         view.truth.source ? h("small", { class: "note" }, " · " + view.truth.source) : null) : null,
       stage === "answering" ? h("p", {}, tr("answered", { n: view.answered, of: view.teams })) : null,

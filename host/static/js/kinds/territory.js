@@ -189,7 +189,7 @@
     $("#q-title").textContent = qTitle(q);
     showPicture($("#q-picture"), q.content.image);
     panel.classList.toggle("has-picture", !!q.content.image);
-    $("#q-prompt").textContent = q.content.prompt;
+    $("#q-prompt").textContent = T.prose(q.content.prompt);
     const correct = revealed ? q.content.answer : null;
     fill("#q-options", (q.content.options || []).map((text, i) =>
       h("li", { class: "option" + (revealed && i === correct ? " correct" : "") }, h("b", {}, "ABCDEF"[i]), text)));
@@ -313,7 +313,7 @@
   }
 
   function renderPhoneQuestion(q, mine, seat, ctx) {
-    $("#p-prompt").textContent = q.content.prompt;
+    $("#p-prompt").textContent = T.prose(q.content.prompt);
     if (!q.seats.includes(seat)) {
       $("#status").textContent = qTitle(q);
       return;
@@ -367,7 +367,7 @@
 
   /** The phone's reveal: the answer, its own mark and gap, and the verdict the room reads. */
   function renderPhoneReveal(state, q, seat) {
-    $("#p-prompt").textContent = q.content.prompt;
+    $("#p-prompt").textContent = T.prose(q.content.prompt);
     const row = q.outcome && q.outcome.answers.find((r) => r.seat === seat);
     const W = TerritoryWords;
     const truth = T.t("answer_was", { v: W.answerText(q.content, q.content.answer) });
@@ -447,7 +447,7 @@
     fill("#h-question",
       h("h2", {}, qTitle(q)),
       q.content.image ? h("img", { src: q.content.image, alt: T.t("question_image"), class: "q-thumb" }) : null,
-      h("p", { class: "prompt" }, q.content.prompt),
+      h("p", { class: "prompt" }, T.prose(q.content.prompt)),
       h("p", { class: "answer-key" },
         T.t("correct_answer", { v: TerritoryWords.answerText(q.content, q.content.answer) })),
       h("table", { class: "live-table" },
