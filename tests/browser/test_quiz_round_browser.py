@@ -2,7 +2,7 @@
 
 The host opens a night and builds the round on the host form: a mixed round picked by hand (a
 choice question, a picture question, a numeric one, an ordering one) and a buzz round. Three
-teams play on their phones, Ana's team with two: every phone gets the same question as the
+teams play on their phones, Les Ours with two: every phone gets the same question as the
 projector, a team's second phone shows its team's answer locked in; each reveal lights the
 right option with a bar of how many teams chose each; the round's leaderboard; in the buzz
 round the first press takes the floor, the host's "Faux" hands it on and "Juste" scores; the
