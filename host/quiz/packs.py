@@ -183,7 +183,7 @@ class _Registry:
 
     question_ids: dict[str, str] = field(default_factory=dict)  # id -> "path:line"
     pack_ids: dict[str, str] = field(default_factory=dict)
-    prompts: dict[tuple[str, str, str], str] = field(default_factory=dict)
+    prompts: dict[tuple[str, ...], str] = field(default_factory=dict)
 
 
 def _line(node: yaml.Node) -> int:
@@ -315,7 +315,7 @@ class _PackReader:
                 field="id",
             )
             return
-        self._note_prompt(data["prompt"], data.get("image"), qid, fields)
+        self._note_prompt(data, qid, fields)
         self.pack.questions.append(self._build(data, qid))
         self.pack.lines[qid] = {"": _line(node), **{k: _line(v) for k, v in fields.items()}}
 
@@ -325,13 +325,15 @@ class _PackReader:
         line = _line(fields[finding.field]) if finding.field in fields else _line(node)
         self.problem(line, finding.message, question_id=qid, field=finding.field)
 
-    def _note_prompt(
-        self, prompt: str, image: Any, qid: str, fields: dict[str, yaml.Node]
-    ) -> None:
-        # A picture question is its picture and its prompt: "Which country is this?" asked
-        # of two different pictures is two questions, not a repeat.
-        picture = str((self.path.parent / image).resolve()) if isinstance(image, str) else ""
-        key = (str(self.pack.language), _normalised(prompt), picture)
+    def _note_prompt(self, data: dict[str, Any], qid: str, fields: dict[str, yaml.Node]) -> None:
+        # A question is its prompt and its media: "Which country is this?" asked of two
+        # pictures, or "Which song is this?" of two clips (or two parts of one recording),
+        # is two questions, not a repeat.
+        media = tuple(
+            str((self.path.parent / data[field]).resolve()) if isinstance(data.get(field), str)
+            else "" for field in ("image", "audio", "video"))
+        clip = repr(data.get("clip")) if data.get("audio") or data.get("video") else ""
+        key = (str(self.pack.language), _normalised(data["prompt"]), *media, clip)
         first = self.registry.prompts.setdefault(key, qid)
         if first != qid:
             self.problem(

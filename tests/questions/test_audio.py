@@ -109,3 +109,25 @@ def test_the_host_serves_a_clip_by_question_id_with_ranges(tmp_path: Path) -> No
     (folder / "clips" / "anthem.mp3").write_bytes(b"<script>changed since</script>")
     assert client.get(url).status_code == 404  # checked again when served
     hub.close()
+
+
+def test_one_prompt_over_different_clips_is_not_a_repeat(tmp_path: Path) -> None:
+    """"Which anthem is this?" asked of two recordings, or of two parts of one recording,
+    is two questions; asked twice of the same part it is the loader's repeat warning."""
+    clips = tmp_path / "clips"
+    clips.mkdir()
+    for name in ("anthem.mp3", "other.mp3"):
+        (clips / name).write_bytes(silent_mp3(1.0))
+    questions = [
+        music_question(id="en-mus-001"),
+        music_question(id="en-mus-002", audio="clips/other.mp3", answer="God Save the King"),
+        music_question(id="en-mus-003", clip=[3, 5.5], answer="Ode to Joy"),
+        music_question(id="en-mus-004", answer="Hatikvah"),  # en-mus-001's clip again
+    ]
+    pack = tmp_path / "music.yaml"
+    pack.write_text(yaml.safe_dump({"pack": "music", "language": "en", "title": "Music",
+                                    "questions": questions}), encoding="utf-8")
+    loaded = load_pack(pack)
+    assert [q.id for q in loaded.questions] == [q["id"] for q in questions]
+    assert [(p.question_id, p.severity, p.message) for p in loaded.problems] == [
+        ("en-mus-004", "warning", "same prompt as question 'en-mus-001'")]
