@@ -38,6 +38,17 @@ FRENCH_EDITOR: dict[str, str] = {
     "'{' is never closed": "« { » n’est jamais fermée",
     "essay question": "question de rédaction",
     "matching question": "question d’appariement",
+    "matching pair {pair} has no answer": "la paire {pair} n’a pas de réponse",
+    "matching question with {count} pairs (an ordering question takes 3 to 6)":
+        "question d’appariement à {count} paires (une question à remettre dans l’ordre en prend "
+        "3 à 6)",
+    "matching question whose answers repeat":
+        "question d’appariement dont des réponses se répètent",
+    "{origin}: extra answer {right} dropped (an ordering question has no spare items)":
+        "{origin} : réponse en trop {right} écartée (une question à remettre dans l’ordre n’a pas "
+        "d’élément de plus)",
+    "{origin}: matching question imported as an ordering question":
+        "{origin} : question d’appariement importée comme question à remettre dans l’ordre",
     "{origin}: range {body} taken as {middle} (the nearest answer wins)":
         "{origin} : intervalle {body} pris comme {middle} (la réponse la plus proche gagne)",
     "short answer question (no ~wrong answers)":

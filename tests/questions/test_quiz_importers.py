@@ -190,7 +190,9 @@ def test_gift_imports_choice_numeric_and_missing_word() -> None:
     vienna_typed = by_prompt["Name the capital of Austria."]
     assert (vienna_typed["kind"], vienna_typed["answer"], vienna_typed["accept"]) == (
         "text", "Vienna", ["Wien"])
-    assert len(result.questions) == 9
+    capitals = by_prompt["Match the capitals. In this order: 1. Austria 2. France 3. Spain"]
+    assert (capitals["kind"], capitals["answer"]) == ("order", ["Vienna", "Paris", "Madrid"])
+    assert len(result.questions) == 10
 
 
 def test_gift_escapes_titles_and_feedback() -> None:
@@ -204,7 +206,7 @@ def test_gift_escapes_titles_and_feedback() -> None:
 @pytest.mark.parametrize(
     "why",
     [
-        "skipped: matching question",
+        "matching question imported as an ordering question",
         "skipped: essay question",
         "skipped: partial credit (50%)",
         "skipped: field 'answer': must be a positive integer, not a string",
@@ -218,7 +220,7 @@ def test_gift_warns_about_what_it_skips(why: str) -> None:
 
 def test_gift_warning_lines_point_at_the_question() -> None:
     warnings = import_gift(SAMPLES / "quiz.gift").warnings
-    (match,) = [w for w in warnings if "matching" in w]
+    (match,) = [w for w in warnings if "matching question imported" in w]
     lines = (SAMPLES / "quiz.gift").read_text("utf-8").splitlines()
     line = int(match.split(":")[1])
     assert lines[line - 1].startswith("::Match::")
@@ -281,12 +283,15 @@ def test_written_pack_loads_cleanly(tmp_path: Path, importer: Any, sample: str) 
     pack = load_pack(out)
     assert pack.errors == []
     assert [q.id for q in pack.questions] == [q["id"] for q in result.questions]
-    assert [q.answer for q in pack.questions] == [q["answer"] for q in result.questions]
+    assert [q.answer for q in pack.questions] == [  # an ordering answer loads as a tuple
+        tuple(q["answer"]) if isinstance(q["answer"], list) else q["answer"]
+        for q in result.questions]
 
 
 def test_gift_imports_a_moodle_style_bank_whole() -> None:
     """Every question kind of Moodle's own GIFT fixture, in a file of ours: choice with 3
-    options, true/false, numeric ranges import; the rest is skipped, each with its reason."""
+    options, true/false, numeric ranges, a short answer, a matching question (as an ordering
+    one) import; the rest is skipped, each with its reason."""
     result = import_gift(SAMPLES / "moodle-like.gift", ImportOptions(category="society"))
     assert_all_valid(result.questions, "en")
     by_prompt = {q["prompt"]: q for q in result.questions}
@@ -303,11 +308,16 @@ def test_gift_imports_a_moodle_style_bank_whole() -> None:
     diver = by_prompt["Which bird is the fastest diver?"]
     assert (diver["kind"], diver["answer"], diver.get("accept")) == (
         "text", "Peregrine falcon", None)
-    assert len(result.questions) == 7
+    castles = by_prompt["Pair each castle with its country. In this order: 1. A castle on a "
+                        "rock above Edinburgh. 2. A royal castle on the Loire. 3. A castle on "
+                        "the Rhine."]
+    assert (castles["kind"], castles["answer"]) == ("order", ["Scotland", "France", "Germany"])
+    assert any("extra answer 'Spain' dropped" in w for w in result.warnings)
+    assert len(result.questions) == 8
     skipped = sorted(w.split("skipped: ", 1)[1] for w in result.warnings if "skipped: " in w)
     # The short answer imports as typed (its 50 % variant dropped); the fruits' partial
     # credit in a choice is refused.
-    assert skipped == ["essay question", "matching question", "partial credit (50%)"]
+    assert skipped == ["essay question", "partial credit (50%)"]
     assert any("'Falcon' worth 50 % dropped" in w for w in result.warnings)
     assert any("range 14..16 taken as 15" in w for w in result.warnings)
 
@@ -347,3 +357,17 @@ def test_csv_true_false_and_six_option_rows(tmp_path: Path) -> None:
     assert_all_valid(result.questions, "fr")
     assert [len(q["options"]) for q in result.questions] == [2, 6]
     assert result.questions[0]["options"] == ["Vrai", "Faux"]
+
+
+@pytest.mark.parametrize(("pairs", "why"), [
+    ("=A -> x =B -> y", "matching question with 2 pairs (an ordering question takes 3 to 6)"),
+    ("=A -> x =B -> y =C -> x", "matching question whose answers repeat"),
+    ("=A -> x =B -> y =C", "matching pair 'C' has no answer"),
+])
+def test_gift_matching_that_is_no_ordering_is_skipped(tmp_path: Path, pairs: str,
+                                                       why: str) -> None:
+    path = tmp_path / "pairs.gift"
+    path.write_text(f"::P:: Pair them. {{{pairs}}}\n", encoding="utf-8")
+    result = import_gift(path, ImportOptions(category="society"))
+    assert result.questions == []
+    assert any(w.endswith("skipped: " + why) for w in result.warnings), result.warnings

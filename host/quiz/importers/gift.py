@@ -8,8 +8,9 @@ answer wins; the first of several answers). Text after the answer block makes a
 "missing word" question: the block becomes "_____" in the prompt. Short answers
 ({=Vienna =Wien}, no ~wrong answer) become `text` questions: the first full-credit
 answer shown, the others accepted, part-credit answers and the `*` wildcard dropped
-with a warning. Other kinds (matching, essay, partial credit in a choice) are skipped
-with a warning.
+with a warning. Matching questions ({=left -> right}) become ordering questions: the lefts
+numbered in the prompt, the rights to put in their order. Other kinds (essay, partial credit
+in a choice) are skipped with a warning.
 Comments (`//` lines), titles (`::title::`), format markers (`[html]`...) and
 escapes (\\: \\= \\~ \\{ \\} \\# \\\\ \\n) are understood;
 `$CATEGORY: a/b/geography` sets the category when its last part is ours.
@@ -166,9 +167,47 @@ def _kind(origin: str, inside: str, data: dict[str, object], is_html: bool,
     if inside.startswith("#"):
         return _numeric(origin, inside[1:].strip(), data, result)
     if "->" in inside:
-        result.warnings.append(f"{origin}: skipped: matching question")
-        return None
+        return _matching(origin, inside, data, is_html, result, language)
     return _choice(origin, inside, data, is_html, result)
+
+
+_IN_ORDER = {"fr": "Dans l’ordre :", "en": "In this order:"}
+
+
+def _matching(origin: str, inside: str, data: dict[str, object], is_html: bool,
+              result: ImportResult, language: str) -> Draft | None:
+    """A matching question ({=left -> right ...}) as an ordering one: the lefts numbered in the
+    prompt, the rights to put in their order ("1. A forum… 2. A choice… → Forum, Choice").
+    Matching every left to its right is the same as ordering the rights by the lefts. A right
+    with no left (Moodle's extra wrong answer, `= -> Chat`) is dropped: an ordering question
+    has no spare items."""
+    pairs: list[tuple[str, str]] = []
+    for raw in re.findall(r"=([^=]*)", inside):
+        left, arrow, right = raw.partition("->")
+        left = _clean(_FORMAT.sub("", left, count=1), is_html)  # "[html]A forum… -> Forum"
+        right = _clean(_FORMAT.sub("", right, count=1), is_html)
+        if not arrow or not right:
+            pair = raw.strip()
+            result.warnings.append(f"{origin}: skipped: matching pair {pair!r} has no answer")
+            return None
+        if not left:
+            result.warnings.append(f"{origin}: extra answer {right!r} dropped (an ordering "
+                                   "question has no spare items)")
+            continue
+        pairs.append((left, right))
+    rights = [right for _, right in pairs]
+    if not 3 <= (count := len(pairs)) <= 6:
+        result.warnings.append(f"{origin}: skipped: matching question with {count} pairs "
+                               "(an ordering question takes 3 to 6)")
+        return None
+    if len({normalise(r) for r in rights}) != len(rights):
+        result.warnings.append(f"{origin}: skipped: matching question whose answers repeat")
+        return None
+    numbered = " ".join(f"{n}. {left}" for n, (left, _) in enumerate(pairs, start=1))
+    prompt = f"{data['prompt']} {_IN_ORDER.get(language, _IN_ORDER['en'])} {numbered}"
+    data.update(kind="order", prompt=prompt.strip(), answer=rights)
+    result.warnings.append(f"{origin}: matching question imported as an ordering question")
+    return Draft(origin, data)
 
 
 def _numeric(origin: str, body: str, data: dict[str, object], result: ImportResult) -> Draft | None:
