@@ -86,6 +86,9 @@ window.QuizRoundClip = (() => {
     if (view.clip.playing && !ended) {
       media.play().then(() => needClick(false)).catch((err) => {
         if (err && err.name === "NotAllowedError") needClick(true);
+        // Interrupted (a new state redrew the question while it started): try again unless
+        // a newer state has come since.
+        else if (err && err.name === "AbortError") setTimeout(() => { if (last === view) update(view); }, 250);
       });
     } else {
       media.pause();
