@@ -56,21 +56,18 @@ class Question:
     video_ref: str | None = None  # the `video:` text as the pack wrote it
     clip: tuple[float, float] | None = None  # seconds into the sound or video: start, end
 
+    def _clip_url(self, suffix: str, version: str) -> str:
+        return question_image_url(self.id + suffix, version)
+
     @property
     def audio_url(self) -> str | None:
         """Where the projector fetches the sound: by question id, as pictures."""
-        if not self.audio:
-            return None
-        version = f"?v={self.audio_version}" if self.audio_version else ""
-        return IMAGE_ROUTE + self.id + AUDIO_ROUTE_SUFFIX + version
+        return self._clip_url(AUDIO_ROUTE_SUFFIX, self.audio_version) if self.audio else None
 
     @property
     def video_url(self) -> str | None:
         """Where the projector fetches the video: by question id, as sounds."""
-        if not self.video:
-            return None
-        version = f"?v={self.video_version}" if self.video_version else ""
-        return IMAGE_ROUTE + self.id + VIDEO_ROUTE_SUFFIX + version
+        return self._clip_url(VIDEO_ROUTE_SUFFIX, self.video_version) if self.video else None
 
     @property
     def image_url(self) -> str | None:
