@@ -270,3 +270,36 @@ def test_a_lobby_game_ended_or_deleted_counts_for_nothing_in_a_night(
     points = {row["id"]: row["points"] for row in after["table"]}
     assert points == {row["id"]: row["points"] for row in before["table"]}
     assert sorted(points.values()) == [6, 6, 10]
+
+
+def test_a_projector_waiting_for_a_click_to_play_sound_is_told_to_every_host_page(
+        server: LiveServer) -> None:
+    """/screen `sound` {"needs_click": true}: every host page gets `projector_sound` and a host
+    page opened later reads it in `host_state`; it ends when that projector plays or leaves."""
+    host = Peer(server, "/host", auth={"key": server.key})
+    screen = Peer(server, "/screen")
+    told: list[Any] = []
+
+    def told_to_host(needs_click: bool) -> None:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            told[:] = [args[0] for event, args in host.events if event == "projector_sound"]
+            if told and told[-1] == {"needs_click": needs_click}:
+                return
+            time.sleep(0.02)
+        raise AssertionError(f"host told {told}")
+
+    assert screen.call("sound", {"needs_click": "yes"})["code"] == "bad_message"
+    assert host.call("host_state", {})["projector_needs_click"] is False
+    assert screen.call("sound", {"needs_click": True}) == {"ok": True}
+    told_to_host(True)
+    later = Peer(server, "/host", auth={"key": server.key})
+    assert later.call("host_state", {})["projector_needs_click"] is True
+    assert screen.call("sound", {"needs_click": False}) == {"ok": True}
+    told_to_host(False)
+    assert screen.call("sound", {"needs_click": True})["ok"]
+    told_to_host(True)
+    screen.close()  # a projector gone waits for nothing
+    told_to_host(False)
+    assert later.call("host_state", {})["projector_needs_click"] is False
+    assert len(told) == 4
