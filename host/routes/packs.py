@@ -27,6 +27,7 @@ from host.hub import Hub
 from host.quiz.bank import PackInfo, QuestionBank
 from host.quiz.importers import IMPORTERS, ImportOptions
 from host.quiz.importers.common import slug
+from host.quiz.media import check_in_pack
 from host.quiz.memory import QuestionMemory
 from host.quiz.audio import MAX_AUDIO_BYTES, MAX_VIDEO_BYTES
 from host.quiz.packs import MEDIA_KINDS, bundled_packs_dir, load_pack, media_findings
@@ -41,7 +42,6 @@ from host.quiz.validate import (
     PACK_ID_RE,
     PICTURE,
     Finding,
-    check_image_file,
     check_image_ref,
     check_pack_header,
     check_question,
@@ -291,7 +291,7 @@ def get_image(pack_id: str, name: str) -> Response:
     """A picture beside a pack, for the editor's preview (also one not yet in a saved question)."""
     info = _find(pack_id)
     path = Path(info.path).parent / name
-    if check_image_ref(name) is not None or not path.is_file() or check_image_file(path):
+    if check_image_ref(name) is not None or check_in_pack(PICTURE, Path(info.path), name):
         refuse(404, "no_image", f"no good picture {name!r} beside pack {pack_id!r}")
     response = send_file(path, mimetype=IMAGE_TYPES[path.suffix.lower()], max_age=3600)
     response.headers["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"

@@ -137,3 +137,5 @@ def test_a_question_naming_a_file_outside_the_pack_is_refused_and_writes_nothing
             assert findings[0]["text"]["fr"] != findings[0]["text"]["en"]
             assert body["ok"] is False
         assert listing(host.packs_dir) == before, ref
+    if field == "image":  # nor does the editor's preview show a picture a link leads out to
+        assert host.call("GET", f"/api/packs/{pack_id}/images/link-{name}").status_code == 404
