@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from host.quiz.packs import load_pack
 from host.routes.packs import KEY_HEADER
@@ -362,5 +363,57 @@ def test_the_editor_uploads_a_video_clip_and_says_a_refusal_in_french(
     saved = load_pack(folder / f"{pack}.yaml").questions[0]
     assert saved.video is not None and saved.clip == (0.5, 2.5) and saved.audio is None
     assert Path(saved.video).read_bytes() == film
+    assert page_errors(recorder) == []
+    host.context.close()
+
+
+def test_the_editor_writes_and_reopens_an_ordering_question(live: LiveServer, browser: Any,
+                                                            tmp_path: Path) -> None:
+    """The `order` kind: its items one a field in their right order; a repeated item is
+    refused beside the list in French; ↓ swaps two items; the saved question lists its
+    answer "A → B → C", reopens as an ordering question and is `answer: [...]` in the file."""
+    pack = api(live, "POST", "/api/packs", {"title": "Dans l’ordre", "language": "fr"})
+    pack_id = pack["pack"]["id"]
+    recorder = Recorder()
+    host = open_editor(browser, recorder, live)
+    host.click(f"[data-open='{pack_id}']")
+    host.click("#e-new")
+    host.select_option("#f-kind", "order")
+    host.select_option("#f-category", "geography")
+    host.fill("#f-prompt", "Du plus long au plus court ?")
+    host.fill("#f-source", "atlas")
+    assert host.locator("#f-row-answer").is_hidden() and host.locator("#f-row-options").is_hidden()
+    for number, item in enumerate(("Danube", "Loire", "danube !"), start=1):
+        host.fill(f"#f-item-{number}", item)
+    host.wait_for_function(
+        "document.querySelector(\"#f-row-order [data-error-for='answer']\").textContent"
+        ".includes('répète l’élément 1')")
+    assert host.get_attribute("#f-item-1", "aria-invalid") == "true"
+    host.fill("#f-item-3", "Rhin")
+    host.click("#f-item-2 ~ [data-move='1']")  # Loire goes below Rhin
+    host.wait_for_selector("#e-form[data-valid='1']")
+    assert [host.input_value(f"#f-item-{n}") for n in (1, 2, 3)] == ["Danube", "Rhin", "Loire"]
+    host.click("#f-save")
+    host.wait_for_selector("#e-saved[data-saved]")
+    qid = host.get_attribute("#e-saved", "data-saved")
+    row = host.text_content(f"#e-questions tr[data-question='{qid}']") or ""
+    assert "Réponse : Danube → Rhin → Loire" in row, row
+
+    host.click(f"[data-edit='{qid}']")
+    host.wait_for_selector("#e-form[data-valid='1']")
+    assert host.input_value("#f-kind") == "order"
+    items = [host.input_value(f"#f-item-{n}") for n in range(1, 5)]
+    assert items == ["Danube", "Rhin", "Loire", ""]
+    host.fill("#f-item-4", "Seine")
+    host.wait_for_selector("#e-form[data-valid='1']")
+    host.locator("#e-form").screenshot(path=str(tmp_path / "editor-order.png"))
+    host.click("#f-save")
+    host.wait_for_function(f"(document.querySelector('#e-questions tr[data-question=\"{qid}\"]')"
+                           " || {}).textContent.includes('Loire → Seine')")
+    written = yaml.safe_load((live.data / "packs" / f"{pack_id}.yaml").read_text())["questions"]
+    assert [(q["id"], q["kind"], q["answer"]) for q in written] == [
+        (qid, "order", ["Danube", "Rhin", "Loire", "Seine"])]
+    assert "options" not in written[0]
+    assert load_pack(live.data / "packs" / f"{pack_id}.yaml").problems == []
     assert page_errors(recorder) == []
     host.context.close()

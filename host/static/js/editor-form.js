@@ -13,6 +13,52 @@
     return [...document.querySelectorAll("#e-form [data-option]")];
   }
 
+  /** An ordering question's item fields, numbered 1 to 6 in their right order. */
+  function itemInputs() {
+    return [...document.querySelectorAll("#e-form [data-order-item]")];
+  }
+
+  /** The items up to the last one filled: an empty field between two items stays, so the
+   * check's "item 2 ..." names the field numbered 2. */
+  function orderItems() {
+    const items = itemInputs().map((input) => input.value.trim());
+    while (items.length && !items[items.length - 1]) items.pop();
+    return items;
+  }
+
+  /** Swap an item with the one above or below it (its ↑ or ↓ button). */
+  function moveItem(button) {
+    const inputs = itemInputs();
+    const at = inputs.indexOf(button.closest("li").querySelector("[data-order-item]"));
+    const to = at + Number(button.dataset.move);
+    if (at < 0 || to < 0 || to >= inputs.length) return;
+    [inputs[at].value, inputs[to].value] = [inputs[to].value, inputs[at].value];
+    inputs[to].focus();
+    scheduleCheck();
+  }
+
+  /** A list pasted into an item field (one item a line) fills it and the fields after it. */
+  function pasteItems(event) {
+    const lines = (event.clipboardData.getData("text") || "").split(/\r?\n/)
+      .map((line) => line.trim()).filter(Boolean);
+    if (lines.length < 2) return;
+    event.preventDefault();
+    const inputs = itemInputs();
+    const at = inputs.indexOf(event.target);
+    lines.slice(0, inputs.length - at).forEach((line, i) => { inputs[at + i].value = line; });
+    scheduleCheck();
+  }
+
+  /** The item fields' and buttons' names for screen readers, in the page's language. */
+  function nameItems() {
+    itemInputs().forEach((input, i) => input.setAttribute("aria-label", T.t("ed_order_item", { n: i + 1 })));
+    for (const button of document.querySelectorAll("#e-form [data-move]")) {
+      const name = T.t(button.dataset.move === "1" ? "ed_move_down" : "ed_move_up");
+      button.setAttribute("aria-label", name);
+      button.title = name;
+    }
+  }
+
   function openForm(item) {
     const q = item ? item.question : null;
     const form = $("#e-form");
@@ -22,7 +68,7 @@
     $("#f-heading").textContent = q ? q.id : T.t("ed_new_question");
     $("#f-id").value = q ? q.id : "";
     $("#f-id").placeholder = T.t("ed_id_auto");
-    $("#f-kind").value = q && ["numeric", "text"].includes(q.kind) ? q.kind : "choice";
+    $("#f-kind").value = q && ["numeric", "text", "order"].includes(q.kind) ? q.kind : "choice";
     $("#f-accept").value = q && Array.isArray(q.accept) ? q.accept.join("\n") : "";
     $("#f-similarity").value = q && q.similarity !== undefined && q.similarity !== null ? q.similarity : "";
     $("#f-category").value = (q && q.category) || "";
@@ -30,7 +76,11 @@
     $("#f-prompt").value = (q && q.prompt) || "";
     const options = q && Array.isArray(q.options) ? q.options : [];
     optionInputs().forEach((input, i) => { input.value = options[i] !== undefined ? String(options[i]) : ""; });
-    $("#f-answer").value = q && q.answer !== undefined && q.answer !== null ? String(q.answer) : "";
+    const ordered = q && q.kind === "order" && Array.isArray(q.answer);
+    $("#f-answer").value = q && !ordered && q.answer !== undefined && q.answer !== null ? String(q.answer) : "";
+    const items = ordered ? q.answer : [];
+    itemInputs().forEach((input, i) => { input.value = items[i] !== undefined ? String(items[i]) : ""; });
+    nameItems();
     $("#f-unit").value = (q && q.unit) || "";
     $("#f-source").value = (q && q.source) || "";
     $("#f-image-file").value = "";
@@ -40,6 +90,8 @@
     for (const input of form.querySelectorAll("input, select, textarea")) {
       if (input.id !== "f-id") input.disabled = !editable;
     }
+    const moves = [...form.querySelectorAll("[data-move]")]; // the first ↑ and the last ↓ never move
+    moves.forEach((button, i) => { button.disabled = !editable || i === 0 || i === moves.length - 1; });
     $("#f-save").hidden = !editable;
     $("#f-delete").hidden = !editable || !q;
     $("#f-msg").textContent = "";
@@ -61,7 +113,10 @@
   function kindChanged() {
     const numeric = $("#f-kind").value === "numeric";
     const typed = $("#f-kind").value === "text";
-    $("#f-row-options").hidden = numeric || typed;
+    const order = $("#f-kind").value === "order";
+    $("#f-row-options").hidden = numeric || typed || order;
+    $("#f-row-answer").hidden = order;
+    $("#f-row-order").hidden = !order;
     $("#f-row-unit").hidden = !numeric;
     $("#f-row-accept").hidden = !typed;
     $("#f-row-similarity").hidden = !typed;
@@ -87,6 +142,8 @@
     if (kind === "choice") {
       q.options = optionInputs().map((input) => input.value.trim()).filter(Boolean);
       q.answer = $("#f-answer").value.trim();
+    } else if (kind === "order") { // the items in their right order, the first one first
+      q.answer = orderItems();
     } else if (kind === "text") { // typed answers: other spellings one a line, a typo threshold
       q.answer = $("#f-answer").value.trim();
       const accept = $("#f-accept").value.split("\n").map((line) => line.trim()).filter(Boolean);
@@ -214,6 +271,10 @@
   });
   $("#e-form").addEventListener("submit", save);
   $("#f-cancel").addEventListener("click", closeForm);
+  for (const button of document.querySelectorAll("#e-form [data-move]")) {
+    button.addEventListener("click", () => moveItem(button));
+  }
+  for (const input of itemInputs()) input.addEventListener("paste", pasteItems);
   $("#f-delete").addEventListener("click", remove);
   $("#f-image-file").addEventListener("change", uploadImage);
   $("#f-image-remove").addEventListener("click", () => {

@@ -88,9 +88,11 @@ const Editor = (() => {
     const byField = new Map();
     const loose = [];
     for (const f of findings) {
-      const slot = f.field && root.querySelector(`[data-error-for="${CSS.escape(f.field)}"]`);
+      // A field may have a slot per kind (an ordering question's answer is its item list): the shown one.
+      const slot = f.field && [...root.querySelectorAll(`[data-error-for="${CSS.escape(f.field)}"]`)]
+        .find((s) => !s.closest("[hidden]"));
       const message = said(f.text, f.message);
-      if (slot && !slot.closest("[hidden]")) byField.set(slot, [...(byField.get(slot) || []), message]);
+      if (slot) byField.set(slot, [...(byField.get(slot) || []), message]);
       else loose.push((f.field ? f.field + colon() : "") + message);
     }
     for (const slot of root.querySelectorAll("[data-error-for]")) {
@@ -98,8 +100,9 @@ const Editor = (() => {
       slot.textContent = messages.join(" · ");
       const field = slot.closest(".ed-field");
       if (!field) continue;
-      const input = field.querySelector("input:not([type=file]), select, textarea");
-      if (input) input.setAttribute("aria-invalid", messages.length ? "true" : "false");
+      for (const input of field.querySelectorAll("input:not([type=file]), select, textarea")) {
+        input.setAttribute("aria-invalid", messages.length ? "true" : "false");
+      }
       field.classList.toggle("invalid", messages.length > 0);
     }
     return loose;
@@ -157,7 +160,14 @@ const Editor = (() => {
 
   function kindCounts(p) {
     return T.t("ed_kind_counts", { c: number(p.kind.choice || 0), n: number(p.kind.numeric || 0) })
-      + (p.kind.text ? T.t("ed_kind_text", { t: number(p.kind.text) }) : "");
+      + (p.kind.text ? T.t("ed_kind_text", { t: number(p.kind.text) }) : "")
+      + (p.kind.order ? T.t("ed_kind_order", { o: number(p.kind.order) }) : "");
+  }
+
+  /** A question's answer as the list shows it: an ordering question's items "A → B → C". */
+  function answerText(q) {
+    if (Array.isArray(q.answer)) return q.answer.map(String).join(" → ");
+    return String(q.answer) + (q.unit ? " " + q.unit : "");
   }
 
   function drawPacks() {
@@ -248,7 +258,7 @@ const Editor = (() => {
         h("td", {}, h("code", {}, q.id), h("br"), T.t("kind_" + q.kind), " · ", T.t("cat_" + q.category), " · ",
           String(q.difficulty), q.image ? " · 🖼" : null),
         h("td", {}, String(q.prompt || ""), h("br"), h("small", { class: "note" }, T.t("ed_answer_short") + " "
-          + String(q.answer) + (q.unit ? " " + q.unit : "")),
+          + answerText(q)),
         item.asked ? h("small", { class: "note" }, " · " + T.t("ed_asked")) : null,
         item.problems.map((pr) => h("div", { class: "error" },
           (pr.field ? pr.field + colon() : "") + said(pr.text, pr.message)))),
