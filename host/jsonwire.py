@@ -32,7 +32,10 @@ ENCODER = f"orjson {_orjson.__version__}" if _orjson is not None else "json (std
 def dumps(obj: Any, **_options: Any) -> str:
     """Compact JSON text (python-socketio passes `separators`; orjson is always compact)."""
     if _orjson is not None:
-        return str(_orjson.dumps(obj, option=_orjson.OPT_NON_STR_KEYS).decode())
+        try:
+            return str(_orjson.dumps(obj, option=_orjson.OPT_NON_STR_KEYS).decode())
+        except TypeError:  # orjson's limits, not JSON's: a client's integer past 64 bits echoed
+            pass  # in a refusal, or nesting deeper than 255; the standard library writes them
     return json.dumps(obj, separators=(",", ":"))
 
 
