@@ -105,9 +105,27 @@ def guess_format(name: str, data: bytes) -> str:
             parsed = json.loads(data.decode("utf-8-sig"))
         except (UnicodeDecodeError, json.JSONDecodeError):
             return "opentdb"  # its importer says what is wrong
+        if is_kahoot_json(parsed):
+            return "kahoot"
         return "pack" if isinstance(parsed, dict) and "questions" in parsed else "opentdb"
-    refuse(400, "bad_format", f"cannot tell the format of {name!r}: choose one (.xlsx Kahoot, "
-                              ".gift, .csv, .json Open Trivia DB, .yaml pack); nothing was written")
+    refuse(400, "bad_format", f"cannot tell the format of {name!r}: choose one (.xlsx or .json "
+                              "Kahoot, .gift, .csv, .json Open Trivia DB, .yaml pack); nothing was "
+                              "written")
+
+
+def is_kahoot_json(parsed: Any) -> bool:
+    """A kahoot as its pages load it (or under a "kahoot" key): `questions` whose slides have
+    a `type` and `choices` (a pack's questions have a `kind` and `options` instead)."""
+    if isinstance(parsed, dict) and isinstance(parsed.get("kahoot"), dict):
+        parsed = parsed["kahoot"]
+    questions = parsed.get("questions") if isinstance(parsed, dict) else None
+    return isinstance(questions, list) and any(
+        isinstance(q, dict) and "type" in q and "choices" in q for q in questions)
+
+
+def is_json_name(name: str) -> bool:
+    """A kahoot saved as JSON is read as JSON (import_kahoot goes by the suffix), not as a zip."""
+    return Path(name).suffix.lower() == ".json"
 
 
 def check_zip(name: str, data: bytes) -> None:

@@ -53,6 +53,7 @@ from host.routes.pack_files import (
     check_zip,
     data_packs_dir,
     guess_format,
+    is_json_name,
     next_id,
     normalised,
     raw_pack,
@@ -430,7 +431,8 @@ def upload_clip(pack_id: str) -> tuple[Response, int]:
 @bp.post("/api/packs/import")
 def import_pack() -> tuple[Response, int]:
     """A new data-folder pack from an uploaded file (multipart): `file`, and optionally
-    `format` (opentdb, kahoot, gift, csv, pack; else guessed from the name), `language`,
+    `format` (opentdb, kahoot, gift, csv, pack; else guessed from the name, and from a .json's
+    keys: a kahoot's, a pack's or Open Trivia DB's), `language`,
     `category`, `title`, `pack` (the new pack's id; else from the file name)."""
     name, data = read_upload(MAX_IMPORT_BYTES)
     form = request.form
@@ -443,7 +445,7 @@ def import_pack() -> tuple[Response, int]:
         ImportOptions(language, category)
     except ValueError as err:
         refuse(400, "bad_request", str(err))
-    if fmt == "kahoot":
+    if fmt == "kahoot" and not is_json_name(name):
         check_zip(name, data)
     with tempfile.TemporaryDirectory(prefix="tourelle-import-") as scratch:
         safe = re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip(".-") or "upload"
