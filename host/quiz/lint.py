@@ -4,7 +4,8 @@ validate.py checks that each question is well formed; these checks look for
 questions that are well formed but poor:
 
 - near-duplicate prompts: two prompts in one language whose content words
-  are nearly the same set (exact repeats are packs.py's warning);
+  are nearly the same set, over the same picture, sound or video if any (exact
+  repeats are packs.py's warning);
 - choice options that repeat once case, accents and punctuation are ignored;
 - an option that gives the answer away by its form: the right option alone
   is much longer than the others, alone differs in form (a number, a
@@ -276,6 +277,8 @@ def _near_duplicates(located: Sequence[_Located]) -> list[PackProblem]:
                 earlier, other_words, other_text, other_answer = items[earlier_index]
                 if text == other_text:
                     continue  # the exact repeat is packs.py's warning
+                if _media(later.question) != _media(earlier.question):
+                    continue  # one prompt over two pictures or clips asks two things
                 same_answer = answer == other_answer
                 threshold = SAME_ANSWER_JACCARD if same_answer else NEAR_DUPLICATE_JACCARD
                 if _similar(words, other_words, threshold):
@@ -292,6 +295,12 @@ def _near_duplicates(located: Sequence[_Located]) -> list[PackProblem]:
                     )
                     break
     return problems
+
+
+def _media(question: Question) -> tuple[object, ...]:
+    """What a question shows or plays besides its prompt (a clip's part counts)."""
+    played = question.audio or question.video
+    return (question.image, question.audio, question.video, question.clip if played else None)
 
 
 def _candidates(sets: Sequence[frozenset[str]]) -> list[list[int]]:

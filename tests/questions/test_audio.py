@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from host.quiz.audio import check_audio_file, sniff_audio
+from host.quiz.lint import lint_packs
 from host.quiz.packs import load_pack
 from host.quiz.validate import check_question
 from tests.synthetic import silent_mp3
@@ -131,3 +132,26 @@ def test_one_prompt_over_different_clips_is_not_a_repeat(tmp_path: Path) -> None
     assert [q.id for q in loaded.questions] == [q["id"] for q in questions]
     assert [(p.question_id, p.severity, p.message) for p in loaded.problems] == [
         ("en-mus-004", "warning", "same prompt as question 'en-mus-001'")]
+
+
+def test_near_repeats_over_different_clips_pass_the_quality_check(tmp_path: Path) -> None:
+    """The same goes for `questions check`'s near-duplicate prompts (host/quiz/lint.py)."""
+    (tmp_path / "clips").mkdir()
+    for name in ("anthem.mp3", "other.mp3"):
+        (tmp_path / "clips" / name).write_bytes(silent_mp3(1.0))
+    asked = "Which national anthem do you hear?"
+    reworded = "You hear which national anthem?"
+    questions = [
+        music_question(id="en-mus-001", prompt=asked),
+        music_question(id="en-mus-002", prompt=reworded, audio="clips/other.mp3",
+                       answer="God Save the King"),
+        music_question(id="en-mus-003", prompt=reworded, answer="Hatikvah"),  # 001's clip
+    ]
+    pack = tmp_path / "music.yaml"
+    pack.write_text(yaml.safe_dump({"pack": "music", "language": "en", "title": "Music",
+                                    "questions": questions}), encoding="utf-8")
+    loaded = load_pack(pack)
+    assert loaded.problems == []
+    found = lint_packs([loaded])
+    assert [(p.question_id, p.field) for p in found] == [("en-mus-003", "prompt")], found
+    assert "nearly repeats question 'en-mus-001'" in found[0].message
