@@ -53,6 +53,7 @@ from host.routes.pack_files import (
     check_zip,
     data_packs_dir,
     guess_format,
+    imported_title,
     is_json_name,
     next_id,
     normalised,
@@ -455,7 +456,7 @@ def import_pack() -> tuple[Response, int]:
             pack_id, language, title, questions, warnings = read_pack_upload(upload, form)
         else:
             pack_id = form.get("pack") or slug(Path(safe).stem) or "imported"
-            title = form.get("title") or f"Imported from {name}"
+            title = form.get("title") or imported_title(name, language)
             questions, warnings = run_importer(fmt, upload, name, pack_id, language, category)
     if not PACK_ID_RE.match(pack_id):
         refuse(400, "bad_request", f"{pack_id!r} is not a pack id (lower-case words joined "

@@ -37,21 +37,25 @@ def test_a_json_file_is_told_by_its_keys(document: object, fmt: str) -> None:
     assert guess_format("upload.json", json.dumps(document).encode()) == fmt
 
 
-@pytest.mark.parametrize("chosen", ["", "kahoot"])
-def test_a_kahoot_json_becomes_a_pack_with_its_ordering_question(host: Host,
-                                                                 chosen: str) -> None:
-    form = {"language": "en", "category": "science"} | ({"format": chosen} if chosen else {})
+@pytest.mark.parametrize(("chosen", "language", "title"), [
+    ("", "en", "Imported from friday-kahoot.json"),
+    ("kahoot", "fr", "Importé de friday-kahoot.json"),  # a French pack's title is French
+])
+def test_a_kahoot_json_becomes_a_pack_with_its_ordering_question(
+        host: Host, chosen: str, language: str, title: str) -> None:
+    form = {"language": language, "category": "science"} | ({"format": chosen} if chosen else {})
     sent = upload(host, "/api/packs/import", "friday-kahoot.json",
                   json.dumps(KAHOOT).encode(), **form)
     body = sent.get_json()
     assert sent.status_code == 201, body
     assert body["pack"]["id"] == "friday-kahoot" and body["imported"] == 4
+    assert body["pack"]["title"] == title
     assert body["pack"]["kind"] == {"choice": 2, "order": 1, "text": 1}
     assert any("'survey' slide" in w for w in body["warnings"])
     written = yaml.safe_load((host.packs_dir / "friday-kahoot.yaml").read_text("utf-8"))
     planets = written["questions"][3]
     assert (planets["kind"], planets["answer"]) == ("order", ["Mercury", "Venus", "Earth", "Mars"])
-    assert "en-friday-kahoot-004" in host.hub.bank
+    assert f"{language}-friday-kahoot-004" in host.hub.bank
 
 
 def test_a_json_chosen_as_kahoot_that_is_none_is_refused(host: Host) -> None:
