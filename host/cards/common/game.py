@@ -4,15 +4,18 @@ Each of those games keeps its transitions in `rules.py` (setup_state,
 apply_event, legal_actions, timer_id), its audiences' views in `views.py`
 (build_view) and its JSON form in `state.py`. A subclass names those modules
 and its undoable event types, and writes only what differs: the timer's label
-and the result (after the fields all three results share, `result_fields`).
+and the result (after the fields all three results share, `result_fields`; Q Squared Joe NG
+and Watchtower rank their players with `ranked_result`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
 from host.games.contract import Event, QuestionRequest, TimerRequest, View
+from host.games.ranking import places
 
 
 class RulesGame:
@@ -63,6 +66,20 @@ class RulesGame:
             "draw": state.over and state.winner is None,
             "end": state.end,
             "moves": moves,
+        }
+
+    def ranked_result(
+        self, state: Any, standing: Callable[[int], Any], row: Callable[[Any], dict[str, Any]]
+    ) -> dict[str, Any]:
+        """A result whose players each get their seat, name, own fields (`row(player)`) and
+        place: sorted by `standing(seat)`, lowest first, equal standings sharing a place."""
+        place = places(sorted((p.seat for p in state.players), key=standing), standing)
+        return {
+            **self.result_fields(state, state.move_no),
+            "players": [
+                {"seat": p.seat, "name": p.name, **row(p), "place": place[p.seat]}
+                for p in state.players
+            ],
         }
 
     def to_json(self, state: Any) -> dict[str, Any]:

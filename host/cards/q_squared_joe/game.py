@@ -7,9 +7,8 @@ from typing import Any
 from host.cards.common.game import RulesGame
 from host.cards.q_squared_joe import rules, views
 from host.cards.q_squared_joe import state as state_module
-from host.cards.q_squared_joe.state import State
+from host.cards.q_squared_joe.state import Player, State
 from host.games.contract import Event
-from host.games.ranking import places
 
 # Events that never turn a hidden card face up. A sacrifice may put a face-down
 # field card into its owner's hand and a field attack may turn field cards up;
@@ -37,20 +36,10 @@ class QSquaredJoe(RulesGame):
             field = sum(len(s.cards()) for s in p.field if s)
             return (0 if state.winner == seat else 1, -field, -(p.out_at or state.move_no + 1))
 
-        place = places(sorted((p.seat for p in state.players), key=standing), standing)
-        return {
-            **self.result_fields(state, state.move_no),
-            "players": [
-                {
-                    "seat": p.seat,
-                    "name": p.name,
-                    "alive": p.alive,
-                    "score": sum(len(s.cards()) for s in p.field if s),
-                    "place": place[p.seat],
-                }
-                for p in state.players
-            ],
-        }
+        def row(p: Player) -> dict[str, Any]:
+            return {"alive": p.alive, "score": sum(len(s.cards()) for s in p.field if s)}
+
+        return self.ranked_result(state, standing, row)
 
     def undoable(self, event: Event) -> bool:
         if event.get("type") == "attack":

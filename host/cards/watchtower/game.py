@@ -7,8 +7,7 @@ from typing import Any
 from host.cards.common.game import RulesGame
 from host.cards.watchtower import rules, views
 from host.cards.watchtower import state as state_module
-from host.cards.watchtower.state import State
-from host.games.ranking import places
+from host.cards.watchtower.state import Player, State
 
 # Decisions that turn no hidden card up. A draw, a burn (it draws), a pick (the
 # last pick of a challenge turns the soldiers up) and the showdown reveal cards.
@@ -44,19 +43,9 @@ class Watchtower(RulesGame):
             p = state.player(seat)
             return (int(p.out), 0 if state.winner == seat else 1, -len(p.tricks), -len(p.army))
 
-        place = places(sorted((p.seat for p in state.players), key=standing), standing)
-        return {
-            **self.result_fields(state, state.move_no),
-            "players": [
-                {
-                    "seat": p.seat,
-                    "name": p.name,
-                    "out": p.out,
-                    "campaign": p.campaign,
-                    "score": len(p.tricks) if state.end == "showdown" else len(p.army),
-                    "place": place[p.seat],
-                }
-                for p in state.players
-            ],
-        }
+        def row(p: Player) -> dict[str, Any]:
+            score = len(p.tricks) if state.end == "showdown" else len(p.army)
+            return {"out": p.out, "campaign": p.campaign, "score": score}
+
+        return self.ranked_result(state, standing, row)
 
