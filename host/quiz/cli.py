@@ -20,7 +20,7 @@ from host.quiz.importers import IMPORTERS, ImportOptions
 from host.quiz.lint import lint_packs, year_counts
 from host.quiz.memory import MEMORY_FILENAME, QuestionMemory
 from host.quiz.packs import load_pack, load_packs, pack_files
-from host.quiz.importers.common import slug
+from host.quiz.importers.common import imported_title, slug
 from host.quiz.validate import CATEGORIES, LANGUAGES
 from host.quiz.writer import write_pack
 
@@ -156,7 +156,7 @@ def import_command(args: argparse.Namespace) -> int:
     if not result.questions:
         print(f"no question could be imported from {args.file}; nothing written", file=sys.stderr)
         return 1
-    title = args.title or f"Imported from {args.file.name}"
+    title = args.title or imported_title(args.file.name, args.language)
     write_pack(output, pack_id, args.language, title, result.questions)
     problems = load_pack(output).problems
     for problem in problems:

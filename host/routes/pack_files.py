@@ -123,10 +123,6 @@ def is_kahoot_json(parsed: Any) -> bool:
         isinstance(q, dict) and "type" in q and "choices" in q for q in questions)
 
 
-def imported_title(name: str, language: str) -> str:
-    """An imported pack's title when the host gives none, in the pack's language (the host
-    page lists it as it is)."""
-    return f"Importé de {name}" if language == "fr" else f"Imported from {name}"
 
 
 def is_json_name(name: str) -> bool:

@@ -47,13 +47,13 @@ from host.quiz.validate import (
     check_question,
 )
 from host.quiz.writer import pack_text
+from host.quiz.importers.common import imported_title
 from host.routes.pack_uploads import clip_kind, read_upload, store_media
 from host.routes.pack_files import (
     Refused,
     check_zip,
     data_packs_dir,
     guess_format,
-    imported_title,
     is_json_name,
     next_id,
     normalised,

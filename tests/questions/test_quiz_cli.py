@@ -79,7 +79,7 @@ def test_import_writes_a_pack_the_format_checks_accept(
     )
     printed = capsys.readouterr().out
     assert code == 0
-    assert "warning: quiz.gift:" in printed and f"wrote 9 questions to {out}" in printed
+    assert "warning: quiz.gift:" in printed and f"wrote 10 questions to {out}" in printed
     pack = yaml.safe_load(out.read_text("utf-8"))
     assert (pack["pack"], pack["language"], pack["title"]) == ("trivia", "en", "Trivia")
     assert {q["category"] for q in pack["questions"]} == {"science"}
@@ -93,6 +93,14 @@ def test_import_writes_a_pack_the_format_checks_accept(
     ]
     assert len(lines) == 1
     assert "the answer 'Yes, 1:2' is the only option that contains a number" in lines[0]
+
+
+def test_import_titles_a_pack_in_its_language(tmp_path: Path) -> None:
+    for language, title in (("fr", "Importé de quiz.gift"), ("en", "Imported from quiz.gift")):
+        out = tmp_path / f"quiz-{language}.yaml"
+        main(["questions", "import", "gift", str(SAMPLES / "quiz.gift"), "-o", str(out),
+              "--language", language, "--category", "science"])
+        assert yaml.safe_load(out.read_text("utf-8"))["title"] == title
 
 
 def test_import_refuses_to_overwrite_and_reports_bad_input(

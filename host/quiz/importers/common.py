@@ -138,3 +138,9 @@ def parse_int(text: str) -> int | str:
         except ValueError:
             return text
         return int(value) if value.is_integer() else text
+
+
+def imported_title(name: str, language: str) -> str:
+    """An imported pack's title when the host gives none, in the pack's language (the host
+    page and the editor list it as it is)."""
+    return f"Importé de {name}" if language == "fr" else f"Imported from {name}"
