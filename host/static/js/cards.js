@@ -92,7 +92,7 @@ const Cards = (() => {
    * the label from its strings, the end screen (a ranking over the table), the phone's act()
    * (send an action; on a refusal show why, play "wrong" and redraw), and the projector's sound
    * when view.last changes. `spec`:
-   *   strings: {fr, en} tables, each with a label (kinds.js kindStrings)
+   *   strings: its words, {key: ["fr", "en"]} with a label (kinds.js kindStrings)
    *   screen(root, state, ctx)  draws the projector (state.view is set); on the host page
    *                             too with ctx null, unless `host` is given
    *   host(root, state, ctx)    draws the host page (optional)
@@ -144,7 +144,7 @@ const Cards = (() => {
     }
 
     registerKind(name, {
-      label: { fr: spec.strings.fr.label, en: spec.strings.en.label },
+      label: { fr: spec.strings.label[0], en: spec.strings.label[1] },
       strings: spec.strings,
       screen: {
         mount() {},

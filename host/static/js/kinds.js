@@ -20,12 +20,16 @@ function registerKind(name, definition) {
   return definition;
 }
 
-/** A kind's own FR/EN strings, falling back on the shared ones (T.t). */
-function kindStrings(table) {
+/**
+ * A kind's own words, each key with its French and English side by side ({key: ["fr", "en"]}, so the
+ * two languages are kept in step); a missing side (null) falls back on English, then on the shared
+ * words (T.t).
+ */
+function kindStrings(words) {
   return function translate(key, params) {
-    const own = (table[T.lang] && table[T.lang][key]) !== undefined ? table[T.lang][key]
-      : (table.en && table.en[key]) !== undefined ? table.en[key] : undefined;
-    if (own === undefined) return T.t(key, params);
+    const pair = Object.hasOwn(words, key) ? words[key] : null;
+    const own = pair ? pair[T.lang === "fr" ? 0 : 1] ?? pair[1] : null;
+    if (own === null || own === undefined) return T.t(key, params);
     let text = own;
     for (const [name, value] of Object.entries(params || {})) text = text.split("{" + name + "}").join(String(value));
     return text;

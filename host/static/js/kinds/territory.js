@@ -5,16 +5,13 @@
 (() => {
   // The modes' own words (campaign and duel: docs/rules/territory.md, "Modes"); the rest is shared.
   const say = kindStrings({
-    fr: {
-      castles: "Choix des bases", conquest: "Conquête", question_conquest: "Question de conquête",
-      round_of: "Manche {n}/{of}", picks_base: "{who} choisit sa base",
-      your_base: "À vous : touchez l’emplacement de votre château", marked: "{who} vise {t}",
-    },
-    en: {
-      castles: "Choosing bases", conquest: "Conquest", question_conquest: "Conquest question",
-      round_of: "Round {n}/{of}", picks_base: "{who} chooses a base",
-      your_base: "Your turn: tap where your castle goes", marked: "{who} aims at {t}",
-    },
+    castles: ["Choix des bases", "Choosing bases"],
+    conquest: ["Conquête", "Conquest"],
+    question_conquest: ["Question de conquête", "Conquest question"],
+    round_of: ["Manche {n}/{of}", "Round {n}/{of}"],
+    picks_base: ["{who} choisit sa base", "{who} chooses a base"],
+    your_base: ["À vous : touchez l’emplacement de votre château", "Your turn: tap where your castle goes"],
+    marked: ["{who} vise {t}", "{who} aims at {t}"],
   });
 
   /** The page title: the phase, and in combat the round out of this mode's rounds. */
