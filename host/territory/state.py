@@ -83,6 +83,10 @@ class Attack:
     defender: int
     target: str
 
+    def to_json(self) -> dict[str, Any]:
+        """The attack as the journal and the views write it."""
+        return {"attacker": self.attacker, "defender": self.defender, "target": self.target}
+
 
 @dataclass(frozen=True)
 class TerritoryState:
@@ -185,13 +189,7 @@ def to_json(state: TerritoryState) -> dict[str, Any]:
         "order": list(state.order),
         "turn": state.turn,
         "picks": list(state.picks),
-        "attack": None
-        if state.attack is None
-        else {
-            "attacker": state.attack.attacker,
-            "defender": state.attack.defender,
-            "target": state.attack.target,
-        },
+        "attack": None if state.attack is None else state.attack.to_json(),
         "question": None
         if question is None
         else {

@@ -67,12 +67,7 @@ def view(state: TerritoryState, audience: str) -> dict[str, Any]:
         "picks": list(state.picks),
         "attack": None
         if attack is None
-        else {
-            "attacker": attack.attacker,
-            "defender": attack.defender,
-            "target": attack.target,
-            "towers": state.towers[state.territory_ids.index(attack.target)],
-        },
+        else {**attack.to_json(), "towers": state.towers[state.territory_ids.index(attack.target)]},
         "territories": [
             {"id": tid, "owner": owner, "value": value, "towers": towers, "castle": castle}
             for tid, owner, value, towers, castle in zip(
