@@ -9,6 +9,9 @@ FRENCH_CARDS: dict[str, str] = {
         "public inconnu {audience} ; attendu : screen, host ou seat:<n>",
     "bad audience {audience}": "public incorrect {audience}",
     "unknown audience {audience}": "public inconnu {audience}",
+    "{game} needs {low} to {high} players": "{game} se joue de {low} à {high} joueurs",
+    "every seat needs a distinct whole number 'seat'":
+        "chaque place a besoin d’un « seat » entier distinct",
     # ---- Challengers! (host/cards/challengers/*)
     "Challengers! is played by {low} to {high} players":
         "Challengers! se joue de {low} à {high} joueurs",
@@ -52,10 +55,6 @@ FRENCH_CARDS: dict[str, str] = {
         "sets doit donner {count} séries différentes parmi {sets}",
     "the robot has no view": "le robot n’a pas de vue",
     # ---- Q Squared Joe NG (host/cards/q_squared_joe/*)
-    "Q Squared Joe NG needs {low} to {high} players":
-        "Q Squared Joe NG se joue de {low} à {high} joueurs",
-    "every seat needs a distinct whole number 'seat'":
-        "chaque place a besoin d’un « seat » entier distinct",
     "it is seat {turn}'s turn, not seat {seat}'s":
         "c’est le tour de la place {turn}, pas de la place {seat}",
     "this timeout is not for the turn now running": "ce délai n’est pas celui du tour en cours",
@@ -160,7 +159,6 @@ FRENCH_CARDS: dict[str, str] = {
         "pile (ou un autre joueur en campagne), avec assez de cartes d’armée (6 pour une double "
         "tour de guet, 10 pour une triple), moins de 3 défis sur cette carte, et des cartes dans "
         "les deux armées",
-    "Watchtower needs {low} to {high} players": "Watchtower se joue de {low} à {high} joueurs",
     "{kind} is not allowed now (phase {phase}: {allowed})":
         "{kind} n’est pas permis maintenant (phase {phase} : {allowed})",
     "{card} is not a card of your army": "{card} n’est pas une carte de votre armée",

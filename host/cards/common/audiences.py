@@ -3,7 +3,7 @@ a report with what one audience may not see blanked out."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from host.games.contract import BadEvent
@@ -29,6 +29,14 @@ def seat_of(audience: str) -> int | None:
     return int(audience.removeprefix("seat:")) if audience.startswith("seat:") else None
 
 
+def held_by_others(
+    players: Iterable[Any], own: int | None, held: Callable[[Any], Iterable[str]]
+) -> set[str]:
+    """The cards every player but the seat `own` holds out of sight (`held(player)`: a hand,
+    an army); every player's for the screen (`own` None)."""
+    return {card for player in players if player.seat != own for card in held(player)}
+
+
 def blank_hidden(report: Any, hidden: set[str]) -> Any:
     """The last move's report with every card now hidden from this audience blanked out
     (None), at any depth. A card the move showed may be back in hiding after it: in a
@@ -40,3 +48,14 @@ def blank_hidden(report: Any, hidden: set[str]) -> Any:
     if isinstance(report, dict):
         return {key: blank_hidden(value, hidden) for key, value in report.items()}
     return report
+
+
+def outcome_fields(state: Any, hidden: set[str]) -> dict[str, Any]:
+    """The fields Q Squared Joe NG's and Watchtower's views end with: whether and how the game
+    ended, its winner, and the last move's report with what this audience may not see blanked."""
+    return {
+        "over": state.over,
+        "winner": state.winner,
+        "end": state.end,
+        "last": blank_hidden(state.last, hidden),
+    }

@@ -20,8 +20,11 @@ class Seated(Protocol):
 SeatedT = TypeVar("SeatedT", bound=Seated)
 
 
-def check_seat_numbers(seats: list[dict[str, Any]]) -> None:
-    """Refuses seats that do not each carry a distinct whole number `seat`."""
+def check_seats(seats: list[dict[str, Any]], game: str, low: int, high: int) -> None:
+    """Refuses fewer than `low` or more than `high` seats, and seats that do not each carry a
+    distinct whole number `seat`."""
+    if not low <= len(seats) <= high:
+        raise BadSettings(f"{game} needs {low} to {high} players")
     numbers = [seat.get("seat") for seat in seats]
     if any(not isinstance(n, int) for n in numbers) or len(set(numbers)) != len(numbers):
         raise BadSettings("every seat needs a distinct whole number 'seat'")

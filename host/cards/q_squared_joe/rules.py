@@ -23,8 +23,8 @@ from host.cards.q_squared_joe.state import (
     State,
     rank,
 )
-from host.cards.common.checks import check_seat_numbers, checked_event
-from host.games.contract import BadEvent, BadSettings, Event, GameError, OutOfTurn, StaleEvent
+from host.cards.common.checks import check_seats, checked_event
+from host.games.contract import BadEvent, Event, GameError, OutOfTurn, StaleEvent
 
 ACTIONS = ("draw", "take", "defend", "sacrifice", "attack")
 ZONES = ("hand", "resource", "field")
@@ -39,9 +39,7 @@ def timer_id(state: State) -> str:
 
 def setup_state(settings_data: dict[str, Any], seats: list[dict[str, Any]], seed: int) -> State:
     settings = Settings.from_dict(settings_data)
-    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-        raise BadSettings(f"Q Squared Joe NG needs {MIN_PLAYERS} to {MAX_PLAYERS} players")
-    check_seat_numbers(seats)
+    check_seats(seats, "Q Squared Joe NG", MIN_PLAYERS, MAX_PLAYERS)
     state = rng.seed_state(seed)
     deck, state = rng.shuffled(state, DECK)
     players = []

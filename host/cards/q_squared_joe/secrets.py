@@ -7,7 +7,7 @@ up). The open-cards variant hides nothing; the host sees everything.
 
 from __future__ import annotations
 
-from host.cards.common.audiences import seat_of
+from host.cards.common.audiences import held_by_others, seat_of
 from host.cards.q_squared_joe.state import State
 
 
@@ -15,10 +15,6 @@ def secrets(state: State, audience: str) -> set[str]:
     """The card codes this audience ("screen", "host", "seat:<n>") may not see."""
     if audience == "host" or state.settings.open_cards:
         return set()
-    own = seat_of(audience)
-    hidden = set(state.draw)
-    for player in state.players:
-        if player.seat != own:
-            hidden |= set(player.hand)
-        hidden |= {slot.base for slot in player.field if slot and not slot.base_up}
-    return hidden
+    hands = held_by_others(state.players, seat_of(audience), lambda player: player.hand)
+    face_down = {slot.base for p in state.players for slot in p.field if slot and not slot.base_up}
+    return set(state.draw) | hands | face_down

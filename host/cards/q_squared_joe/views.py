@@ -44,12 +44,9 @@ def build_view(state: State, audience: str) -> View:
         "turn": state.turn,
         "move_no": state.move_no,
         "move_limit": state.settings.move_limit,
-        "over": state.over,
-        "winner": state.winner,
-        "end": state.end,
         # A card taken from the resource pile was public a moment ago, but once in a hand
         # it is a secret like any other: the screen says "took a card", not which.
-        "last": audiences.blank_hidden(state.last, secrets(state, audience)),
+        **audiences.outcome_fields(state, secrets(state, audience)),
     }
     if see_all:
         view["draw"] = list(state.draw)

@@ -35,8 +35,8 @@ from host.cards.watchtower.state import (
     is_royal_or_ace,
 )
 from host.cards.watchtower.piles import add_to_fort, draw_to_army, next_active, remove_from_fort
-from host.cards.common.checks import check_seat_numbers, checked_event
-from host.games.contract import BadEvent, BadSettings, Event, GameError, OutOfTurn, StaleEvent
+from host.cards.common.checks import check_seats, checked_event
+from host.games.contract import BadEvent, Event, GameError, OutOfTurn, StaleEvent
 
 ACTIONS = ("place", "burn", "ready", "draw", "challenge", "seize", "pick", "end", "showdown")
 CAMPAIGN_DUEL = 3  # cards per side when two campaigners fight
@@ -51,9 +51,7 @@ def timer_id(state: State) -> str:
 
 def setup_state(settings_data: dict[str, Any], seats: list[dict[str, Any]], seed: int) -> State:
     settings = Settings.from_dict(settings_data)
-    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-        raise BadSettings(f"Watchtower needs {MIN_PLAYERS} to {MAX_PLAYERS} players")
-    check_seat_numbers(seats)
+    check_seats(seats, "Watchtower", MIN_PLAYERS, MAX_PLAYERS)
     generator = rng.seed_state(seed)
     while True:  # a dealt fort holding four of a rank is redealt (see the rulings)
         deck, generator = rng.shuffled(generator, DECK)

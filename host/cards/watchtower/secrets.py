@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from host.cards.common.audiences import seat_of
+from host.cards.common.audiences import held_by_others, seat_of
 from host.cards.watchtower.state import State
 
 
@@ -33,10 +33,7 @@ def secrets(state: State, audience: str) -> set[str]:
     if audience == "host":
         return set()
     own = seat_of(audience)
-    hidden = set(state.barracks)
-    for player in state.players:
-        if player.seat != own:
-            hidden |= set(player.army)
+    hidden = set(state.barracks) | held_by_others(state.players, own, lambda player: player.army)
     if state.pending:
         for owner, line in state.pending.lines.items():
             if owner != str(own):

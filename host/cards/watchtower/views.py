@@ -49,12 +49,9 @@ def build_view(state: State, audience: str) -> View:
         "challenges": state.challenges,
         "counts": dict(state.counts),
         "pending": _pending(state, own, see_all),
-        "over": state.over,
-        "winner": state.winner,
-        "end": state.end,
         # Soldiers turned up in a battle are public while that battle is the last move
         # (`secrets.turned_up`); after the next move they are secrets again in their armies.
-        "last": audiences.blank_hidden(state.last, secrets(state, audience)),
+        **audiences.outcome_fields(state, secrets(state, audience)),
     }
     if see_all:
         view["barracks"] = list(state.barracks)
