@@ -12,28 +12,14 @@ from typing import Any
 
 from host.cards.common import audiences
 from host.cards.q_squared_joe.secrets import secrets
-from host.cards.q_squared_joe.state import Slot, State
+from host.cards.q_squared_joe.state import Player, Slot, State
 from host.games.contract import View
 
 
 def build_view(state: State, audience: str) -> View:
     kind, own = audiences.parse_audience(audience, state.player)
     see_all = kind == "host" or state.settings.open_cards
-    players = []
-    for p in state.players:
-        entry: dict[str, Any] = {
-            "seat": p.seat,
-            "name": p.name,
-            "bot": p.bot,
-            "alive": p.alive,
-            "out_at": p.out_at,
-            "hand_count": len(p.hand),
-            "field": [_slot_view(s, see_all) for s in p.field],
-            "resource": list(p.resource),
-        }
-        if see_all or p.seat == own:
-            entry["hand"] = list(p.hand)
-        players.append(entry)
+    players = [_player_view(p, see_all, shown=see_all or p.seat == own) for p in state.players]
     view: View = {
         "game": "q-squared-joe",
         "audience": audience,
@@ -53,6 +39,24 @@ def build_view(state: State, audience: str) -> View:
     if kind == "seat":
         view["you"] = own
     return view
+
+
+def _player_view(p: Player, see_all: bool, shown: bool) -> dict[str, Any]:
+    """A player as this audience sees them: the hand only when `shown` (to the host, with open
+    cards, to the player's own seat); the face-down field bases only when `see_all`."""
+    entry: dict[str, Any] = {
+        "seat": p.seat,
+        "name": p.name,
+        "bot": p.bot,
+        "alive": p.alive,
+        "out_at": p.out_at,
+        "hand_count": len(p.hand),
+        "field": [_slot_view(s, see_all) for s in p.field],
+        "resource": list(p.resource),
+    }
+    if shown:
+        entry["hand"] = list(p.hand)
+    return entry
 
 
 def _slot_view(slot: Slot | None, see_all: bool) -> dict[str, Any] | None:

@@ -12,29 +12,14 @@ from typing import Any
 
 from host.cards.common import audiences
 from host.cards.watchtower.secrets import secrets
-from host.cards.watchtower.state import State
+from host.cards.watchtower.state import Player, State
 from host.games.contract import View
 
 
 def build_view(state: State, audience: str) -> View:
     kind, own = audiences.parse_audience(audience, state.player)
     see_all = kind == "host"
-    players = []
-    for p in state.players:
-        entry: dict[str, Any] = {
-            "seat": p.seat,
-            "name": p.name,
-            "bot": p.bot,
-            "out": p.out,
-            "campaign": p.campaign,
-            "army_count": len(p.army),
-            "fort": [list(stack) for stack in p.fort],
-            "tower": list(p.tower),
-            "tricks": list(p.tricks),
-        }
-        if see_all or p.seat == own:
-            entry["army"] = list(p.army)
-        players.append(entry)
+    players = [_player_view(p, shown=see_all or p.seat == own) for p in state.players]
     view: View = {
         "game": "watchtower",
         "audience": audience,
@@ -60,6 +45,25 @@ def build_view(state: State, audience: str) -> View:
     if kind == "seat":
         view["you"] = own
     return view
+
+
+def _player_view(p: Player, shown: bool) -> dict[str, Any]:
+    """A player as this audience sees them: the army's cards only when `shown` (to the host and
+    to the player's own seat); its size always."""
+    entry: dict[str, Any] = {
+        "seat": p.seat,
+        "name": p.name,
+        "bot": p.bot,
+        "out": p.out,
+        "campaign": p.campaign,
+        "army_count": len(p.army),
+        "fort": [list(stack) for stack in p.fort],
+        "tower": list(p.tower),
+        "tricks": list(p.tricks),
+    }
+    if shown:
+        entry["army"] = list(p.army)
+    return entry
 
 
 def _pending(state: State, own: int | None, see_all: bool) -> dict[str, Any] | None:
