@@ -78,8 +78,6 @@ FRENCH_QUIZ: dict[str, str] = {
     "type an answer (letters or digits)": "tapez une réponse (des lettres ou des chiffres)",
     "that answer is not accepted here (a rude word)":
         "cette réponse n’est pas acceptée ici (mot grossier)",
-    "{name} is a whole number >= 0": "{name} est un nombre entier positif ou nul",
-    "'source' is text": "« source » est un texte",
     # ---- the host's commands (host/quiz_round/rules.py, typed.py, clip.py)
     "nothing to move on from at stage {stage}":
         "impossible de passer à la suite à l’étape {stage}",

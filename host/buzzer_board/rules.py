@@ -22,6 +22,7 @@ from typing import Any
 from buzzers.press import Press
 from host.buzzer_board import arbiter
 from host.buzzer_board.arbiter import ArbiterSettings, Board
+from host.buzzer_board.presses import press_stamp, whole_ns
 from host.buzzer_board.state import BuzzerSettings, BuzzerState
 from host.games.contract import BadEvent, Event, GameError, OutOfTurn, StaleEvent, TimerRequest
 
@@ -53,8 +54,8 @@ def apply_event(state: BuzzerState, event: Event) -> BuzzerState:
     handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
     if handler is None:
         raise BadEvent(f"unknown buzzer event {kind!r}")
-    state = replace(state, horizon_ns=max(state.horizon_ns, _time(event, "t_ns", 0),
-                                          _time(event, "rx_ns", 0)))
+    state = replace(state, horizon_ns=max(state.horizon_ns, whole_ns(event, "t_ns", 0),
+                                          whole_ns(event, "rx_ns", 0)))
     return handler(state, event)
 
 
@@ -80,7 +81,7 @@ def _open(state: BuzzerState, event: Event) -> BuzzerState:
     board = state.board
     if board.phase in ("armed", "floor") or (board.phase == "closed" and board.decision is None):
         raise GameError("a buzz window is already open; close it first")
-    at = _time(event, "t_ns", state.horizon_ns)
+    at = whole_ns(event, "t_ns", state.horizon_ns)
     s = state.settings
     settings = ArbiterSettings(mode=mode, settle_ns=s.settle_ms * MS,
                                early_lockout_ns=s.early_lockout_ns, tie_rule=s.tie_rule)
@@ -91,15 +92,10 @@ def _open(state: BuzzerState, event: Event) -> BuzzerState:
 
 def _buzz(state: BuzzerState, event: Event) -> BuzzerState:
     seat = _seat(state, event.get("seat"))
-    t_ns = event.get("t_ns")
-    if isinstance(t_ns, bool) or not isinstance(t_ns, int):
-        raise BadEvent("a buzz needs its host time 't_ns' (an integer)")
-    source = event.get("source", "phone")
-    if not isinstance(source, str):
-        raise BadEvent("'source' must be a string")
-    u_ns = _time(event, "u_ns", 0)
+    t_ns, source = press_stamp(event)
+    u_ns = whole_ns(event, "u_ns", 0)
     board = state.board
-    settle = _time(event, "settle_ns", state.settings.settle_ms * MS)
+    settle = whole_ns(event, "settle_ns", state.settings.settle_ms * MS)
     if board.phase == "armed" and (board.settings.mode == "ranking" or not board.entries):
         # "first" fixes its wait at the first press (the timer runs from then);
         # "ranking" waits, at the close, for the slowest phone seen this window.
@@ -146,7 +142,7 @@ def _wrong(state: BuzzerState, event: Event) -> BuzzerState:
     board = state.board
     if board.settings.mode != "first":
         return state
-    board = arbiter.wrong_answer(board, seat, _time(event, "t_ns", state.horizon_ns))
+    board = arbiter.wrong_answer(board, seat, whole_ns(event, "t_ns", state.horizon_ns))
     if len(board.out) >= state.seats:
         board = _idle(board)  # nobody left to answer
     return replace(state, board=board, rearm=state.rearm + 1)
@@ -158,7 +154,7 @@ def _close(state: BuzzerState, event: Event) -> BuzzerState:
         raise GameError("no buzz window is open")
     if board.settings.mode == "first" or board.phase == "closed":
         return replace(state, board=_idle(board))
-    board = arbiter.close_window(board, _time(event, "t_ns", NEVER_NS))
+    board = arbiter.close_window(board, whole_ns(event, "t_ns", NEVER_NS))
     if board.settings.settle_ns == 0:
         board, _ = arbiter.decide(board, board.closes_at_ns or 0)
     return replace(state, board=board)
@@ -190,13 +186,6 @@ def _seat(state: BuzzerState, seat: Any) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats:
         raise BadEvent(f"there is no seat {seat!r} (seats 0 to {state.seats - 1})")
     return seat
-
-
-def _time(event: Event, name: str, default: int) -> int:
-    value = event.get(name, default)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise BadEvent(f"{name!r} must be an integer >= 0")
-    return value
 
 
 def _marked_seat(state: BuzzerState, event: Event) -> int:

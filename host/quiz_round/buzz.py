@@ -19,7 +19,8 @@ from typing import Any
 from buzzers.press import Press
 from host.buzzer_board import arbiter
 from host.buzzer_board.arbiter import ArbiterSettings, Board
-from host.games.contract import BadEvent, Event, OutOfTurn, StaleEvent, TimerRequest
+from host.buzzer_board.presses import press_stamp, whole_ns
+from host.games.contract import Event, OutOfTurn, StaleEvent, TimerRequest
 from host.quiz_round.state import QuizState
 
 MS = 1_000_000
@@ -41,27 +42,15 @@ def opened(state: QuizState, at_ns: int) -> Board:
     return arbiter.open_window(board, at_ns)
 
 
-def _int(event: Event, name: str, default: int) -> int:
-    value = event.get(name, default)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise BadEvent(f"{name!r} is a whole number >= 0")
-    return value
-
-
 def on_buzz(state: QuizState, seat: int, event: Event) -> QuizState:
     board = state.buzz
     if state.stage != "answering" or board is None or not is_buzz(state):
         raise OutOfTurn("the buzzers are not live")
-    t_ns = event.get("t_ns")
-    if isinstance(t_ns, bool) or not isinstance(t_ns, int):
-        raise BadEvent("a buzz needs its host time 't_ns' (an integer)")
-    source = event.get("source", "phone")
-    if not isinstance(source, str):
-        raise BadEvent("'source' is text")
+    t_ns, source = press_stamp(event)
     if board.phase == "armed" and not board.entries:  # the first press fixes the wait
-        settle = _int(event, "settle_ns", 0)
+        settle = whole_ns(event, "settle_ns", 0)
         board = replace(board, settings=replace(board.settings, settle_ns=settle))
-    board, verdict = arbiter.submit(board, Press(t_ns, seat, source, _int(event, "u_ns", 0)))
+    board, verdict = arbiter.submit(board, Press(t_ns, seat, source, whole_ns(event, "u_ns", 0)))
     if verdict == "early":
         return replace(state, buzz=board)
     if verdict != "accepted":
@@ -112,7 +101,7 @@ def mark(state: QuizState, event: Event, right: bool) -> tuple[QuizState, bool]:
     marks = state.buzz_marks + ((seat, right, first),)
     if right:
         return replace(state, buzz_marks=marks), True
-    board = arbiter.wrong_answer(state.buzz, seat, _int(event, "t_ns", first))
+    board = arbiter.wrong_answer(state.buzz, seat, whole_ns(event, "t_ns", first))
     state = replace(state, buzz=board, buzz_marks=marks)
     return state, len(board.out) >= state.seats
 
