@@ -14,7 +14,7 @@ from host.buzzer_board.state import (
     to_json,
 )
 from host.games.contract import BadEvent, Event, QuestionRequest, TimerRequest, View
-from host.games.ranking import places
+from host.games.ranking import scored_result
 
 SEAT_ACTIONS = frozenset({"buzz"})
 HOST_ACTIONS = frozenset({"open", "close", "right", "wrong", "end"})
@@ -72,13 +72,8 @@ class BuzzerGame:
                 decision is not None and decision.final, state.last_result, state.over)
 
     def result(self, state: BuzzerState) -> dict[str, Any]:
-        order = sorted(range(state.seats), key=lambda s: (-state.scores[s], s))
-        place = places(order, lambda s: state.scores[s])
         return {
-            "over": bool(state.over),
-            "players": [{"seat": s, "name": state.names[s], "score": state.scores[s],
-                         "place": place[s]} for s in order],
-            "winner": order[0] if order else None,
+            **scored_result(bool(state.over), state.names, state.scores),
             "windows": state.window,
         }
 

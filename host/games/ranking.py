@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from typing import Any
 
 
 def places(order: Sequence[int], key: Callable[[int], Hashable]) -> dict[int, int]:
@@ -16,3 +17,21 @@ def places(order: Sequence[int], key: Callable[[int], Hashable]) -> dict[int, in
         else:
             found[seat] = index + 1
     return found
+
+
+def by_score(scores: Sequence[int]) -> tuple[list[int], dict[int, int]]:
+    """Seats best first (higher score, then lower seat number) and each seat's place."""
+    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+    return order, places(order, lambda s: scores[s])
+
+
+def scored_result(over: bool, names: Sequence[str], scores: Sequence[int]) -> dict[str, Any]:
+    """The start of a result for a game won on points (the buzzer board, the quiz round):
+    whether it is over, the players best first with their places, and the winner."""
+    order, place = by_score(scores)
+    return {
+        "over": over,
+        "players": [{"seat": s, "name": names[s], "score": scores[s], "place": place[s]}
+                    for s in order],
+        "winner": order[0] if order else None,
+    }

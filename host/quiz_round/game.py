@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from host.games.contract import BadEvent, Event, QuestionRequest, TimerRequest, View
+from host.games.ranking import scored_result
 from host.quiz_round import buzz, ordering, rules, typed, views
 from host.quiz_round.state import (
     MAX_SEATS,
@@ -79,12 +80,8 @@ class QuizRoundGame:
         return state.stage == "over"
 
     def result(self, state: QuizState) -> dict[str, Any]:
-        order, place = views.ranking(state)
         return {
-            "over": state.stage == "over",
-            "players": [{"seat": s, "name": state.names[s], "score": state.scores[s],
-                         "place": place[s]} for s in order],
-            "winner": order[0] if order else None,
+            **scored_result(state.stage == "over", state.names, state.scores),
             "questions": state.questions_asked,
         }
 

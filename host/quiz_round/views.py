@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from host.games.contract import View
-from host.games.ranking import places
+from host.games.ranking import by_score
 from host.quiz_round import buzz, clip, typed
 from host.quiz_round.state import QuizState
 
@@ -24,8 +24,7 @@ PHONE_TOP = 5  # the leaders a phone lists (its own place is in `you`): 200 rows
 
 def ranking(state: QuizState) -> tuple[list[int], dict[int, int]]:
     """Seats best first (score, then seat number) and each seat's place (ties share)."""
-    order = sorted(range(state.seats), key=lambda s: (-state.scores[s], s))
-    return order, places(order, lambda s: state.scores[s])
+    return by_score(state.scores)
 
 
 def _players(state: QuizState) -> list[dict[str, Any]]:
