@@ -81,22 +81,17 @@ class Entry:
     value: Any = None
 
 
-@dataclass(frozen=True)
-class Ranked:
-    """One place in a decision.
+@dataclass(frozen=True, kw_only=True)
+class Ranked(Entry):
+    """One place in a decision: the accepted press, and how it came after the place before.
 
     `margin_ns` is the distance in host time to the previous place (0 for the
     first); `tie` says it was within the two presses' combined uncertainty of
     the previous place, so the order between them came from the tie rule.
     """
 
-    seat: int
-    t_ns: int
     margin_ns: int
     tie: bool
-    uncertainty_ns: int
-    source: str
-    value: Any = None
 
 
 @dataclass(frozen=True)

@@ -152,8 +152,11 @@ def board_from_json(data: dict[str, Any]) -> Board:
         early_lockouts=tuple((int(seat), int(until)) for seat, until in data["early_lockouts"]),
         out=frozenset(data["out"]),
         decision=None if decision is None else Decision(
-            ranking=tuple(Ranked(seat, t, margin, tie, u, source)
-                          for seat, t, margin, tie, u, source in decision["ranking"]),
+            ranking=tuple(
+                Ranked(seat=seat, t_ns=t, source=source, uncertainty_ns=u,
+                       margin_ns=margin, tie=tie)
+                for seat, t, margin, tie, u, source in decision["ranking"]
+            ),
             final=bool(decision["final"]),
         ),
     )
