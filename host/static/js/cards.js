@@ -5,6 +5,17 @@
 "use strict";
 
 const Cards = (() => {
+  /** The words every card game's page says alike, spread first into each kind's own table. */
+  const WORDS = {
+    your_turn: ["À vous !", "Your turn!"],
+    turn_of: ["À {who} de jouer", "{who} to play"],
+    wait_turn: ["Attendez votre tour", "Wait for your turn"],
+    cancel: ["Annuler", "Cancel"],
+    moves: ["coup {n}/{max}", "move {n}/{max}"],
+    last: ["Dernier coup : {what}", "Last move: {what}"],
+    eliminated: ["{who} est éliminé", "{who} is out"],
+    r_draw: ["pioche", "draws"],
+  };
   const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
   const SUIT_NAMES = {
     fr: { C: "trèfle", D: "carreau", H: "cœur", S: "pique" },
@@ -182,5 +193,5 @@ const Cards = (() => {
     return { phone, act };
   }
 
-  return { parse, words, face, back, slot, pile, fan, rankText, SUITS, registerCardKind };
+  return { parse, words, face, back, slot, pile, fan, rankText, SUITS, WORDS, registerCardKind };
 })();

@@ -10,6 +10,7 @@
 
 (() => {
   const STRINGS = {
+    ...Cards.WORDS, // the words every card game says alike; a key below wins
     label: ["Challengers!", "Challengers!"],
     round: ["Manche {n}/7", "Round {n}/7"],
     deck: ["Phase de deck", "Deck phase"],
@@ -33,7 +34,6 @@
     trophies: ["Trophées", "Trophies"],
     fans: ["{n} fans", "{n} fans"],
     hidden: ["?", "?"],
-    your_turn: ["À vous !", "Your turn!"],
     reveal: ["Révéler", "Reveal"],
     choose: ["Choisissez une offre", "Choose an offer"],
     offer: ["Niveau {level} · garder {keep}", "Level {level} · keep {keep}"],

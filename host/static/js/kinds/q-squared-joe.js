@@ -8,10 +8,8 @@
 
 (() => {
   const STRINGS = {
+    ...Cards.WORDS, // the words every card game says alike; a key below wins
     label: ["Q² Joe", "Q² Joe"],
-    turn_of: ["À {who} de jouer", "{who} to play"],
-    your_turn: ["À vous !", "Your turn!"],
-    wait_turn: ["Attendez votre tour", "Wait for your turn"],
     draw: ["Piocher", "Draw"],
     take: ["Prendre", "Take"],
     defend: ["Défendre", "Defend"],
@@ -34,9 +32,6 @@
       "Tap one of your field cards (defend) or another player's cards (attack)"],
     pick_sacrifice: ["Touchez la carte de terrain à sacrifier", "Tap the field card to sacrifice"],
     pick_take: ["Touchez la carte de ressource à prendre", "Tap the resource card to take"],
-    cancel: ["Annuler", "Cancel"],
-    last: ["Dernier coup : {what}", "Last move: {what}"],
-    r_draw: ["pioche", "draws"],
     r_take: ["prend une carte de sa ressource", "takes a resource card"],
     r_defend: ["défend", "defends"],
     r_sacrifice: ["sacrifie une carte", "sacrifices a card"],
@@ -44,10 +39,8 @@
     won: ["gagné", "won"],
     lost: ["perdu", "lost"],
     tie: ["égalité", "tie"],
-    eliminated: ["{who} est éliminé", "{who} is out"],
     winner: ["{who} gagne !", "{who} wins!"],
     draw_game: ["Partie nulle (limite de coups)", "Drawn game (move limit)"],
-    moves: ["coup {n}/{max}", "move {n}/{max}"],
   };
   const t = kindStrings(STRINGS);
   const ZONE_WORDS = { hand: "hand", resource: "resource", field: "field" };

@@ -5,9 +5,8 @@
 
 (() => {
   const STRINGS = {
+    ...Cards.WORDS, // the words every card game says alike; a key below wins
     label: ["Crapette", "Russian Bank"],
-    turn_of: ["À {who} de jouer", "{who} to play"],
-    your_turn: ["À vous !", "Your turn!"],
     wait_turn: ["Tour de l'adversaire", "Opponent's turn"],
     reserve: ["Réserve", "Reserve"],
     hand: ["Talon", "Hand"],
@@ -20,7 +19,6 @@
     skipped: ["Coup obligatoire oublié", "Compulsory move skipped"],
     pick_source: ["Touchez une carte à jouer", "Tap a card to play"],
     pick_target: ["Touchez où la poser", "Tap where it goes"],
-    cancel: ["Annuler", "Cancel"],
     last_move: ["Dernier coup : {what}", "Last move: {what}"],
     moved: ["{card} vers {to}", "{card} to {to}"],
     drew: ["tourne une carte", "turns a card"],

@@ -7,10 +7,8 @@
 
 (() => {
   const STRINGS = {
+    ...Cards.WORDS, // the words every card game says alike; a key below wins
     label: ["Tour de guet", "Watchtower"],
-    turn_of: ["À {who} de jouer", "{who} to play"],
-    your_turn: ["À vous !", "Your turn!"],
-    wait_turn: ["Attendez votre tour", "Wait for your turn"],
     setup_of: ["Mise en place : {who}", "Set-up: {who}"],
     picks_of: ["{who} choisit à l'aveugle dans l'armée de {owner}", "{who} picks blind from {owner}'s army"],
     your_pick: ["Choisissez une carte de l'armée de {owner}", "Pick a card of {owner}'s army"],
@@ -36,7 +34,6 @@
     ready: ["Prêt", "Ready"],
     end: ["Fin du tour", "End turn"],
     showdown: ["Confrontation", "Showdown"],
-    cancel: ["Annuler", "Cancel"],
     pick_card: ["Touchez une carte de votre armée pour la placer, ou une action",
       "Tap an army card to place it, or an action"],
     pick_fort: ["Touchez votre fort pour y placer la carte", "Tap your fort to place the card"],
@@ -49,13 +46,11 @@
     forall_head: ["Pour tous ! {who} veut compléter sa tour avec {card}",
       "For all! {who} would complete a tower with {card}"],
     line_of: ["{who} : {n}/{size}", "{who}: {n}/{size}"],
-    last: ["Dernier coup : {what}", "Last move: {what}"],
     r_place: ["place {card}", "places {card}"],
     r_place_done: ["place {card} et part en campagne !", "places {card} and goes on campaign!"],
     r_forall: ["place {card} : pour tous !", "places {card}: for all!"],
     r_burn: ["brûle {card}", "burns {card}"],
     r_ready: ["est prêt", "is ready"],
-    r_draw: ["pioche", "draws"],
     r_end: ["finit son tour", "ends the turn"],
     r_challenge: ["défie {target} ({card}, {n} soldat(s))", "challenges {target} ({card}, {n} soldier(s))"],
     r_seize: ["saisit {card} chez {target}", "seizes {card} from {target}"],
@@ -67,11 +62,9 @@
     defender: ["le défenseur tient", "the defender holds"],
     draw_result: ["égalité", "a draw"],
     retired: ["{card} quitte le fort (3 défis)", "{card} leaves the fort (3 challenges)"],
-    eliminated: ["{who} est éliminé", "{who} is out"],
     campaign_lost: ["{who} perd sa campagne", "{who} loses the campaign"],
     winner: ["{who} gagne !", "{who} wins!"],
     draw_game: ["Partie nulle", "Drawn game"],
-    moves: ["coup {n}/{max}", "move {n}/{max}"],
   };
   const t = kindStrings(STRINGS);
 
