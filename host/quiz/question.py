@@ -115,16 +115,8 @@ class Question:
             form["answer"] = self.answer
             if self.unit:
                 form["unit"] = self.unit
-        if self.image:
-            form["image"] = self.image_url
-        if self.explain:
-            form["explain"] = self.explain
-        if self.audio:
-            form["audio"] = self.audio_url
-        if self.video:
-            form["video"] = self.video_url
-        if self.clip:
-            form["clip"] = list(self.clip)
+        form |= _given(image=self.image_url, explain=self.explain, audio=self.audio_url,
+                       video=self.video_url, clip=list(self.clip) if self.clip else None)
         return form, rng_state
 
     def to_pack_form(self) -> dict[str, Any]:
@@ -157,6 +149,12 @@ class Question:
         if self.clip:
             out["clip"] = [_whole(t) for t in self.clip]
         return out
+
+
+def _given(**fields: Any) -> dict[str, Any]:
+    """The fields that have a value: a question without a picture, sound or explanation
+    leaves the key out rather than sending null."""
+    return {key: value for key, value in fields.items() if value}
 
 
 def _whole(seconds: float) -> float | int:
