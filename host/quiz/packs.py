@@ -308,24 +308,25 @@ class _PackReader:
         where = f"{self.path}:{_line(node)}"
         first = self.registry.question_ids.setdefault(qid, where)
         if first != where:
-            self.problem(
-                _line(fields["id"]),
-                f"duplicate id, first used at {first}",
-                question_id=qid,
-                field="id",
-            )
+            self._report(node, fields, qid, Finding("id", f"duplicate id, first used at {first}"))
             return
-        self._note_prompt(data, qid, fields)
+        if (asked_by := self._same_prompt(data, qid)) is not None:
+            same = Finding("prompt", f"same prompt as question '{asked_by}'")
+            self._report(node, fields, qid, same, severity="warning")
         self.pack.questions.append(self._build(data, qid))
         self.pack.lines[qid] = {"": _line(node), **{k: _line(v) for k, v in fields.items()}}
 
     def _report(
-        self, node: yaml.Node, fields: dict[str, yaml.Node], qid: str | None, finding: Finding
+        self, node: yaml.Node, fields: dict[str, yaml.Node], qid: str | None, finding: Finding,
+        severity: str = "error",
     ) -> None:
+        """A finding at its field's line (the question's own line for a missing field)."""
         line = _line(fields[finding.field]) if finding.field in fields else _line(node)
-        self.problem(line, finding.message, question_id=qid, field=finding.field)
+        self.problem(line, finding.message, question_id=qid, field=finding.field,
+                     severity=severity)
 
-    def _note_prompt(self, data: dict[str, Any], qid: str, fields: dict[str, yaml.Node]) -> None:
+    def _same_prompt(self, data: dict[str, Any], qid: str) -> str | None:
+        """The question that asked the same prompt first, or None (this one is noted)."""
         # A question is its prompt and its media: "Which country is this?" asked of two
         # pictures, or "Which song is this?" of two clips (or two parts of one recording),
         # is two questions, not a repeat.
@@ -335,14 +336,7 @@ class _PackReader:
         clip = repr(data.get("clip")) if data.get("audio") or data.get("video") else ""
         key = (str(self.pack.language), _normalised(data["prompt"]), *media, clip)
         first = self.registry.prompts.setdefault(key, qid)
-        if first != qid:
-            self.problem(
-                _line(fields["prompt"]),
-                f"same prompt as question '{first}'",
-                question_id=qid,
-                field="prompt",
-                severity="warning",
-            )
+        return None if first == qid else first
 
     def _build(self, data: dict[str, Any], qid: str) -> Question:
         image = data.get("image")
