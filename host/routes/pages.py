@@ -9,6 +9,7 @@ from flask import Blueprint, Response, render_template, request
 
 from host import __version__
 from host.games import registry
+from host.routes.words import words_version
 
 bp = Blueprint("pages", __name__)
 
@@ -20,7 +21,8 @@ def page_scripts() -> list[str]:
 
 
 def render(template: str) -> str:
-    return render_template(template, version=__version__, kind_scripts=page_scripts())
+    return render_template(template, version=__version__, kind_scripts=page_scripts(),
+                           words_version=words_version())
 
 
 @bp.get("/")

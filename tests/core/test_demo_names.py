@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 from host.demo import BOT_NAMES, bot_seats
 
-TABLES = Path(__file__).resolve().parents[2] / "host" / "static" / "js"
+TABLES = Path(__file__).resolve().parents[2] / "host" / "static" / "words"
 
 
 def page_colours() -> dict[str, list[str]]:
-    """`colours: [...]` of each language table (js/strings-fr.js, js/strings-en.js)."""
+    """`colours` of each language's catalog (host/static/words/fr.json, en.json)."""
     colours = {}
     for lang in ("fr", "en"):
-        table = (TABLES / f"strings-{lang}.js").read_text(encoding="utf-8")
-        colours[lang] = json.loads(re.findall(r"colours:\s*(\[[^\]]*\])", table)[0])
+        colours[lang] = json.loads((TABLES / f"{lang}.json").read_text(encoding="utf-8"))["colours"]
     return colours
 
 

@@ -5,17 +5,9 @@
 "use strict";
 
 const Cards = (() => {
-  /** The words every card game's page says alike, spread first into each kind's own table. */
-  const WORDS = {
-    your_turn: ["À vous !", "Your turn!"],
-    turn_of: ["À {who} de jouer", "{who} to play"],
-    wait_turn: ["Attendez votre tour", "Wait for your turn"],
-    cancel: ["Annuler", "Cancel"],
-    moves: ["coup {n}/{max}", "move {n}/{max}"],
-    last: ["Dernier coup : {what}", "Last move: {what}"],
-    eliminated: ["{who} est éliminé", "{who} is out"],
-    r_draw: ["pioche", "draws"],
-  };
+  // The words every card game's page says alike (host/static/words/kinds/cards.json, served in
+  // window.WORDS by /words.js), spread first into each kind's own table.
+  const WORDS = window.WORDS.kinds.cards;
   const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
   const SUIT_NAMES = {
     fr: { C: "trèfle", D: "carreau", H: "cœur", S: "pique" },

@@ -1,10 +1,10 @@
 // The pages' translation mechanics: the page's language (T.lang, chosen by the game's
 // config.language, else by the browser) and the lookups in the French and English tables
-// (strings-fr.js, strings-en.js, loaded before this file).
+// (host/static/words/fr.json and en.json, in window.WORDS: /words.js, loaded before this file).
 /* exported T */
 "use strict";
 
-const STRINGS = { fr: STRINGS_FR, en: STRINGS_EN };
+const STRINGS = { fr: WORDS.fr, en: WORDS.en };
 
 const T = {
   lang: (navigator.language || "en").toLowerCase().startsWith("fr") ? "fr" : "en",

@@ -4,45 +4,7 @@
 "use strict";
 
 (() => {
-  const tr = kindStrings({
-    label: ["Buzzers", "Buzzer board"],
-    idle: ["En attente de l’animateur", "Waiting for the host"],
-    armed: ["Buzzers ouverts !", "Buzzers open!"],
-    settling: ["Départage…", "Settling…"],
-    locked: ["Verrouillé", "Locked"],
-    decided: ["Décidé", "Decided"],
-    has_floor: ["a la parole", "has the floor"],
-    first_in: ["premier", "first"],
-    tie: ["égalité ± {ms} ms", "tie ± {ms} ms"],
-    no_press: ["Personne n’a buzzé", "Nobody buzzed"],
-    locked_out: ["hors jeu", "locked out"],
-    mark_right: ["Bonne réponse : {who}", "Right answer: {who}"],
-    mark_wrong: ["Mauvaise réponse : {who}", "Wrong answer: {who}"],
-    buzz: ["BUZZ", "BUZZ"],
-    you_floor: ["Vous avez la parole !", "You have the floor!"],
-    you_out: ["Bloqué pour cette question", "Locked out for this question"],
-    you_early: ["Trop tôt ! Bloqué un instant", "Too early! Locked out for a moment"],
-    you_buzzed: ["Buzzé : on départage…", "Buzzed: settling…"],
-    you_live: ["Buzzez !", "Buzz!"],
-    you_waiting: ["Attendez l’ouverture", "Wait for the window to open"],
-    you_lost: ["Trop tard : {who} a la parole", "Too late: {who} has the floor"],
-    open_first: ["Ouvrir (premier)", "Open (first)"],
-    open_ranking: ["Ouvrir (classement)", "Open (ranking)"],
-    right: ["Juste", "Right"],
-    wrong: ["Faux", "Wrong"],
-    close: ["Fermer", "Close"],
-    window: ["Fenêtre {n}", "Window {n}"],
-    host_times: ["Appuis (heure de l’animateur)", "Presses (host time)"],
-    scores: ["Scores", "Scores"],
-    // The host page's lead line and each press's source (not the server's English view.lead).
-    lead_alone: ["{who} seul", "{who} alone"],
-    lead_by: ["{who} d’avance de {ms} ms", "{who} by {ms} ms"],
-    lead_by_u: ["{who} d’avance de {ms} ms ± {u} ms", "{who} by {ms} ms ± {u} ms"],
-    lead_tie: ["égalité", "tie"],
-    src_phone: ["téléphone", "phone"],
-    src_gpio: ["bouton", "button"],
-    src_key: ["clavier", "keyboard"],
-  });
+  const tr = kindStrings(WORDS.kinds.buzzer); // host/static/words/kinds/buzzer.json
 
   /** armed / locked / decided / settling / idle: what the room is told about the window. */
   function windowState(view) {

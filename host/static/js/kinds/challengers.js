@@ -9,56 +9,8 @@
 "use strict";
 
 (() => {
-  const STRINGS = {
-    ...Cards.WORDS, // the words every card game says alike; a key below wins
-    label: ["Challengers!", "Challengers!"],
-    round: ["Manche {n}/7", "Round {n}/7"],
-    deck: ["Phase de deck", "Deck phase"],
-    match: ["Matchs", "Matches"],
-    final_deck: ["Préparation de la finale", "Final deck phase"],
-    final: ["Finale", "Final"],
-    over: ["Partie terminée", "Game over"],
-    drafting: ["choisit ses cartes", "drafting"],
-    finished: ["a fini", "done"],
-    flag: ["Drapeau", "Flag"],
-    attack: ["Attaque", "Attack"],
-    defence: ["Défense", "Defence"],
-    bench: ["Banc", "Bench"],
-    deck_n: ["Deck {n}", "Deck {n}"],
-    discard_n: ["Défausse {n}", "Discard {n}"],
-    reveals: ["révèle", "reveals"],
-    robot: ["Robot", "Robot"],
-    winner_is: ["{who} remporte le match", "{who} wins the match"],
-    lost_no_draw: ["plus de carte", "no card left"],
-    lost_bench: ["banc plein", "bench full"],
-    trophies: ["Trophées", "Trophies"],
-    fans: ["{n} fans", "{n} fans"],
-    hidden: ["?", "?"],
-    reveal: ["Révéler", "Reveal"],
-    choose: ["Choisissez une offre", "Choose an offer"],
-    offer: ["Niveau {level} · garder {keep}", "Level {level} · keep {keep}"],
-    keep: ["Touchez {n} carte(s) à garder", "Tap {n} card(s) to keep"],
-    redraw: ["Repiocher (une fois)", "Redraw (once)"],
-    remove_hint: ["Touchez une carte pour la retirer du deck (facultatif)",
-      "Tap a card to remove it from your deck (optional)"],
-    done: ["Terminé", "Done"],
-    your_deck: ["Votre deck ({n})", "Your deck ({n})"],
-    removed_n: ["Retirées : {n}", "Removed: {n}"],
-    waiting: ["En attente des autres joueurs…", "Waiting for the other players…"],
-    waiting_match: ["Attendez : {who} révèle", "Wait: {who} reveals"],
-    no_match: ["Vous ne jouez pas ce match-ci", "You are not in a match now"],
-    finalists: ["Finalistes : {who}", "Finalists: {who}"],
-    last_reveal: ["{who} révèle {card}", "{who} reveals {card}"],
-    last_capture: ["{who} prend le drapeau !", "{who} takes the flag!"],
-    last_lost: ["{who} perd le match ({why})", "{who} loses the match ({why})"],
-    level_piles: ["Piles A {a} · B {b} · C {c}", "Piles A {a} · B {b} · C {c}"],
-    winner: ["{who} gagne la partie !", "{who} wins the game!"],
-    robot_won: ["Le robot gagne !", "The robot wins!"],
-    draw_game: ["Égalité", "Draw"],
-    sets: ["Sets : {sets}", "Sets: {sets}"],
-    vs: ["contre", "vs"],
-    under: ["+{n} dessous", "+{n} under it"],
-  };
+  // Cards.WORDS (what every card game says alike), then its own words/kinds/challengers.json (a key there wins).
+  const STRINGS = { ...Cards.WORDS, ...WORDS.kinds.challengers };
   const t = kindStrings(STRINGS);
   const ROBOT = -1;
   const SET_NAMES = {

@@ -7,41 +7,8 @@
 "use strict";
 
 (() => {
-  const STRINGS = {
-    ...Cards.WORDS, // the words every card game says alike; a key below wins
-    label: ["Q² Joe", "Q² Joe"],
-    draw: ["Piocher", "Draw"],
-    take: ["Prendre", "Take"],
-    defend: ["Défendre", "Defend"],
-    sacrifice: ["Sacrifier", "Sacrifice"],
-    attack: ["Attaquer", "Attack"],
-    hand: ["Main", "Hand"],
-    field: ["Terrain", "Field"],
-    resource: ["Ressource", "Resource"],
-    draw_pile: ["Pioche", "Draw pile"],
-    discard: ["Défausse", "Discard"],
-    out: ["éliminé", "out"],
-    cards_left: ["{n} cartes en jeu", "{n} cards in play"],
-    pick_card: ["Touchez une carte de votre main, ou une action", "Tap a card of your hand, or an action"],
-    pick_defend: ["Touchez la carte de terrain à défendre", "Tap the field card to defend"],
-    pick_attack: ["Touchez la main, la ressource ou le terrain d'un adversaire",
-      "Tap another player's hand, resource pile or field"],
-    pick_victim: ["Touchez la carte de main à attaquer, ou la ressource ou le terrain d'un adversaire",
-      "Tap the hand card to attack, or another player's resource pile or field"],
-    pick_target: ["Touchez une de vos cartes de terrain (défendre) ou une cible adverse (attaquer)",
-      "Tap one of your field cards (defend) or another player's cards (attack)"],
-    pick_sacrifice: ["Touchez la carte de terrain à sacrifier", "Tap the field card to sacrifice"],
-    pick_take: ["Touchez la carte de ressource à prendre", "Tap the resource card to take"],
-    r_take: ["prend une carte de sa ressource", "takes a resource card"],
-    r_defend: ["défend", "defends"],
-    r_sacrifice: ["sacrifie une carte", "sacrifices a card"],
-    r_attack: ["attaque {target} ({zone}) avec {card} : {outcome}", "attacks {target} ({zone}) with {card}: {outcome}"],
-    won: ["gagné", "won"],
-    lost: ["perdu", "lost"],
-    tie: ["égalité", "tie"],
-    winner: ["{who} gagne !", "{who} wins!"],
-    draw_game: ["Partie nulle (limite de coups)", "Drawn game (move limit)"],
-  };
+  // Cards.WORDS (what every card game says alike), then its own words/kinds/q-squared-joe.json (a key there wins).
+  const STRINGS = { ...Cards.WORDS, ...WORDS.kinds["q-squared-joe"] };
   const t = kindStrings(STRINGS);
   const ZONE_WORDS = { hand: "hand", resource: "resource", field: "field" };
 

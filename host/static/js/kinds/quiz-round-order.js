@@ -10,26 +10,7 @@
 window.QuizRoundOrder = (() => {
   const { LETTERS } = window.QuizRound;
   const base = window.QuizRound.tr; // the round's own words: right, points, bonus
-  const tr = kindStrings({
-    order_hint: ["Touchez-les dans l’ordre", "Tap them in order"],
-    order_undo: ["↶ Retirer", "↶ Take back"],
-    order_lock: ["Verrouiller", "Lock in"],
-    order_left: ["Encore {n} à placer", "{n} more to place"],
-    order_ready: ["Complet : verrouillez-le", "Complete: lock it in"],
-    order_locked: ["Ordre verrouillé", "Order locked in"],
-    order_wait: ["Votre équipe a verrouillé son ordre", "Your team has locked in its order"],
-    order_right: ["Le bon ordre", "The right order"],
-    order_part: ["{n} en partie juste", "{n} partly right"],
-    order_none: ["{n} sans rien à la bonne place", "{n} with nothing in place"],
-    order_mine: ["vous : {n}", "you: {n}"],
-    first: ["1er", "1st"],
-    nth: ["{n}e", "{n}th"],
-    order_in_place: ["{n}/{of} à la bonne place", "{n}/{of} in the right place"],
-    order_tap: ["Remettez dans l’ordre sur votre téléphone", "Put them in order on your phone"],
-    // English only: French says "2e", "3e" (nth).
-    second: [null, "2nd"],
-    third: [null, "3rd"],
-  });
+  const tr = kindStrings(WORDS.kinds["quiz-round-order"]); // host/static/words/kinds/quiz-round-order.json
 
   // The phone's order being built: the question's step and the shown indexes tapped so far.
   const picking = { step: null, order: [] };

@@ -4,39 +4,8 @@
 "use strict";
 
 (() => {
-  const STRINGS = {
-    ...Cards.WORDS, // the words every card game says alike; a key below wins
-    label: ["Crapette", "Russian Bank"],
-    wait_turn: ["Tour de l'adversaire", "Opponent's turn"],
-    reserve: ["Réserve", "Reserve"],
-    hand: ["Talon", "Hand"],
-    waste: ["Défausse", "Waste"],
-    turned: ["Carte tournée", "Turned card"],
-    penalty: ["Pénalité", "Penalty"],
-    draw: ["Tourner une carte", "Turn a card"],
-    pass: ["Passer", "Pass"],
-    stop: ["Stop !", "Stop!"],
-    skipped: ["Coup obligatoire oublié", "Compulsory move skipped"],
-    pick_source: ["Touchez une carte à jouer", "Tap a card to play"],
-    pick_target: ["Touchez où la poser", "Tap where it goes"],
-    last_move: ["Dernier coup : {what}", "Last move: {what}"],
-    moved: ["{card} vers {to}", "{card} to {to}"],
-    drew: ["tourne une carte", "turns a card"],
-    passed: ["passe", "passes"],
-    stopped: ["Stop ! ({missed})", "Stop! ({missed})"],
-    wrong_stop: ["Stop ! à tort (+{n} pts de pénalité)", "Stop! for nothing (+{n} penalty pts)"],
-    timeout: ["temps écoulé", "time ran out"],
-    foundation: ["fondation", "foundation"],
-    house: ["maison", "house"],
-    opp_reserve: ["réserve adverse", "opponent's reserve"],
-    opp_waste: ["défausse adverse", "opponent's waste"],
-    winner: ["{who} gagne", "{who} wins"],
-    draw_game: ["Partie nulle", "Drawn game"],
-    over_out: ["a posé toutes ses cartes", "played every card"],
-    over_stalemate: ["blocage", "stalemate"],
-    over_move_cap: ["limite de coups", "move limit"],
-    points: ["{n} pts", "{n} pts"],
-  };
+  // Cards.WORDS (what every card game says alike), then its own words/kinds/russian-bank.json (a key there wins).
+  const STRINGS = { ...Cards.WORDS, ...WORDS.kinds["russian-bank"] };
   const t = kindStrings(STRINGS);
 
   /** The DOM zone name ("reserve:1", "house:3") of an engine zone named from `seat`'s side. */

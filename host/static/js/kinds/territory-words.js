@@ -7,30 +7,7 @@
 "use strict";
 
 const TerritoryWords = (() => {
-  const say = kindStrings({
-    closest: ["◎ Le plus proche", "◎ Closest"],
-    nth_closest: ["{n}ᵉ plus proche", "#{n} closest"],
-    first_in: ["1ᵉʳ à valider", "first to lock in"],
-    judged: ["(animateur)", "(host)"],
-    verdict: ["{head} : {why}", "{head}: {why}"],
-    v_wins: ["{who} l’emporte", "{who} wins"],
-    v_holds: ["{who} tient", "{who} holds"],
-    v_first: ["{who} choisit en premier", "{who} picks first"],
-    v_final: ["{who} passe devant", "{who} goes ahead"],
-    why_right: ["bonne réponse", "the right answer"],
-    why_only_right: ["seule bonne réponse", "the only right answer"],
-    why_closest: ["le plus proche (écart {d})", "closest (off by {d})"],
-    why_faster: ["aussi proche que {other}, plus rapide de {ms} ms", "as close as {other}, faster by {ms} ms"],
-    why_alone: ["seule réponse", "the only answer"],
-    why_tie: ["égalité parfaite", "a dead heat"],
-    why_missed: ["{other} n’a pas trouvé", "{other} missed it"],
-    nobody: ["Personne n’a répondu", "Nobody answered"],
-    why_nobody: ["personne n’a répondu", "nobody answered"],
-    conquest_one: ["{who} prend le territoire visé", "{who} takes the territory aimed at"],
-    conquest_many: ["{who} prennent les territoires visés", "{who} take the territories aimed at"],
-    conquest_none: ["Personne ne prend de territoire", "Nobody takes a territory"],
-    picker_one: ["Choisit : {who}", "Picking: {who}"],
-  });
+  const say = kindStrings(WORDS.kinds["territory-words"]); // host/static/words/kinds/territory-words.json
 
   /**
    * How this question's numbers read: a year ("En quelle année…", "In which year…", unit "year")

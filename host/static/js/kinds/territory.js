@@ -4,15 +4,7 @@
 
 (() => {
   // The modes' own words (campaign and duel: docs/rules/territory.md, "Modes"); the rest is shared.
-  const say = kindStrings({
-    castles: ["Choix des bases", "Choosing bases"],
-    conquest: ["Conquête", "Conquest"],
-    question_conquest: ["Question de conquête", "Conquest question"],
-    round_of: ["Manche {n}/{of}", "Round {n}/{of}"],
-    picks_base: ["{who} choisit sa base", "{who} chooses a base"],
-    your_base: ["À vous : touchez l’emplacement de votre château", "Your turn: tap where your castle goes"],
-    marked: ["{who} vise {t}", "{who} aims at {t}"],
-  });
+  const say = kindStrings(WORDS.kinds.territory); // host/static/words/kinds/territory.json
 
   /** The page title: the phase, and in combat the round out of this mode's rounds. */
   function titleOf(view) {
