@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from host.quiz.media import MediaKind, check_file, check_ref
+from host.quiz.media import MediaKind, check_file
 
 # The formats a clip may be, by file suffix, and what the host serves them as.
 AUDIO_TYPES: dict[str, str] = {
@@ -33,12 +33,6 @@ MAX_VIDEO_BYTES = 60_000_000
 MAX_CLIP_SECONDS = 3600
 AUDIO_ROUTE_SUFFIX = "/audio"
 VIDEO_ROUTE_SUFFIX = "/video"
-
-
-def check_audio_ref(ref: str) -> str | None:
-    """What is wrong with an `audio:` value as written in a pack, or None: a file beside
-    the pack or under it, with forward slashes, no absolute path and no '..'."""
-    return check_ref(SOUND, ref)
 
 
 def sniff_audio(head: bytes) -> str | None:

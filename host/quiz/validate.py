@@ -204,13 +204,7 @@ def _check_simple_fields(data: Mapping[str, Any]) -> list[Finding]:
     elif isinstance(explain, str) and len(explain) > MAX_EXPLAIN:
         found.append(Finding("explain", f"has {len(explain)} characters, at most {MAX_EXPLAIN}"))
     found += _check_audio(data)
-    image = data.get("image")
-    if image is not None and not _text(image):
-        found.append(Finding("image", f"must be a path or null, not {describe_type(image)}"))
-    elif isinstance(image, str):
-        problem = check_image_ref(image)
-        if problem is not None:
-            found.append(Finding("image", problem))
+    found += _check_media_ref(data, PICTURE)
     return found
 
 
@@ -282,13 +276,7 @@ def _check_numeric(data: Mapping[str, Any]) -> list[Finding]:
 
 def _check_audio(data: Mapping[str, Any]) -> list[Finding]:
     """`audio` or `video` (a file beside the pack, played on the projector) and its `clip`."""
-    found: list[Finding] = []
-    for kind in CLIP_KINDS:
-        ref = data.get(kind.field)
-        if ref is not None and not _text(ref):
-            found.append(Finding(kind.field, f"must be a path or null, not {describe_type(ref)}"))
-        elif isinstance(ref, str) and (problem := check_ref(kind, ref)) is not None:
-            found.append(Finding(kind.field, problem))
+    found = [finding for kind in CLIP_KINDS for finding in _check_media_ref(data, kind)]
     if data.get("audio") and data.get("video"):
         found.append(Finding("video", "a question has one clip: a sound or a video, not both"))
     if data.get("image") and data.get("video"):
@@ -300,6 +288,16 @@ def _check_audio(data: Mapping[str, Any]) -> list[Finding]:
         elif (problem := check_clip(clip)) is not None:
             found.append(Finding("clip", problem))
     return found
+
+
+def _check_media_ref(data: Mapping[str, Any], kind: MediaKind) -> list[Finding]:
+    """A media field (`image`, `audio`, `video`): null, or a file beside the pack."""
+    ref = data.get(kind.field)
+    if ref is not None and not _text(ref):
+        return [Finding(kind.field, f"must be a path or null, not {describe_type(ref)}")]
+    if isinstance(ref, str) and (problem := check_ref(kind, ref)) is not None:
+        return [Finding(kind.field, problem)]
+    return []
 
 
 def _only_text(data: Mapping[str, Any]) -> list[Finding]:
