@@ -1,5 +1,5 @@
 """One language per page: the French pages, rendered in Chromium through a game, show no word
-of the English table (host/static/js/strings-en.js's strings that differ from the French,
+of the English table (host/static/words/en.json's strings that differ from the French,
 less the words the French table uses too), and a refusal reads in French."""
 
 from __future__ import annotations

@@ -53,7 +53,7 @@ def test_a_chromium_phone_keeps_its_tap_and_seat_across_a_3_s_drop(
         page_link.cut(3.0, "reset")
         phone.context.set_offline(True)
         phone.wait_for_selector("#net:not([hidden])", timeout=2000)
-        assert "reconnexion" in phone.inner_text("#net")  # the FR string of strings-fr.js
+        assert "reconnexion" in phone.inner_text("#net")  # the FR string of words/fr.json
         phone.wait_for_timeout(max(0, 500 - (time.monotonic_ns() - cut_at) / MS))
         tapped_at = time.monotonic_ns()
         phone.click("#bz-button", force=True)  # tapped while cut off
