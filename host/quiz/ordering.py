@@ -13,7 +13,7 @@ from typing import Any
 
 from host import rng
 from host.quiz.matching import normalise
-from host.quiz.validate import Finding, describe_type
+from host.quiz.validate import ONLY_NUMERIC, ONLY_TEXT, Finding, describe_type, not_taken
 
 MIN_ITEMS = 3
 MAX_ITEMS = 6
@@ -22,14 +22,8 @@ MAX_ITEM = 48  # characters: six items of this length fit a 360x640 phone withou
 
 def check_order(data: Mapping[str, Any]) -> list[Finding]:
     """An ordering question: `answer` the items in their right order; no options or unit."""
-    found: list[Finding] = []
-    for key, why in (("options", "an ordering question has no options (its answer lists "
-                                 "the items in order)"),
-                     ("unit", "only numeric questions have a unit"),
-                     ("accept", "only text questions have this field"),
-                     ("similarity", "only text questions have this field")):
-        if key in data:
-            found.append(Finding(key, why))
+    found = not_taken(data, ("options", "an ordering question has no options (its answer lists "
+                                        "the items in order)"), ONLY_NUMERIC, *ONLY_TEXT)
     if "answer" not in data:
         return found
     items = data["answer"]

@@ -209,10 +209,7 @@ def _check_simple_fields(data: Mapping[str, Any]) -> list[Finding]:
 
 
 def _check_choice(data: Mapping[str, Any]) -> list[Finding]:
-    found: list[Finding] = []
-    found += _only_text(data)
-    if "unit" in data:
-        found.append(Finding("unit", "only numeric questions have a unit"))
+    found = not_taken(data, *ONLY_TEXT, ONLY_NUMERIC)
     if "options" not in data:
         return found + [Finding("options", f"missing (a choice question needs {MIN_OPTIONS} "
                                            f"to {MAX_OPTIONS} options)")]
@@ -256,10 +253,7 @@ def _check_choice(data: Mapping[str, Any]) -> list[Finding]:
 
 
 def _check_numeric(data: Mapping[str, Any]) -> list[Finding]:
-    found: list[Finding] = []
-    found += _only_text(data)
-    if "options" in data:
-        found.append(Finding("options", "a numeric question has no options"))
+    found = not_taken(data, *ONLY_TEXT, ("options", "a numeric question has no options"))
     if "answer" in data:
         answer = data["answer"]
         if not _is_int(answer):
@@ -300,19 +294,22 @@ def _check_media_ref(data: Mapping[str, Any], kind: MediaKind) -> list[Finding]:
     return []
 
 
-def _only_text(data: Mapping[str, Any]) -> list[Finding]:
-    return [Finding(key, "only text questions have this field")
-            for key in ("accept", "similarity") if key in data]
+# A field only one kind of question takes, and what a question of another kind is told.
+ONLY_NUMERIC = ("unit", "only numeric questions have a unit")
+ONLY_TEXT = (("accept", "only text questions have this field"),
+             ("similarity", "only text questions have this field"))
+
+
+def not_taken(data: Mapping[str, Any], *fields: tuple[str, str]) -> list[Finding]:
+    """A finding for each of `fields` (key, why) the question has though its kind takes none."""
+    return [Finding(key, why) for key, why in fields if key in data]
 
 
 def check_text(data: Mapping[str, Any]) -> list[Finding]:
     """A typed-answer question: `answer` the answer shown at the reveal, `accept` other
     spellings that count as right, `similarity` the typo threshold (host/quiz/matching.py)."""
-    found: list[Finding] = []
-    for key, why in (("options", "a text question has no options (teams type the answer)"),
-                     ("unit", "only numeric questions have a unit")):
-        if key in data:
-            found.append(Finding(key, why))
+    found = not_taken(data, ("options", "a text question has no options (teams type the answer)"),
+                      ONLY_NUMERIC)
     answers: list[str] = []
     if "answer" in data:
         answer = data["answer"]
