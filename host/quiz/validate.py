@@ -77,23 +77,22 @@ class Finding:
     message: str
 
 
+# A reader's names for YAML's types; bool before int (True is an int to Python).
+_TYPE_NAMES: tuple[tuple[type, str], ...] = (
+    (type(None), "empty (null)"),
+    (bool, "a boolean (true/false)"),
+    (int, "an integer"),
+    (float, "a decimal number"),
+    (str, "a string"),
+    (list, "a list"),
+    (dict, "a mapping"),
+)
+
+
 def describe_type(value: Any) -> str:
     """A reader's name for a YAML value's type ("a number", "a list"...)."""
-    if value is None:
-        return "empty (null)"
-    if isinstance(value, bool):
-        return "a boolean (true/false)"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a decimal number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    return f"a {type(value).__name__}"
+    return next((name for kind, name in _TYPE_NAMES if isinstance(value, kind)),
+                f"a {type(value).__name__}")
 
 
 def _is_int(value: Any) -> bool:
