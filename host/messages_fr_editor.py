@@ -131,6 +131,9 @@ FRENCH_EDITOR: dict[str, str] = {
     "{option} appears twice": "{option} apparaît deux fois",
     "{answer} is not one of the options": "{answer} n’est pas l’une des options",
     "{answer} is not a positive integer": "{answer} n’est pas un entier positif",
+    # ---- across a pack's questions (host/quiz/packs.py)
+    "duplicate id, first used at {first}": "identifiant en double, déjà pris à {first}",
+    "same prompt as question '{first}'": "même énoncé que la question « {first} »",
     "must be a non-empty string or null, not {value}":
         "doit être un texte non vide ou null, pas {value}",
     "has {count} characters, at most {most}": "fait {count} caractères, {most} au plus",
