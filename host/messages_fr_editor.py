@@ -199,7 +199,7 @@ FRENCH_EDITOR: dict[str, str] = {
         "{file} : le son fait {size} octets, plus que les {most} permis (raccourcissez-le)",
     "{file}: not a sound (its content is not Ogg, MP3, MP4/AAC or WebM)":
         "{file} : pas un son (son contenu n’est ni Ogg, ni MP3, ni MP4/AAC, ni WebM)",
-    # ---- pictures (host/quiz/validate.py: check_image_file, svg_problems)
+    # ---- pictures (host/quiz/pictures.py: check_image_file, svg_problems)
     "{ref}: use forward slashes ('/') in the path": "{ref} : utilisez des « / » dans le chemin",
     "{ref} must be a path relative to the pack file, not an absolute one":
         "{ref} doit être un chemin relatif au fichier du pack, pas un chemin absolu",

@@ -20,11 +20,11 @@ from yaml.constructor import SafeConstructor
 
 from host.quiz.audio import SOUND, VIDEO
 from host.quiz.media import check_in_pack, check_ref
+from host.quiz.pictures import PICTURE
 from host.quiz.question import Question
 from host.quiz.validate import (
     LANGUAGES,
     Finding,
-    PICTURE,
     check_pack_header,
     check_question,
 )

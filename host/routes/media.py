@@ -18,7 +18,7 @@ from host.quiz.audio import AUDIO_ROUTE_SUFFIX, SOUND, VIDEO, VIDEO_ROUTE_SUFFIX
 from host.quiz.media import MediaKind, check_file
 from host.quiz.packs import file_version
 from host.quiz.question import IMAGE_ROUTE
-from host.quiz.validate import PICTURE
+from host.quiz.pictures import PICTURE
 
 bp = Blueprint("media", __name__)
 

@@ -31,18 +31,15 @@ from host.quiz.media import check_in_pack
 from host.quiz.memory import QuestionMemory
 from host.quiz.audio import MAX_AUDIO_BYTES, MAX_VIDEO_BYTES
 from host.quiz.packs import MEDIA_KINDS, bundled_packs_dir, load_pack, media_findings
+from host.quiz.pictures import IMAGE_TYPES, MAX_IMAGE_BYTES, PICTURE, check_image_ref
 from host.quiz.validate import (
     CATEGORIES,
-    IMAGE_TYPES,
     KINDS,
     LANGUAGES,
     MAX_DIFFICULTY,
-    MAX_IMAGE_BYTES,
     MIN_DIFFICULTY,
     PACK_ID_RE,
-    PICTURE,
     Finding,
-    check_image_ref,
     check_pack_header,
     check_question,
 )

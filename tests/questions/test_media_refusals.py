@@ -15,7 +15,7 @@ import yaml
 from host.quiz.audio import MAX_AUDIO_BYTES, MAX_VIDEO_BYTES
 from host.quiz.cli import main
 from host.quiz.packs import load_pack
-from host.quiz.validate import MAX_IMAGE_BYTES
+from host.quiz.pictures import MAX_IMAGE_BYTES
 from tests.synthetic import silent_mp3
 
 TINY_WEBM = Path(__file__).resolve().parents[1] / "fixtures" / "tiny-clip.webm"

@@ -12,12 +12,8 @@ from host.quiz.bank import QuestionBank
 from host.quiz.cli import main
 from host.quiz.packs import load_pack, load_packs
 from host.quiz.question import IMAGE_ROUTE
-from host.quiz.validate import (
-    MAX_IMAGE_BYTES,
-    check_image_file,
-    check_image_ref,
-    check_question,
-)
+from host.quiz.pictures import MAX_IMAGE_BYTES, check_image_file, check_image_ref
+from host.quiz.validate import check_question
 
 PICTURES = SAMPLES / "pictures"
 PACK = PICTURES / "pack.yaml"

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from host.quiz.audio import MAX_AUDIO_BYTES, MAX_VIDEO_BYTES
-from host.quiz.validate import MAX_IMAGE_BYTES
+from host.quiz.pictures import MAX_IMAGE_BYTES
 from tests.routes.test_packs_api import Host, new_pack, start, tiny_png, upload
 from tests.synthetic import silent_mp3
 

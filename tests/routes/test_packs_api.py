@@ -30,7 +30,7 @@ from host.hub import Hub
 from host.quiz.memory import QuestionMemory
 from host.quiz.packs import bundled_packs_dir, load_pack
 from host.routes.packs import KEY_HEADER, MAX_IMPORT_BYTES
-from host.quiz.validate import MAX_IMAGE_BYTES
+from host.quiz.pictures import MAX_IMAGE_BYTES
 from tests.synthetic import write_pack
 
 PER_KIND = 20  # the synthetic pack: 20 numeric and 20 choice questions in French
