@@ -57,6 +57,7 @@ def test_a_chromium_phone_keeps_its_tap_and_seat_across_a_3_s_drop(
         phone.wait_for_timeout(max(0, 500 - (time.monotonic_ns() - cut_at) / MS))
         tapped_at = time.monotonic_ns()
         phone.click("#bz-button", force=True)  # tapped while cut off
+        click_ms = (time.monotonic_ns() - tapped_at) / MS  # the tap is somewhere in there
         assert phone.evaluate("document.body.dataset.outbox") == "1"
         other_aid = other.tap(tapped_at + 500 * MS)  # the other seat, on time, 0.5 s later
         phone.wait_for_timeout(max(0, 3000 - (time.monotonic_ns() - cut_at) / MS))
@@ -75,8 +76,11 @@ def test_a_chromium_phone_keeps_its_tap_and_seat_across_a_3_s_drop(
         view = host.wait_for(lambda s: len((s.get("view") or {}).get("ranking", [])) == 2)
         ranking = view["view"]["ranking"]
         assert [r["seat"] for r in ranking] == [0, 1]  # by its tap time, not its arrival
-        assert ranking[1]["margin_ms"] == pytest.approx(
-            500, abs=50 + ranking[0]["u_ms"] + ranking[1]["u_ms"])
+        # The other seat tapped 500 ms after `tapped_at`; the phone's own tap came while
+        # Playwright's click ran (on a loaded machine up to ~100 ms later): measured against
+        # that span, not a fixed instant.
+        slack = 50 + ranking[0]["u_ms"] + ranking[1]["u_ms"]
+        assert 500 - click_ms - slack <= ranking[1]["margin_ms"] <= 500 + slack
         print(f"back on seat {back_ms:.0f} ms after the link returned")
         assert back_ms < 1000  # the target: seat and state back within 1 s
         assert not local_only(recorder.urls)
