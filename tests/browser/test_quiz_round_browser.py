@@ -25,14 +25,14 @@ import pytest
 import yaml
 
 from tests.browser.driver import PROJECTOR, Recorder, host_page, join_seat, local_only, new_page
+from tests.browser.quiz_form import HOST_PACED, create_and_wait, fill_quiz_round
 from tests.live import LiveServer
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 TEAMS = ["Les Ours", "Les Loups", "Les Aigles"]
-SETTINGS = {"intro_seconds": "0", "reveal_seconds": "0", "board_seconds": "0",
-            "seconds": "120"}
+SETTINGS = HOST_PACED
 MIXED = ["fr-qn-choice-1", "fr-qn-picture-1", "fr-qn-number-1", "fr-qn-order-1"]
 ORDER = ["Mercure", "Vénus", "Terre", "Mars"]  # from the Sun outwards
 BUZZ = ["fr-qn-buzz-1"]
@@ -99,9 +99,7 @@ class Shots:
 
 
 def create_quiz(host: Any) -> None:
-    host.select_option("#c-kind", "quiz-round")
-    for key, value in SETTINGS.items():
-        host.fill(f"#s-{key}", value)
+    fill_quiz_round(host, TEAMS, SETTINGS)
     for title, mix, ids in (("Tour mixte", "mixed", MIXED), ("Au buzzer", "buzz", BUZZ)):
         host.click("#qr-add-round")
         block = host.locator(".qr-plan-round").last
@@ -112,14 +110,8 @@ def create_quiz(host: Any) -> None:
     plan = json.loads(host.input_value("#s-plan"))
     assert [(r["title"], r["mix"], r["ids"]) for r in plan] == [
         ("Tour mixte", "mixed", MIXED), ("Au buzzer", "buzz", BUZZ)]
-    for seat, name in enumerate(TEAMS):
-        host.select_option(f"#seat-kind-{seat}", "phone")
-        host.fill(f"#seat-name-{seat}", name)
-    if host.locator("#seat-kind-3").count():
-        host.select_option("#seat-kind-3", "none")
     host.check("#c-teams")  # a team of phones per seat, the first lock-in counts
-    host.click("#c-create")
-    host.wait_for_selector("#live:not([hidden]) [data-cmd='start']:not([disabled])")
+    create_and_wait(host)
 
 
 def next_step(host: Any) -> None:

@@ -12,6 +12,7 @@ import pytest
 import yaml
 
 from tests.browser.driver import PROJECTOR, Recorder, host_page, join_seat, local_only, new_page
+from tests.browser.quiz_form import HOST_PACED, create_and_wait, fill_quiz_round
 from tests.live import LiveServer
 from tests.synthetic import silent_mp3
 
@@ -45,19 +46,9 @@ def test_the_projector_plays_the_clip_and_the_host_pauses_it(music_live: LiveSer
     recorder = Recorder()
     screen = new_page(browser, recorder, music_live.url + "/screen", PROJECTOR)
     host = host_page(browser, recorder, music_live)
-    host.select_option("#c-kind", "quiz-round")
-    for key, value in {"intro_seconds": "0", "reveal_seconds": "0", "board_seconds": "0",
-                       "seconds": "120", "rounds": "1", "questions": "1"}.items():
-        host.fill(f"#s-{key}", value)
-    host.select_option("#s-mix", "text")
-    for seat, name in enumerate(["Ana", "Bob"]):
-        host.select_option(f"#seat-kind-{seat}", "phone")
-        host.fill(f"#seat-name-{seat}", name)
-    for seat in range(2, 4):
-        if host.locator(f"#seat-kind-{seat}").count():
-            host.select_option(f"#seat-kind-{seat}", "none")
-    host.click("#c-create")
-    host.wait_for_selector("#live:not([hidden]) [data-cmd='start']:not([disabled])")
+    fill_quiz_round(host, ["Ana", "Bob"], {**HOST_PACED, "rounds": "1", "questions": "1"},
+                    mix="text")
+    create_and_wait(host)
     phone = join_seat(browser, recorder, music_live.url, 0)
     host.click("[data-cmd='start']")
     host.wait_for_selector("#qr-commands [data-cmd='next']:not([disabled])").click()

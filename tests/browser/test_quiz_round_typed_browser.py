@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from tests.browser.driver import PROJECTOR, Recorder, host_page, join_seat, local_only, new_page
+from tests.browser.quiz_form import create_and_wait, fill_quiz_round
 from tests.live import LiveServer
 from tests.synthetic import write_pack
 
@@ -43,18 +44,8 @@ def typed_live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]
 
 def create_typed_quiz(host: Any, language: str) -> None:
     host.select_option("#c-language", language)
-    host.select_option("#c-kind", "quiz-round")
-    for key, value in SETTINGS.items():
-        host.fill(f"#s-{key}", value)
-    host.select_option("#s-mix", "text")
-    for seat, name in enumerate(NAMES):
-        host.select_option(f"#seat-kind-{seat}", "phone")
-        host.fill(f"#seat-name-{seat}", name)
-    for seat in range(len(NAMES), 4):
-        if host.locator(f"#seat-kind-{seat}").count():
-            host.select_option(f"#seat-kind-{seat}", "none")
-    host.click("#c-create")
-    host.wait_for_selector("#live:not([hidden]) [data-cmd='start']:not([disabled])")
+    fill_quiz_round(host, NAMES, SETTINGS, mix="text")
+    create_and_wait(host)
 
 
 @pytest.mark.parametrize("language", ["fr", "en"])

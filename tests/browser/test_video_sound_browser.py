@@ -15,6 +15,7 @@ import yaml
 
 from tests.browser.driver import (ARGS, CHROMIUM, Recorder, host_page, join_seat, local_only,
                                   new_page)
+from tests.browser.quiz_form import HOST_PACED, create_and_wait, fill_quiz_round
 from tests.live import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -67,19 +68,9 @@ def test_one_click_on_the_projector_lets_the_video_play_and_the_host_is_told(
     screen = new_page(laptop_browser, recorder, film_live.url + "/screen",
                       {"width": 1280, "height": 720})
     host = host_page(laptop_browser, recorder, film_live)
-    host.select_option("#c-kind", "quiz-round")
-    for key, value in {"intro_seconds": "0", "reveal_seconds": "0", "board_seconds": "0",
-                       "seconds": "120", "rounds": "1", "questions": "1"}.items():
-        host.fill(f"#s-{key}", value)
-    host.select_option("#s-mix", "text")
-    for seat, name in enumerate(["Ana", "Bob"]):
-        host.select_option(f"#seat-kind-{seat}", "phone")
-        host.fill(f"#seat-name-{seat}", name)
-    for seat in range(2, 4):
-        if host.locator(f"#seat-kind-{seat}").count():
-            host.select_option(f"#seat-kind-{seat}", "none")
-    host.click("#c-create")
-    host.wait_for_selector("#live:not([hidden]) [data-cmd='start']:not([disabled])")
+    fill_quiz_round(host, ["Ana", "Bob"], {**HOST_PACED, "rounds": "1", "questions": "1"},
+                    mix="text")
+    create_and_wait(host)
     phone = join_seat(laptop_browser, recorder, film_live.url, 0)
     host.click("[data-cmd='start']")
     host.wait_for_selector("#qr-commands [data-cmd='next']:not([disabled])").click()
