@@ -214,7 +214,12 @@ def netlab(inner_if: str = "eth0") -> Iterator[NetLab]:
 
 
 def exists(lab: NetLab) -> bool:
-    """Whether any piece of the lab is still there (for the teardown test)."""
+    """Whether any piece of the lab is still there (for the teardown test). A veth end of the
+    same name that another live lab now owns (its index freed, then taken by a test run
+    beside this one) is that lab's, not a leftover."""
+    listed = namespaces()
     links = _ip("-o", "link", "show", check=False).stdout
-    return (lab.name in namespaces() or (ETC_NETNS / lab.name).exists()
-            or re.search(rf"\b{lab.host_if}[@:]", links) is not None)
+    reused = any(n != lab.name and (m := re.fullmatch(re.escape(PREFIX) + r"(\d+)-(\d+)", n))
+                 and int(m.group(2)) == lab.index for n in listed)
+    return (lab.name in listed or (ETC_NETNS / lab.name).exists()
+            or (not reused and re.search(rf"\b{lab.host_if}[@:]", links) is not None))
