@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -111,6 +112,21 @@ class Recorder:
             self.states.append(merge(event[1], own.get("part")))
         else:
             self.states.append(event[1])
+
+
+class Stall:
+    """A play loop's guard: it fails when the game stops moving (no new state recorded for
+    `quiet` seconds), not when a total time runs out, so a slow, loaded machine plays on
+    and a stuck game still fails. The recorder must watch a page with `states=True`."""
+
+    def __init__(self, recorder: Recorder, what: str, quiet: float = 60.0) -> None:
+        self.recorder, self.what, self.quiet = recorder, what, quiet
+        self.seen, self.moved_at = len(recorder.states), time.monotonic()
+
+    def check(self) -> None:
+        if len(self.recorder.states) != self.seen:
+            self.seen, self.moved_at = len(self.recorder.states), time.monotonic()
+        assert time.monotonic() - self.moved_at < self.quiet, f"{self.what} stopped moving"
 
 
 def local_only(urls: list[str]) -> list[str]:

@@ -5,12 +5,11 @@ with their usual controls; the projector names the new phases and the round out 
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
 
-from tests.browser.driver import PHONE, PROJECTOR, Recorder, local_only, new_page
+from tests.browser.driver import PHONE, PROJECTOR, Recorder, Stall, local_only, new_page
 from tests.browser.test_screens import FAST, play_one_step
 from tests.live import LiveServer, Peer
 
@@ -74,10 +73,10 @@ def test_campaign_bases_and_conquest_on_phones(live: LiveServer, browser: Any) -
 
     seen_status: set[str] = set()
     seen_phase: set[str] = set()
-    deadline = time.monotonic() + 120
+    stall = Stall(recorder, "the campaign")
     turn = 0
     while not conquest_round_done(views_of_latest_game(recorder)):
-        assert time.monotonic() < deadline, "the campaign did not get through a conquest round"
+        stall.check()
         seen_phase.add(screen.locator("#phase").inner_text())
         for phone in phones:
             seen_status.add(phone.locator("#status").inner_text())
@@ -110,10 +109,12 @@ def test_duel_game_on_two_phones_to_the_podium(live: LiveServer, browser: Any) -
     create_with_mode(host, "duel", ["Ana", "Bob"])
     phones = seat_phones(browser, recorder, live.url, 2)
     host.click("[data-cmd='start']")
-    deadline = time.monotonic() + 150
+    # To its end however slow the machine (150 s in all were too few beside two CPU burners
+    # and a second suite): it fails when the game stops moving.
+    stall = Stall(recorder, "the duel")
     turn = 0
     while screen.evaluate("document.body.dataset.status") != "over":
-        assert time.monotonic() < deadline, "the duel did not end in time"
+        stall.check()
         for phone in phones:
             play_one_step(phone, turn)
         turn += 1
