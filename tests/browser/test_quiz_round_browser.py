@@ -115,7 +115,7 @@ def create_quiz(host: Any) -> None:
 
 
 def next_step(host: Any) -> None:
-    host.wait_for_selector("#qr-commands [data-cmd='next']:not([disabled])").click()
+    host.click("#qr-commands [data-cmd='next']:not([disabled])")
 
 
 def same_question(screen: Any, phones: list[Any], prompt: str) -> None:
@@ -249,10 +249,10 @@ def test_three_teams_play_a_mixed_round_and_a_buzz_round_to_the_nights_total(
     phones[2].wait_for_function("document.querySelector('#qr-status').textContent"
                                 ".includes('Les Loups')")  # "Trop tard : … a la parole"
     shots.take("buzz-floor", screen, phones[2])
-    host.wait_for_selector("#qr-commands [data-cmd='wrong']:not([disabled])").click()
+    host.click("#qr-commands [data-cmd='wrong']:not([disabled])")
     phones[2].wait_for_selector("#qr-buzz.live:not([disabled])").dispatch_event("pointerdown")
     screen.wait_for_selector(".qr-floor.taken[data-floor='2']")
-    host.wait_for_selector("#qr-commands [data-cmd='right']:not([disabled])").click()
+    host.click("#qr-commands [data-cmd='right']:not([disabled])")
     screen.wait_for_selector(".qr-option.right")
     assert "✔ Les Aigles" in screen.inner_text("#qr-summary")
     phones[2].wait_for_selector("#qr-verdict.good")

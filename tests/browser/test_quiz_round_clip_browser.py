@@ -51,7 +51,7 @@ def test_the_projector_plays_the_clip_and_the_host_pauses_it(music_live: LiveSer
     create_and_wait(host)
     phone = join_seat(browser, recorder, music_live.url, 0)
     host.click("[data-cmd='start']")
-    host.wait_for_selector("#qr-commands [data-cmd='next']:not([disabled])").click()
+    host.click("#qr-commands [data-cmd='next']:not([disabled])")
 
     screen.wait_for_selector("#qr-prompt")
     if screen.is_visible("#qr-sound-overlay"):  # the browser wants a click before sound
@@ -62,10 +62,10 @@ def test_the_projector_plays_the_clip_and_the_host_pauses_it(music_live: LiveSer
     first = clip_time(screen)
     screen.wait_for_function(f"document.querySelector('#qr-audio').currentTime > {first + 0.5}")
     assert screen.get_attribute("#qr-audio", "src").startswith("/media/questions/fr-mus-")
-    host.wait_for_selector("#qr-commands [data-cmd='clip_pause']:not([disabled])").click()
+    host.click("#qr-commands [data-cmd='clip_pause']:not([disabled])")
     screen.wait_for_function("document.querySelector('#qr-audio').paused")
     paused_at = clip_time(screen)
-    host.wait_for_selector("#qr-commands [data-cmd='clip_replay']:not([disabled])").click()
+    host.click("#qr-commands [data-cmd='clip_replay']:not([disabled])")
     screen.wait_for_function("(() => { const a = document.querySelector('#qr-audio');"
                              f" return !a.paused && a.currentTime < {paused_at}; }})()")
     screen.screenshot(path=str(tmp_path / "music-question.png"))

@@ -73,7 +73,7 @@ def test_one_click_on_the_projector_lets_the_video_play_and_the_host_is_told(
     create_and_wait(host)
     phone = join_seat(laptop_browser, recorder, film_live.url, 0)
     host.click("[data-cmd='start']")
-    host.wait_for_selector("#qr-commands [data-cmd='next']:not([disabled])").click()
+    host.click("#qr-commands [data-cmd='next']:not([disabled])")
 
     # Nobody clicked on the projector: its browser refuses to play, it asks for a click.
     screen.wait_for_selector("#qr-sound-overlay", state="visible")
