@@ -208,7 +208,11 @@ def test_three_teams_play_a_mixed_round_and_a_buzz_round_to_the_nights_total(
         type_number(phone, year)
     screen.wait_for_selector("#qr-summary")
     phones[0].wait_for_selector("#qr-verdict.good")
-    shots.take("numeric-reveal", screen, phones[1])
+    # Off the mark but second closest: points by rank, neither "right" green nor "wrong" red.
+    second = phones[2].wait_for_selector("#qr-verdict.part")
+    assert "2e plus proche" in second.inner_text() and int(second.get_attribute("data-points")) > 0
+    assert "1887" in phones[2].inner_text("#qr-p-yours")
+    shots.take("numeric-reveal", screen, phones[2])
 
     # 4. An ordering question: tap the items in order; a half-right order earns half.
     next_step(host)

@@ -261,7 +261,10 @@
       fill(phone.controls, you.result ? Order.verdict(q, you) : verdict(you), Order.phoneReveal(q, view.outcome, you));
     } else if (view.stage === "reveal" && view.outcome) {
       phone.status.textContent = tr("answer", { v: answerText(q, view.outcome.answer) });
-      fill(phone.controls, verdict(you),
+      const yours = you.result && you.result.value !== null && you.result.value !== undefined
+        ? h("p", { class: "note qr-yours", id: "qr-p-yours" }, tr("yours", { v: answerText(q, you.result.value) }))
+        : null;
+      fill(phone.controls, verdict(you), yours,
         view.outcome.explain ? h("p", { class: "qr-explain", id: "qr-p-explain" }, view.outcome.explain) : null);
     } else if (view.stage === "board") {
       phone.status.textContent = view.final ? tr("final") : tr("board");
@@ -330,10 +333,12 @@
   function verdict(you) {
     const result = you.result;
     if (!result) return h("div", { class: "verdict-big none", id: "qr-verdict" }, tr("none"));
-    const look = "verdict-big " + (result.right ? "good" : "bad");
+    // A numeric answer off the mark may still score by its rank: not a "wrong" red.
+    const near = !result.right && result.points > 0 && result.place;
+    const look = "verdict-big " + (result.right ? "good" : near ? "good part" : "bad");
     return h("div", { class: look, id: "qr-verdict", "data-points": result.points },
       result.right ? "✔ " + tr("right")
-        : result.points > 0 && result.place ? tr("place_of", { n: result.place }) : "✘ " + tr("wrong"),
+        : near ? tr("place_of", { n: result.place }) : "✘ " + tr("wrong"),
       h("small", {}, (result.points < 0 ? result.points + " points" : tr("points", { n: result.points }))
         + (result.bonus ? " · " + tr("bonus", { n: result.bonus }) : "")));
   }
