@@ -19,7 +19,7 @@ from host.quiz.bank import QuestionBank
 from host.quiz.memory import MEMORY_FILENAME
 from host.quiz.packs import bundled_packs_dir
 from host.resources import bundled, static_dir
-from host.routes import api, join, media, nights, packs, pages, results, words
+from host.routes import api, join, media, nights, pack_media, packs, pages, results, words
 from host.routes.packs import data_packs_dir
 from host.sockets import ROOMS, register_namespaces
 
@@ -96,7 +96,7 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
             log.info("resumed %d unfinished game(s)", len(resumed))
 
     app.extensions["tourelle_bank"] = bank
-    for blueprint in (pages.bp, words.bp, api.bp, join.bp, nights.bp, packs.bp, media.bp,
-                      results.bp):
+    for blueprint in (pages.bp, words.bp, api.bp, join.bp, nights.bp, packs.bp, pack_media.bp,
+                      media.bp, results.bp):
         app.register_blueprint(blueprint)
     return app, socketio, hub

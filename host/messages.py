@@ -55,6 +55,7 @@ CODES: dict[str, tuple[str, str]] = {
                        "This file gives no category: choose one."),
     "moved": ("La salle est passée à une autre partie : choisissez une place.",
               "The room moved to another game: choose a seat."),
+    "no_clip": ("Extrait introuvable.", "Clip not found."),
     "no_file": ("Aucun fichier reçu.", "No file received."),
     "no_image": ("Image introuvable.", "Picture not found."),
     "no_memory": ("Ce serveur ne garde pas la mémoire des questions.",

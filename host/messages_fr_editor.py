@@ -185,6 +185,8 @@ FRENCH_EDITOR: dict[str, str] = {
     "no file {ref} next to the pack (upload the {noun} first)":
         "pas de fichier {ref} à côté du pack (envoyez-le d’abord)",
     "'kind' must be audio or video, not {kind}": "« kind » doit être audio ou video, pas {kind}",
+    "no good sound or video {name} beside pack {pack_id}":
+        "pas de son ni de vidéo valable {name} à côté du pack {pack_id}",
     "must be [start, end] in seconds, e.g. [12, 42]":
         "doit être [début, fin] en secondes, par exemple [12, 42]",
     "needs 0 <= start < end <= {most} seconds, not [{start}, {end}]":
