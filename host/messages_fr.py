@@ -281,9 +281,10 @@ FRENCH: dict[str, str] = {
     # ---- the pack editor (host/routes/packs.py, pack_files.py)
     "there is no pack {pack_id}": "il n’y a pas de pack {pack_id}",
     "cannot tell the format of {name}: choose one (.xlsx or .json Kahoot, .gift, .csv, .json "
-    "Open Trivia DB, .yaml pack); nothing was written":
+    "Open Trivia DB, .yaml pack, .zip pack with its files); nothing was written":
         "impossible de savoir le format de {name} : choisissez-en un (Kahoot .xlsx ou .json, "
-        ".gift, .csv, .json Open Trivia DB, pack .yaml) ; rien n’a été enregistré",
+        ".gift, .csv, .json Open Trivia DB, pack .yaml, pack .zip avec ses fichiers) ; rien "
+        "n’a été enregistré",
     "pack {pack_id} is read-only ({source}); only the packs made or imported here can be edited":
         "le pack {pack_id} est en lecture seule ({source}) ; seuls les packs créés ou importés "
         "ici se modifient",

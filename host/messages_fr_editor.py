@@ -242,4 +242,26 @@ FRENCH_EDITOR: dict[str, str] = {
     "this file gives no category: choose a category for its questions; nothing was written":
         "ce fichier ne donne pas la catégorie de ses questions : choisissez-en une dans "
         "« Catégorie » ; rien n’a été enregistré",
+    # ---- a pack with its pictures and clips as one zip (host/routes/pack_bundle.py)
+    "{name}: not a pack bundle (it is not a zip archive); nothing was written":
+        "{name} : pas un pack avec ses fichiers (ce n’est pas une archive zip) ; rien n’a été "
+        "enregistré",
+    "{name}: not a pack bundle (it must hold one .yaml or .json pack at its top level, it "
+    "holds {count}); nothing was written":
+        "{name} : pas un pack avec ses fichiers (il doit contenir un seul pack .yaml ou .json "
+        "à sa racine, il en contient {count}) ; rien n’a été enregistré",
+    "{name}: the zip names a file outside its folder ({member}); nothing was written":
+        "{name} : le zip nomme un fichier hors de son dossier ({member}) ; rien n’a été "
+        "enregistré",
+    "{name}: the bundle would inflate to {size} MB (too big); nothing was written":
+        "{name} : le zip décompressé ferait {size} Mo (trop gros) ; rien n’a été enregistré",
+    "{name}: cannot read {member} in the zip (it is larger than it says); nothing was written":
+        "{name} : impossible de lire {member} dans le zip (il est plus gros qu’annoncé) ; "
+        "rien n’a été enregistré",
+    "{name}: cannot read {member} in the zip ({error}); nothing was written":
+        "{name} : impossible de lire {member} dans le zip ({error}) ; rien n’a été enregistré",
+    "question {qid} skipped: the bundle has no file {ref}":
+        "question {qid} ignorée : le zip ne contient pas le fichier {ref}",
+    "question {qid} skipped: its file {ref} is refused: {why}":
+        "question {qid} ignorée : son fichier {ref} est refusé : {why}",
 }

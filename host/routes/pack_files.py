@@ -100,6 +100,9 @@ def guess_format(name: str, data: bytes) -> str:
     suffix = Path(name).suffix.lower()
     if suffix in SUFFIX_FORMATS:
         return SUFFIX_FORMATS[suffix]
+    if suffix == ".zip":  # a pack with its files (pack_bundle.py), or a sheet renamed
+        from host.routes.pack_bundle import zip_format  # it imports this module
+        return zip_format(data)
     if suffix == ".json":
         try:
             parsed = json.loads(data.decode("utf-8-sig"))
@@ -109,8 +112,8 @@ def guess_format(name: str, data: bytes) -> str:
             return "kahoot"
         return "pack" if isinstance(parsed, dict) and "questions" in parsed else "opentdb"
     refuse(400, "bad_format", f"cannot tell the format of {name!r}: choose one (.xlsx or .json "
-                              "Kahoot, .gift, .csv, .json Open Trivia DB, .yaml pack); nothing was "
-                              "written")
+                              "Kahoot, .gift, .csv, .json Open Trivia DB, .yaml pack, .zip pack "
+                              "with its files); nothing was written")
 
 
 def is_kahoot_json(parsed: Any) -> bool:

@@ -46,6 +46,8 @@ from host.quiz.validate import (
 from host.quiz.writer import pack_text
 from host.quiz.importers.common import imported_title
 from host.routes.pack_uploads import clip_kind, read_upload, store_media
+from host.routes.pack_bundle import (
+    MAX_BUNDLE_BYTES, Bundle, bundle_file, media_questions, read_bundle, stored_media)
 from host.routes.pack_files import (
     Refused,
     check_zip,
@@ -67,7 +69,7 @@ bp = Blueprint("packs", __name__)
 KEY_HEADER = "X-Tourelle-Key"
 MAX_IMPORT_BYTES = 2_000_000  # a Kahoot sheet of 500 questions is about 60 KB
 MAX_JSON_BYTES = 200_000  # one question, one pack header
-IMPORT_FORMATS = (*sorted(IMPORTERS), "pack")
+IMPORT_FORMATS = (*sorted(IMPORTERS), "pack", "bundle")
 
 MEDIA_SUFFIXES = {suffix for kind in MEDIA_KINDS for suffix in kind.types}
 _writes = threading.Lock()  # one pack write (and bank reload) at a time
@@ -166,7 +168,8 @@ def _summaries() -> list[dict[str, Any]]:
     for summary in bank.pack_summaries(_asked()):
         info = infos[summary["id"]]
         path = Path(summary.pop("path"))
-        summary.update(file=path.name, source=_source(info), editable=_editable(info))
+        summary.update(file=path.name, source=_source(info), editable=_editable(info),
+                       media=media_questions(bank, info))
         out.append(summary)
     return out
 
@@ -239,7 +242,8 @@ def list_packs() -> Response:
         languages=list(LANGUAGES), categories=list(CATEGORIES), kinds=list(KINDS),
         difficulty={"min": MIN_DIFFICULTY, "max": MAX_DIFFICULTY},
         formats=list(IMPORT_FORMATS),
-        limits={"import_bytes": MAX_IMPORT_BYTES, "image_bytes": MAX_IMAGE_BYTES,
+        limits={"import_bytes": MAX_IMPORT_BYTES, "bundle_bytes": MAX_BUNDLE_BYTES,
+                "image_bytes": MAX_IMAGE_BYTES,
                 "audio_bytes": MAX_AUDIO_BYTES, "video_bytes": MAX_VIDEO_BYTES},
     )
 
@@ -270,19 +274,30 @@ def get_pack(pack_id: str) -> Response:
                    problems=problems.get(None, []))
 
 
+def _pack_yaml(path: Path, pack_id: str) -> str:
+    """A pack file as YAML (a JSON pack is turned into YAML)."""
+    if path.suffix == ".json":
+        raw = raw_pack(path)
+        return pack_text(pack_id, str(raw.get("language")), str(raw.get("title")),
+                         raw["questions"])
+    return path.read_text(encoding="utf-8-sig")
+
+
 @bp.get("/api/packs/<pack_id>.yaml")
 def download_pack(pack_id: str) -> Response:
     """The pack as YAML (a JSON pack is turned into YAML), as a download."""
-    info = _find(pack_id)
-    path = Path(info.path)
-    if path.suffix == ".json":
-        raw = raw_pack(path)
-        text = pack_text(pack_id, str(raw.get("language")), str(raw.get("title")),
-                         raw["questions"])
-    else:
-        text = path.read_text(encoding="utf-8-sig")
-    return Response(text, mimetype="application/yaml", headers={
+    path = Path(_find(pack_id).path)
+    return Response(_pack_yaml(path, pack_id), mimetype="application/yaml", headers={
         "Content-Disposition": f"attachment; filename={pack_id}.yaml"})
+
+
+@bp.get("/api/packs/<pack_id>.zip")
+def download_bundle(pack_id: str) -> Response:
+    """The pack as YAML with its pictures and clips, as a zip (host/routes/pack_bundle.py)."""
+    path = Path(_find(pack_id).path)
+    return send_file(bundle_file(path, pack_id, _pack_yaml(path, pack_id)),
+                     mimetype="application/zip", as_attachment=True,
+                     download_name=f"{pack_id}.zip", max_age=0)
 
 
 @bp.get("/api/packs/<pack_id>/images/<path:name>")
@@ -432,11 +447,14 @@ def import_pack() -> tuple[Response, int]:
     `format` (opentdb, kahoot, gift, csv, pack; else guessed from the name, and from a .json's
     keys: a kahoot's, a pack's or Open Trivia DB's), `language`,
     `category`, `title`, `pack` (the new pack's id; else from the file name)."""
-    name, data = read_upload(MAX_IMPORT_BYTES)
+    name, data = read_upload(MAX_BUNDLE_BYTES)
     form = request.form
     fmt = form.get("format") or guess_format(name, data)
     if fmt not in IMPORT_FORMATS:
         refuse(400, "bad_format", f"unknown format {fmt!r} (known: {', '.join(IMPORT_FORMATS)})")
+    if fmt != "bundle" and len(data) > MAX_IMPORT_BYTES:
+        refuse(413, "too_large", f"the file is larger than {MAX_IMPORT_BYTES // 1_000_000} MB; "
+                                 "nothing was written")
     language = form.get("language") or "fr"
     category = form.get("category") or None
     try:
@@ -449,7 +467,12 @@ def import_pack() -> tuple[Response, int]:
         safe = re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip(".-") or "upload"
         upload = Path(scratch) / safe
         upload.write_bytes(data)
-        if fmt == "pack":
+        bundle: Bundle | None = None
+        if fmt == "bundle":
+            bundle = read_bundle(data, name, Path(scratch), form)
+            pack_id, language, title = bundle.pack_id, bundle.language, bundle.title
+            questions, warnings = bundle.questions, bundle.warnings
+        elif fmt == "pack":
             pack_id, language, title, questions, warnings = read_pack_upload(upload, form)
         else:
             pack_id = form.get("pack") or slug(Path(safe).stem) or "imported"
@@ -467,7 +490,8 @@ def import_pack() -> tuple[Response, int]:
         if clash:
             refuse(409, "ids_taken", f"question ids already used by other packs: "
                                      f"{', '.join(clash[:5])}; nothing was written")
-        _write_pack(folder, pack_id, language, title, questions)
+        with stored_media(bundle, folder, pack_id, questions) as questions:
+            _write_pack(folder, pack_id, language, title, questions)
     return jsonify(ok=True, pack=_summary(pack_id), imported=len(questions),
                    warnings=warnings, warnings_text=[messages.both(w) for w in warnings]), 201
 

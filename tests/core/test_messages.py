@@ -64,7 +64,8 @@ def editor_messages() -> list[tuple[str, int, str]]:
     the importers' failures and warnings (ImportFailed, skip(why), warnings.append)."""
     found = []
     for path in sorted([*(HOST / "quiz").rglob("*.py"), HOST / "routes" / "packs.py",
-                        HOST / "routes" / "pack_files.py"]):
+                        HOST / "routes" / "pack_files.py",
+                        HOST / "routes" / "pack_bundle.py"]):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or not node.args:
