@@ -189,18 +189,23 @@ const Editor = (() => {
           T.t("ed_open")),
         h("button", { type: "button", class: "small", "data-download": p.id, onclick: () => download(p) },
           T.t("ed_download")),
+        // With its pictures and clips, for another host (only a pack that has any: the
+        // .yaml alone is the whole of any other pack).
+        p.media ? h("button", { type: "button", class: "small", "data-download-bundle": p.id,
+          title: T.t("ed_download_bundle_title"), onclick: () => download(p, ".zip") },
+        T.t("ed_download_bundle")) : null,
         p.editable ? h("button", { type: "button", class: "small", "data-delete-pack": p.id,
           onclick: () => deletePack(p) }, T.t("ed_delete_pack")) : null))));
   }
 
-  async function download(p) {
-    const data = await blob("/api/packs/" + encodeURIComponent(p.id) + ".yaml");
+  async function download(p, suffix = ".yaml") {
+    const data = await blob("/api/packs/" + encodeURIComponent(p.id) + suffix);
     if (!data) {
       $("#e-packs-msg").textContent = T.t("ed_error", { reason: p.id });
       return;
     }
     const url = URL.createObjectURL(data);
-    const link = h("a", { href: url, download: p.id + ".yaml", hidden: true });
+    const link = h("a", { href: url, download: p.id + suffix, hidden: true });
     document.body.append(link);
     link.click();
     link.remove();
