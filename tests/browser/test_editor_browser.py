@@ -355,8 +355,25 @@ def test_the_editor_uploads_a_video_clip_and_says_a_refusal_in_french(
         "document.querySelector(\"#e-form [data-error-for='clip']\").textContent"
         ".includes('début < fin')")
     host.fill("#f-clip-start", "0.5")
+    host.fill("#f-clip-end", "9")  # past the 3 s file: the player says so, before saving
+    host.click("#f-clip-play")
+    host.wait_for_function("document.querySelector('#f-clip-play-error').textContent"
+                           ".startsWith('Le fichier ne dure que 3 s')")
     host.fill("#f-clip-end", "2.5")
     host.wait_for_selector("#e-form[data-valid='1']")
+    assert host.text_content("#f-clip-play") == "Regarder l’extrait"
+    host.evaluate("""() => { const video = document.querySelector('#f-clip-video');
+      window.clipStarts = [];
+      video.addEventListener('playing', () => window.clipStarts.push(
+        [video.currentTime, document.querySelector('#f-clip-play').textContent])); }""")
+    host.click("#f-clip-play")  # played as the projector will: from 0.5 s, paused at 2.5 s
+    host.wait_for_selector("#f-clip-video[data-state='ended']", state="attached", timeout=15_000)
+    started_at, label = host.evaluate("window.clipStarts")[0]
+    assert 0.5 <= started_at < 1.5 and label == "Arrêter", (started_at, label)
+    stopped_at = host.evaluate("document.querySelector('#f-clip-video').currentTime")
+    assert 2.5 <= stopped_at < 3.0, stopped_at
+    assert host.text_content("#f-clip-play") == "Regarder l’extrait"
+    assert host.is_visible("#f-clip-video") and host.text_content("#f-clip-play-error") == ""
     host.locator("#e-form").screenshot(path=str(tmp_path / "editor-clip.png"))
     host.click("#f-save")
     host.wait_for_selector("#e-saved[data-saved]")
