@@ -22,6 +22,9 @@ from host.resources import bundled, static_dir
 from host.routes import api, join, media, nights, pack_media, packs, pages, results, words
 from host.routes.packs import data_packs_dir
 from host.sockets import ROOMS, register_namespaces
+from host.workers.manager import RoomSkippingRedisManager, skip_rooms
+from host.workers.owner import Owner
+from host.workers.relay import RelayServer
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +40,14 @@ def question_bank(config: HostConfig) -> QuestionBank:
     if edited.is_dir():
         paths.append(edited)
     return QuestionBank.from_paths(paths)
+
+
+def _message_queue(config: HostConfig) -> dict[str, Any]:
+    """Several processes share rooms through Redis (host/workers/); one needs nothing."""
+    if config.redis_url is None:
+        return {}
+    return {"client_manager": RoomSkippingRedisManager(
+        config.redis_url, channel=f"tourelle:{config.house}:io", json=jsonwire)}
 
 
 def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
@@ -65,13 +76,17 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
         # anyway. Eventlet's green threads cost nothing to start, and handling inline there
         # made the same burst slower (acknowledgements max 0.2 -> 0.4-0.9 s).
         async_handlers=config.async_mode != "threading",
+        **_message_queue(config),
     )
+    several = config.redis_url is not None
 
     def publish(game_id: str, audience: str, payload: dict[str, Any],
                 skip: tuple[str, ...] = ()) -> None:
         namespace, room = ROOMS.room(game_id, audience)
         skipped = None
-        if skip:
+        if skip and several:  # each process skips its own members of these rooms
+            skipped = skip_rooms([ROOMS.room(game_id, other)[1] for other in skip])
+        elif skip:
             rooms = socketio.server.manager.rooms.get(namespace, {})
             skipped = [sid for other in skip
                        for sid in rooms.get(ROOMS.room(game_id, other)[1], ())]
@@ -81,6 +96,8 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
     journal = Journal(config.journal_path)
     bank = question_bank(config)
     def listening(game_id: str, audience: str) -> bool:
+        if several:  # a room's members may be in another process: assume someone listens
+            return True
         namespace, room = ROOMS.room(game_id, audience)
         rooms = socketio.server.manager.rooms.get(namespace, {})
         return bool(rooms.get(room))
@@ -95,6 +112,12 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
         if resumed:
             log.info("resumed %d unfinished game(s)", len(resumed))
 
+    if several:
+        assert config.redis_url is not None
+        owner = Owner(app, socketio)
+        app.extensions["tourelle_owner"] = owner
+        app.extensions["tourelle_relay"] = RelayServer(config.redis_url, config.house,
+                                                       owner.handle).start()
     app.extensions["tourelle_bank"] = bank
     for blueprint in (pages.bp, words.bp, api.bp, join.bp, nights.bp, packs.bp, pack_media.bp,
                       media.bp, results.bp):

@@ -13,7 +13,7 @@ from host import __version__
 
 # Parts that add their own subcommands with a `register(subparsers)` function.
 PLUGINS = ("host.territory.maps_cli", "host.quiz.cli", "buzzers.cli", "host.games.cli",
-           "host.doctor", "host.service")
+           "host.doctor", "host.service", "host.workers.cli")
 
 
 def _add_serving(parser: argparse.ArgumentParser) -> None:
@@ -36,6 +36,11 @@ def _add_serving(parser: argparse.ArgumentParser) -> None:
                         help="use only the packs given with --packs")
     parser.add_argument("--buzzers", type=Path, default=None,
                         help="buzzer pin/key config: read GPIO buttons and keys in this process")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="server processes sharing the port (threading mode; above 1 "
+                        "needs Redis: Debian's redis-server, started by the host)")
+    parser.add_argument("--redis", default=None, metavar="URL",
+                        help="with --workers: a Redis server to share instead of the host's own")
     importlib.import_module("host.netinfo").add_arguments(parser)  # --public-url, --no-mdns
 
 
@@ -46,6 +51,7 @@ def _config(args: argparse.Namespace) -> Any:
                       async_mode=args.async_mode, server=args.server, threads=args.threads,
                       packs=args.packs,
                       bundled_packs=not args.no_bundled_packs, buzzers=args.buzzers,
+                      workers=args.workers, redis_url=args.redis,
                       **importlib.import_module("host.netinfo").config_options(args))
 
 

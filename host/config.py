@@ -41,6 +41,12 @@ class HostConfig:
     mdns: bool = True  # advertise <mdns_name>.local and an _http._tcp service
     mdns_name: str = "tourelle"
     mdns_interfaces: list[str] | None = None  # addresses to advertise on (default: join's)
+    # Several processes (host/workers/): how many in all, the Redis they share (None: one
+    # of the host's own when workers > 1), and this run's name for its Redis keys.
+    workers: int = 1
+    redis_url: str | None = None
+    house: str = "main"
+    owner_port: int = 0  # the owner's address on 127.0.0.1 for the workers' HTTP
 
     @property
     def journal_path(self) -> Path:

@@ -14,6 +14,7 @@ was imported.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import sys
 from collections.abc import Callable
@@ -80,13 +81,19 @@ def start_mdns(app: Flask, config: HostConfig) -> None:
     app.extensions["tourelle_mdns"] = advertise(config, addresses)
 
 
-def serve_threading(config: HostConfig, make_app: Callable[[], Flask]) -> None:
+def serve_threading(config: HostConfig, make_app: Callable[[], Flask],
+                    binds: list[str] | None = None) -> None:
+    """gunicorn on `binds` (default: the config's address); with several processes
+    (host/workers/) every one listens on the same port (SO_REUSEPORT)."""
     from gunicorn.app.base import BaseApplication
+
+    several = config.workers > 1
 
     class TourelleGunicorn(BaseApplication):
         def load_config(self) -> None:
             for name, value in {
-                "bind": f"{config.bind}:{config.port}",
+                "bind": binds or [f"{config.bind}:{config.port}"],
+                "reuse_port": several,
                 "workers": 1,
                 "worker_class": "host.gunicorn_worker.ThreadWorker",  # gthread, see there
                 "threads": config.threads,
@@ -121,9 +128,9 @@ def serve(config: HostConfig, after_start: Callable[[Any], object] | None = None
             raise SystemExit(f"buzzers: {err}") from None
     banner(config, key)
 
-    def make_app() -> Flask:
-        app, _socketio, hub = create_app(config)
-        start_mdns(app, config)
+    def make_app(served: HostConfig = config) -> Flask:
+        app, _socketio, hub = create_app(served)
+        start_mdns(app, served)
         if after_start is not None:
             after_start(hub)
         if config.buzzers is not None:
@@ -132,7 +139,9 @@ def serve(config: HostConfig, after_start: Callable[[Any], object] | None = None
             start_embedded(config.buzzers, f"http://127.0.0.1:{config.port}", key)
         return app
 
-    if config.async_mode == "eventlet":
+    if config.workers > 1:
+        serve_several(config, make_app)
+    elif config.async_mode == "eventlet":
         if config.buzzers is not None:
             raise SystemExit("--buzzers needs threading mode; with eventlet run "
                              "`tourelle buzzers run --host URL --key KEY` in its own process")
@@ -145,6 +154,26 @@ def serve(config: HostConfig, after_start: Callable[[Any], object] | None = None
         serve_werkzeug(config, make_app)
     else:
         serve_threading(config, make_app)
+
+
+def serve_several(config: HostConfig, make_app: Callable[[HostConfig], Flask]) -> None:
+    """The owner of N processes (host/workers/): Redis up, the workers started by the
+    owner's app process, gunicorn on the public port and on the workers' private one."""
+    from host.workers.launch import Workers, several
+
+    if pick_server(config)[0] != "gunicorn":
+        raise SystemExit("--workers above 1 needs gunicorn (Linux, macOS): "
+                         + (gunicorn_missing() or ""))
+    with several(config) as owned:
+        def make_owner() -> Flask:
+            app = make_app(owned)
+            workers = Workers(owned, app.extensions["tourelle_owner"]).start()
+            app.extensions["tourelle_workers"] = workers
+            atexit.register(workers.stop)
+            return app
+
+        serve_threading(owned, make_owner, binds=[f"{owned.bind}:{owned.port}",
+                                                  f"127.0.0.1:{owned.owner_port}"])
 
 
 def serve_werkzeug(config: HostConfig, make_app: Callable[[], Flask]) -> None:

@@ -1,0 +1,39 @@
+"""Flask-SocketIO's Redis message queue, with a publication's skipped phones named by room.
+
+A phone whose private part changed gets the public part inside it, and the room-wide
+`public` emit skips that phone (docs/PROTOCOL.md: one message per phone and publication).
+With one process the skipped phones are sids read from the rooms; with several, the owner
+does not know who sits in another process's rooms, so it names the *rooms* to skip
+(`skip_rooms`) and each process turns them into its own members when it delivers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import socketio
+
+SKIP_ROOM = "room:"  # a skip_sid entry naming a room, not a sid
+
+
+def skip_rooms(rooms: list[str]) -> list[str]:
+    """skip_sid entries that skip every member of these rooms, in every process."""
+    return [SKIP_ROOM + room for room in rooms]
+
+
+class RoomSkippingRedisManager(socketio.RedisManager):
+    """RedisManager whose deliveries expand `room:<name>` skip entries locally."""
+
+    def _handle_emit(self, message: dict[str, Any]) -> None:
+        skip = message.get("skip_sid")
+        if isinstance(skip, list) and any(isinstance(s, str) and s.startswith(SKIP_ROOM)
+                                          for s in skip):
+            rooms = self.rooms.get(message.get("namespace") or "/", {})
+            local: list[str] = []
+            for entry in skip:
+                if isinstance(entry, str) and entry.startswith(SKIP_ROOM):
+                    local.extend(rooms.get(entry[len(SKIP_ROOM):], {}))
+                else:
+                    local.append(entry)
+            message = {**message, "skip_sid": local}
+        super()._handle_emit(message)
