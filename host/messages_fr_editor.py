@@ -260,6 +260,10 @@ FRENCH_EDITOR: dict[str, str] = {
         "rien n’a été enregistré",
     "{name}: cannot read {member} in the zip ({error}); nothing was written":
         "{name} : impossible de lire {member} dans le zip ({error}) ; rien n’a été enregistré",
+    "{name}: an Office file, not a pack bundle (a Kahoot sheet? name it .xlsx); nothing was "
+    "written":
+        "{name} : un fichier Office, pas un pack avec ses fichiers (une feuille Kahoot ? "
+        "nommez-la .xlsx) ; rien n’a été enregistré",
     "question {qid} skipped: the bundle has no file {ref}":
         "question {qid} ignorée : le zip ne contient pas le fichier {ref}",
     "question {qid} skipped: its file {ref} is refused: {why}":

@@ -38,13 +38,17 @@ MEDIA_FIELDS = {kind.field for kind in MEDIA_KINDS}
 XLSX_MARK = "[Content_Types].xml"  # every .xlsx (an Office zip) holds it; a bundle does not
 
 
-def zip_format(data: bytes) -> str:
-    """What an uploaded .zip is: a Kahoot sheet renamed (an Office zip), else a bundle."""
+def zip_format(name: str, data: bytes) -> str:
+    """What an uploaded .zip is: a bundle; an Office file (a sheet renamed .zip) is refused."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            return "kahoot" if XLSX_MARK in archive.namelist() else "bundle"
+            office = XLSX_MARK in archive.namelist()
     except zipfile.BadZipFile:
         return "bundle"  # its reading says it is not a zip
+    if office:
+        refuse(400, "bad_format", f"{name}: an Office file, not a pack bundle (a Kahoot sheet? "
+                                  "name it .xlsx); nothing was written")
+    return "bundle"
 
 
 # ----------------------------------------------------------------- export
@@ -104,6 +108,10 @@ class Bundle:
     questions: list[dict[str, Any]]
     warnings: list[str]
     files: dict[str, bytes] = field(default_factory=dict)  # a ref as written -> its bytes
+
+    def parts(self) -> tuple[str, str, str, list[dict[str, Any]], list[str]]:
+        """As read_pack_upload gives a pack: its id, language, title, questions, warnings."""
+        return self.pack_id, self.language, self.title, self.questions, self.warnings
 
 
 def _safe_members(archive: zipfile.ZipFile, name: str) -> dict[str, zipfile.ZipInfo]:

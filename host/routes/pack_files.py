@@ -102,7 +102,7 @@ def guess_format(name: str, data: bytes) -> str:
         return SUFFIX_FORMATS[suffix]
     if suffix == ".zip":  # a pack with its files (pack_bundle.py), or a sheet renamed
         from host.routes.pack_bundle import zip_format  # it imports this module
-        return zip_format(data)
+        return zip_format(name, data)
     if suffix == ".json":
         try:
             parsed = json.loads(data.decode("utf-8-sig"))

@@ -47,7 +47,7 @@ from host.quiz.writer import pack_text
 from host.quiz.importers.common import imported_title
 from host.routes.pack_uploads import clip_kind, read_upload, store_media
 from host.routes.pack_bundle import (
-    MAX_BUNDLE_BYTES, Bundle, bundle_file, media_questions, read_bundle, stored_media)
+    MAX_BUNDLE_BYTES, bundle_file, media_questions, read_bundle, stored_media)
 from host.routes.pack_files import (
     Refused,
     check_zip,
@@ -444,8 +444,8 @@ def upload_clip(pack_id: str) -> tuple[Response, int]:
 @bp.post("/api/packs/import")
 def import_pack() -> tuple[Response, int]:
     """A new data-folder pack from an uploaded file (multipart): `file`, and optionally
-    `format` (opentdb, kahoot, gift, csv, pack; else guessed from the name, and from a .json's
-    keys: a kahoot's, a pack's or Open Trivia DB's), `language`,
+    `format` (opentdb, kahoot, gift, csv, pack, bundle: a pack .zip with its files; else guessed
+    from the name, a .json's keys and a .zip's contents), `language`,
     `category`, `title`, `pack` (the new pack's id; else from the file name)."""
     name, data = read_upload(MAX_BUNDLE_BYTES)
     form = request.form
@@ -467,11 +467,9 @@ def import_pack() -> tuple[Response, int]:
         safe = re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip(".-") or "upload"
         upload = Path(scratch) / safe
         upload.write_bytes(data)
-        bundle: Bundle | None = None
-        if fmt == "bundle":
-            bundle = read_bundle(data, name, Path(scratch), form)
-            pack_id, language, title = bundle.pack_id, bundle.language, bundle.title
-            questions, warnings = bundle.questions, bundle.warnings
+        bundle = read_bundle(data, name, Path(scratch), form) if fmt == "bundle" else None
+        if bundle is not None:
+            pack_id, language, title, questions, warnings = bundle.parts()
         elif fmt == "pack":
             pack_id, language, title, questions, warnings = read_pack_upload(upload, form)
         else:

@@ -144,6 +144,8 @@ def test_a_bundle_that_escapes_or_inflates_or_is_not_one_is_refused_and_writes_n
          "not a pack bundle (it must hold one .yaml or .json pack at its top level, it holds 0)"),
         ("two.zip", zipped({"a.yaml": pack, "b.yaml": pack}), 400, "it holds 2"),
         ("fake.zip", b"PK not really a zip", 400, "not a pack bundle (it is not a zip archive)"),
+        ("sheet.zip", zipped({"[Content_Types].xml": b"<Types/>", "xl/workbook.xml": b"<w/>"}),
+         400, "sheet.zip: an Office file, not a pack bundle (a Kahoot sheet? name it .xlsx)"),
     ]
     for name, data, status, words in cases:
         answer = upload(host, "/api/packs/import", name, data, pack="fr-copie")
