@@ -31,8 +31,9 @@
     const button = $("#f-clip-play");
     button.hidden = !ed.clip;
     button.dataset.playing = playing() ? "1" : "";
-    button.textContent = T.t(playing() ? "ed_clip_stop"
-      : ed.clip && ed.clip.field === "video" ? "ed_clip_watch" : "ed_clip_listen");
+    button.dataset.t = playing() ? "ed_clip_stop" // data-t: a language switch redraws it
+      : ed.clip && ed.clip.field === "video" ? "ed_clip_watch" : "ed_clip_listen";
+    button.textContent = T.t(button.dataset.t);
   }
 
   /** Stop playing; `forget`: also drop the fetched file (the form closed, the clip changed). */
@@ -206,6 +207,9 @@
 
   $("#f-clip-file").addEventListener("change", upload);
   $("#f-clip-play").addEventListener("click", playClip);
+  for (const id of ["#f-clip-start", "#f-clip-end"]) { // a refusal of the old times goes
+    $(id).addEventListener("input", () => { $("#f-clip-play-error").textContent = ""; });
+  }
   // The form closed (or the editor folded away): the clip stops.
   new MutationObserver(() => { if ($("#e-form").hidden) stopClip(true); })
     .observe($("#e-form"), { attributes: true, attributeFilter: ["hidden"] });
