@@ -159,6 +159,23 @@ def test_host_writes_a_choice_and_a_picture_question_a_game_draws_them_onto_the_
         "(document.querySelector(\"[data-not-asked='quiz-du-jeudi']\") || {}).textContent"
         " === '0 sur 2 jamais posées'")
     assert any("/media/questions/fr-quiz-du-jeudi-002" in u for u in recorder.urls)
+
+    # The pack moves with its picture (as to another host): its .zip downloaded from the list,
+    # the pack deleted, the .zip imported through the page; the picture is served again.
+    with host.expect_download() as download:
+        host.click("[data-download-bundle='quiz-du-jeudi']")
+    bundle = Path(download.value.path()).read_bytes()
+    host.once("dialog", lambda dialog: dialog.accept())
+    host.click("[data-delete-pack='quiz-du-jeudi']")
+    host.wait_for_selector("#e-packs tr[data-pack='quiz-du-jeudi']", state="detached")
+    assert not (live.data / "packs" / "quiz-du-jeudi.yaml").exists()
+    host.set_input_files("#im-file", files=[{"name": "quiz-du-jeudi.zip",
+                                             "mimeType": "application/zip", "buffer": bundle}])
+    host.click("#im-go")
+    host.wait_for_selector("#e-packs tr[data-pack='quiz-du-jeudi'] [data-download-bundle]")
+    assert "2 question(s)" in (host.text_content("#im-msg") or "")
+    with urllib.request.urlopen(live.url + "/media/questions/fr-quiz-du-jeudi-002") as served:
+        assert served.read() == CASTLE_SVG
     assert local_only(recorder.urls) == []
     assert recorder.errors == []
     host.context.close()
