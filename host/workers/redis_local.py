@@ -43,7 +43,8 @@ class LocalRedis:
             [self.executable, "--port", "0", "--unixsocket", str(self.socket),
              "--unixsocketperm", "700", "--save", "", "--appendonly", "no",
              "--daemonize", "no", "--dir", str(self.folder)],
-            stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+            stdout=log, stderr=subprocess.STDOUT)  # in the host's process group: a kill of
+        # the host (kill -9 of its group, Ctrl-C) takes Redis with it
         deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
