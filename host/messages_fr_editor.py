@@ -264,6 +264,8 @@ FRENCH_EDITOR: dict[str, str] = {
     "written":
         "{name} : un fichier Office, pas un pack avec ses fichiers (une feuille Kahoot ? "
         "nommez-la .xlsx) ; rien n’a été enregistré",
+    "{name}: its pack {pack} is larger than {most} MB; nothing was written":
+        "{name} : son pack {pack} dépasse {most} Mo ; rien n’a été enregistré",
     "question {qid} skipped: the bundle has no file {ref}":
         "question {qid} ignorée : le zip ne contient pas le fichier {ref}",
     "question {qid} skipped: its file {ref} is refused: {why}":

@@ -16,6 +16,7 @@ import io
 import re
 import tempfile
 import zipfile
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -33,6 +34,7 @@ from host.routes.pack_uploads import store_media
 # (MAX_VIDEO_BYTES), or the music pack's 36 clips (2.7 MB) twenty times over, and stays a
 # size a Raspberry Pi holds in memory once while it checks the files.
 MAX_BUNDLE_BYTES = 60_000_000
+MAX_PACK_FILE_BYTES = 2_000_000  # its pack file: as large as a pack uploaded alone may be
 PACK_SUFFIXES = (".yaml", ".yml", ".json")
 MEDIA_FIELDS = {kind.field for kind in MEDIA_KINDS}
 XLSX_MARK = "[Content_Types].xml"  # every .xlsx (an Office zip) holds it; a bundle does not
@@ -142,7 +144,8 @@ def _read_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str) -> 
     try:
         with archive.open(info) as stream:
             data = stream.read(info.file_size + 1)
-    except (zipfile.BadZipFile, OSError, NotImplementedError, EOFError) as err:
+    except (zipfile.BadZipFile, OSError, NotImplementedError, EOFError, RuntimeError,
+            ValueError, zlib.error) as err:  # broken, encrypted, an unknown compression
         refuse(400, "not_a_pack", f"{name}: cannot read {info.filename!r} in the zip "
                                   f"({err}); nothing was written")
     if len(data) > info.file_size:
@@ -167,16 +170,31 @@ def read_bundle(data: bytes, name: str, scratch: Path, form: Any) -> Bundle:
                                       f".json pack at its top level, it holds {len(packs)}); "
                                       "nothing was written")
         pack_name = packs[0]
+        if members[pack_name].file_size > MAX_PACK_FILE_BYTES:
+            refuse(413, "too_large", f"{name}: its pack {pack_name!r} is larger than "
+                                     f"{MAX_PACK_FILE_BYTES // 1_000_000} MB; nothing was written")
         upload = scratch / ("bundle" + Path(pack_name).suffix.lower())
         upload.write_bytes(_read_member(archive, members[pack_name], name))
         files: dict[str, bytes] = {}
-        for question in raw_pack(upload)["questions"]:
-            for kind, ref in media_refs(question) if isinstance(question, dict) else []:
-                if check_ref(kind, ref) is None and ref in members and ref not in files:
-                    files[ref] = _read_member(archive, members[ref], name)
+        for kind, ref in _named_files(upload):
+            if check_ref(kind, ref) is None and ref in members and ref not in files:
+                files[ref] = _read_member(archive, members[ref], name)
+                try:
                     (scratch / ref).parent.mkdir(parents=True, exist_ok=True)
                     (scratch / ref).write_bytes(files[ref])
+                except OSError:  # "a.png" and "a.png/b.png": the second is refused, unread
+                    continue
     return _checked_bundle(upload, pack_name, files, form)
+
+
+def _named_files(upload: Path) -> list[tuple[MediaKind, str]]:
+    """Every file the pack's questions name; none when it is no readable pack (load_pack
+    then says why)."""
+    try:
+        questions = raw_pack(upload)["questions"]
+    except Exception:  # noqa: BLE001 - a broken file of any kind: load_pack tells the host
+        return []
+    return [found for q in questions if isinstance(q, dict) for found in media_refs(q)]
 
 
 def _checked_bundle(upload: Path, pack_name: str, files: dict[str, bytes], form: Any) -> Bundle:

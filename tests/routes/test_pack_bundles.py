@@ -61,6 +61,13 @@ def zipped(members: dict[str, bytes], compress: int = zipfile.ZIP_DEFLATED) -> b
     return out.getvalue()
 
 
+def corrupt(bundle: bytes) -> bytes:
+    """A zip whose first member's compressed bytes are damaged (its headers intact)."""
+    start = 30 + len(zipfile.ZipFile(io.BytesIO(bundle)).namelist()[0])  # after its header
+    return bundle[:start + 20] + bytes(b ^ 0x5A for b in bundle[start + 20:start + 60]) + \
+        bundle[start + 60:]
+
+
 def members(bundle: bytes) -> dict[str, bytes]:
     with zipfile.ZipFile(io.BytesIO(bundle)) as archive:
         return {info.filename: archive.read(info) for info in archive.infolist()}
@@ -144,6 +151,12 @@ def test_a_bundle_that_escapes_or_inflates_or_is_not_one_is_refused_and_writes_n
          "not a pack bundle (it must hold one .yaml or .json pack at its top level, it holds 0)"),
         ("two.zip", zipped({"a.yaml": pack, "b.yaml": pack}), 400, "it holds 2"),
         ("fake.zip", b"PK not really a zip", 400, "not a pack bundle (it is not a zip archive)"),
+        ("broken.zip", zipped({"p.yaml": b"pack: [unclosed\n  questions: {"}), 400,
+         "not a question pack"),
+        ("binary.zip", zipped({"p.json": b"\xff\xfe\x00garbage"}), 400, "not a question pack"),
+        ("corrupt.zip", corrupt(zipped({"p.yaml": pack})), 400, "cannot read 'p.yaml' in the zip"),
+        ("huge.zip", zipped({"p.yaml": pack + b"#" * 2_000_000}), 413,
+         "its pack 'p.yaml' is larger than 2 MB"),
         ("sheet.zip", zipped({"[Content_Types].xml": b"<Types/>", "xl/workbook.xml": b"<w/>"}),
          400, "sheet.zip: an Office file, not a pack bundle (a Kahoot sheet? name it .xlsx)"),
     ]
