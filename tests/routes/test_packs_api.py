@@ -148,7 +148,7 @@ def test_every_route_needs_the_host_key(host: Host) -> None:
     for key in (None, "wrong"):
         requests = [
             ("GET", "/api/packs", {}), ("GET", f"/api/packs/{pack_id}", {}),
-            ("GET", f"/api/packs/{pack_id}.yaml", {}),
+            ("GET", f"/api/packs/{pack_id}.yaml", {}), ("GET", f"/api/packs/{pack_id}.zip", {}),
             ("POST", "/api/packs", {"json": {"title": "X", "language": "fr"}}),
             ("POST", f"/api/packs/{pack_id}/questions", {"json": {"question": choice()}}),
             ("POST", f"/api/packs/{pack_id}/check", {"json": {"question": choice()}}),
