@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -32,6 +33,7 @@ log = logging.getLogger(__name__)
 POLL_SECONDS = 1.0  # a blocking pop's longest wait, so a stopped loop ends soon
 RETRY_SECONDS = 0.5  # after a Redis error
 ANSWER_SECONDS = 15.0  # a worker's longest wait for the owner's answer
+REPLIES_TTL_SECONDS = 600
 OWNER_THREADS = 256  # requests the owner runs at once (a burst of presses waits on commits)
 
 Request = dict[str, Any]
@@ -42,8 +44,10 @@ def requests_key(house: str) -> str:
     return f"tourelle:{house}:requests"
 
 
-def replies_key(house: str, worker: str) -> str:
-    return f"tourelle:{house}:replies:{worker}"
+def replies_key(house: str, worker: str, instance: str) -> str:
+    """One reply list per worker process: a worker being replaced may still be reading its
+    list for a moment, and must not take the answers meant for the one replacing it."""
+    return f"tourelle:{house}:replies:{worker}:{instance}"
 
 
 class NoAnswer(RuntimeError):
@@ -57,21 +61,25 @@ class RelayClient:
         self._redis = redis.Redis.from_url(url)
         self._house = house
         self.worker = worker
+        # Request ids unique to this client: a reply list outlives a worker, and an answer
+        # meant for the worker this one replaced must never resolve one of its requests.
+        self._prefix = secrets.token_hex(4)
         self._ids = itertools.count(1)
-        self._waiting: dict[int, Future[Any]] = {}
+        self._replies = replies_key(house, worker, self._prefix)
+        self._waiting: dict[str, Future[Any]] = {}
         self._lock = threading.Lock()
         self._stopped = threading.Event()
         self._thread = threading.Thread(target=self._answers, name="relay-answers", daemon=True)
         self._thread.start()
 
     def call(self, request: Request, timeout: float = ANSWER_SECONDS) -> Any:
-        number = next(self._ids)
+        number = f"{self._prefix}:{next(self._ids)}"
         future: Future[Any] = Future()
         with self._lock:
             self._waiting[number] = future
         try:
-            self._redis.lpush(requests_key(self._house),
-                              jsonwire.dumps({**request, "id": number, "worker": self.worker}))
+            self._redis.lpush(requests_key(self._house), jsonwire.dumps(
+                {**request, "id": number, "worker": self.worker, "reply_to": self._replies}))
             return future.result(timeout)
         except (FutureTimeout, redis.RedisError) as err:
             raise NoAnswer(str(err) or "no answer") from None
@@ -91,7 +99,7 @@ class RelayClient:
         self._stopped.set()
 
     def _answers(self) -> None:
-        key = replies_key(self._house, self.worker)
+        key = self._replies
         while not self._stopped.is_set():
             try:
                 popped = self._redis.brpop([key], timeout=POLL_SECONDS)
@@ -146,7 +154,10 @@ class RelayServer:
         if not request.get("id"):
             return
         try:
-            self._redis.lpush(replies_key(self._house, str(request.get("worker"))),
-                              jsonwire.dumps({"id": request["id"], "result": result}))
+            reply_to = str(request.get("reply_to"))
+            if not reply_to.startswith(f"tourelle:{self._house}:replies:"):
+                return  # not one of this house's workers
+            self._redis.lpush(reply_to, jsonwire.dumps({"id": request["id"], "result": result}))
+            self._redis.expire(reply_to, REPLIES_TTL_SECONDS)  # a dead worker's list goes
         except redis.RedisError as err:
             log.warning("relay: could not answer worker %s (%s)", request.get("worker"), err)
