@@ -22,6 +22,7 @@ from host.resources import bundled, static_dir
 from host.routes import api, join, media, nights, pack_media, packs, pages, results, words
 from host.routes.packs import data_packs_dir
 from host.sockets import ROOMS, register_namespaces
+from host.workers.link import LinkWatch
 from host.workers.manager import RoomSkippingRedisManager, skip_rooms
 from host.workers.owner import Owner
 from host.workers.relay import RelayServer
@@ -118,6 +119,9 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
         app.extensions["tourelle_owner"] = owner
         app.extensions["tourelle_relay"] = RelayServer(config.redis_url, config.house,
                                                        owner.handle).start()
+        app.extensions["tourelle_link"] = LinkWatch(
+            config.redis_url, hub,
+            lambda message: socketio.emit("link", message, namespace="/host")).start()
     app.extensions["tourelle_bank"] = bank
     for blueprint in (pages.bp, words.bp, api.bp, join.bp, nights.bp, packs.bp, pack_media.bp,
                       media.bp, results.bp):

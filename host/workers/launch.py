@@ -60,7 +60,7 @@ def several(config: HostConfig) -> Iterator[HostConfig]:
     local = None
     url = config.redis_url
     if url is None:
-        local = LocalRedis(config.data_dir / "redis").start()
+        local = LocalRedis(config.data_dir / "redis").start().watch()
         url = local.url
     try:
         yield dataclasses.replace(config, redis_url=url, house=secrets.token_hex(4),

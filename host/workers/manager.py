@@ -9,9 +9,15 @@ does not know who sits in another process's rooms, so it names the *rooms* to sk
 
 from __future__ import annotations
 
+import logging
+import time
+from collections.abc import Iterator
 from typing import Any
 
 import socketio
+
+log = logging.getLogger(__name__)
+RETRY_SECONDS = 0.5
 
 SKIP_ROOM = "room:"  # a skip_sid entry naming a room, not a sid
 
@@ -23,6 +29,19 @@ def skip_rooms(rooms: list[str]) -> list[str]:
 
 class RoomSkippingRedisManager(socketio.RedisManager):
     """RedisManager whose deliveries expand `room:<name>` skip entries locally."""
+
+    def _redis_listen_with_retries(self) -> Iterator[Any]:
+        """Listen, and after a lost connection subscribe again every `RETRY_SECONDS`: the
+        library's own wait doubles up to a minute, and a worker that missed Redis's return
+        by that long would leave its phones without publications."""
+        while True:
+            try:
+                self._redis_connect()
+                self.pubsub.subscribe(self.channel)
+                yield from self.pubsub.listen()
+            except Exception as err:  # noqa: BLE001 - any connection error: try again soon
+                log.warning("Redis subscription lost (%s); retrying", err)
+                time.sleep(RETRY_SECONDS)
 
     def _handle_emit(self, message: dict[str, Any]) -> None:
         skip = message.get("skip_sid")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import threading
 import time
 from pathlib import Path
 
@@ -13,6 +14,7 @@ import redis
 
 SOCKET_NAME = "redis.sock"
 START_SECONDS = 10.0
+WATCH_SECONDS = 0.5
 
 
 class RedisMissing(RuntimeError):
@@ -27,6 +29,7 @@ class LocalRedis:
         self.socket = folder / SOCKET_NAME
         self.executable = executable or shutil.which("redis-server")
         self.process: subprocess.Popen[bytes] | None = None
+        self._stopping = threading.Event()
 
     @property
     def url(self) -> str:
@@ -55,6 +58,19 @@ class LocalRedis:
         self.stop()
         raise RedisMissing(f"redis-server did not answer within {START_SECONDS:g} s")
 
+    def watch(self) -> LocalRedis:
+        """Start Redis again whenever it stops (a crash, a kill) until `stop()`."""
+        threading.Thread(target=self._watch, name="redis-watch", daemon=True).start()
+        return self
+
+    def _watch(self) -> None:
+        while not self._stopping.wait(WATCH_SECONDS):
+            if self.process is not None and self.process.poll() is not None:
+                try:
+                    self.start()
+                except RedisMissing as err:
+                    print(f"Redis stopped and could not start again: {err}", flush=True)
+
     def ping(self) -> bool:
         try:
             return bool(redis.Redis.from_url(self.url, socket_timeout=1).ping())
@@ -62,6 +78,7 @@ class LocalRedis:
             return False
 
     def stop(self) -> None:
+        self._stopping.set()
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
             try:

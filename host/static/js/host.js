@@ -41,6 +41,13 @@ socket.on("host_state", (hostState) => {
 });
 // A projector's browser waits for a click before it plays a clip's sound (screen.js).
 socket.on("projector_sound", (message) => { $("#projector-sound").hidden = !message.needs_click; });
+// Several server processes (serve --workers): the owner says when their link (Redis) is
+// lost and when it is back; the text comes in both languages.
+socket.on("link", (message) => {
+  const banner = $("#link-lost");
+  banner.textContent = (message.text || {})[T.lang] || "";
+  banner.hidden = message.up;
+});
 socket.on("connect_error", () => { $("#key-error").hidden = false; });
 socket.on("state", (payload) => {
   if (!state || state.meta.status !== payload.meta.status || state.meta.game !== payload.meta.game) {

@@ -1,0 +1,86 @@
+"""The owner's watch on Redis: a house of several processes stands on it.
+
+While Redis is away, workers can relay nothing (their phones get "busy") and receive no
+publication, so a timer running out would end a question nobody could answer. The
+owner pings Redis every `PING_SECONDS`; after `DOWN_AFTER` failures in a row it pauses
+every running game (the host's own pause, journaled) and tells the host pages it holds
+(`link` event, both languages); when Redis answers again it resumes the games it paused
+(not one the host had paused) and publishes every game again, so phones on workers
+catch up with what they missed.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import redis
+
+from host.hub import Hub
+from host.session import HOST
+
+log = logging.getLogger(__name__)
+
+PING_SECONDS = 0.5
+DOWN_AFTER = 2
+
+DOWN_TEXT = {"fr": "Liaison entre les processus du serveur perdue (Redis) : parties en pause.",
+             "en": "The link between the host's processes is lost (Redis): games paused."}
+UP_TEXT = {"fr": "Liaison rétablie : les parties reprennent.",
+           "en": "The link is back: the games carry on."}
+
+
+class LinkWatch:
+    """Pings Redis; pauses and resumes the games around an outage."""
+
+    def __init__(self, url: str, hub: Hub, tell: Callable[[dict[str, Any]], None]) -> None:
+        self._redis = redis.Redis.from_url(url, socket_timeout=PING_SECONDS,
+                                           socket_connect_timeout=PING_SECONDS)
+        self.hub = hub
+        self.tell = tell  # emits a `link` event to the host pages
+        self.up = True
+        self.paused_by_us: set[str] = set()
+        self._stopped = threading.Event()
+
+    def start(self) -> LinkWatch:
+        threading.Thread(target=self._run, name="link-watch", daemon=True).start()
+        return self
+
+    def stop(self) -> None:
+        self._stopped.set()
+
+    def _run(self) -> None:
+        failures = 0
+        while not self._stopped.wait(PING_SECONDS):
+            try:
+                self._redis.ping()
+                ok = True
+            except redis.RedisError:
+                ok = False
+            failures = 0 if ok else failures + 1
+            if self.up and failures >= DOWN_AFTER:
+                self.lost()
+            elif not self.up and ok:
+                self.back()
+
+    def lost(self) -> None:
+        self.up = False
+        log.warning("Redis is not answering: pausing the games until it is back")
+        for session in list(self.hub.sessions.values()):
+            if session.status == "running" and not session.paused \
+                    and session.submit(HOST, {"type": "pause"}).ok:
+                self.paused_by_us.add(session.id)
+        self.tell({"up": False, "text": DOWN_TEXT})
+
+    def back(self) -> None:
+        self.up = True
+        log.warning("Redis answers again: resuming the games it paused")
+        paused, self.paused_by_us = self.paused_by_us, set()
+        for session in list(self.hub.sessions.values()):
+            if session.id in paused and session.paused and session.status == "running":
+                session.submit(HOST, {"type": "resume"})
+            else:
+                session.publish()  # phones on workers missed what changed meanwhile
+        self.tell({"up": True, "text": UP_TEXT})
