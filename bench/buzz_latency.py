@@ -19,6 +19,7 @@ Run: .venv/bin/python bench/buzz_latency.py [--trials 20] [--phones 0,50,200]
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing as mp
 import os
 import statistics
@@ -49,7 +50,8 @@ SEATS = 201
 PIN = 17
 
 
-def start_server(data: Path, port: int, threads: int) -> subprocess.Popen[bytes]:
+def start_server(data: Path, port: int, threads: int,
+                 workers: int = 1) -> subprocess.Popen[bytes]:
     packs = data / "packs"
     packs.mkdir(parents=True)
     write_pack(packs / "p.yaml", 20, "fr")
@@ -57,7 +59,7 @@ def start_server(data: Path, port: int, threads: int) -> subprocess.Popen[bytes]
     process = subprocess.Popen(
         [sys.executable, "-m", "host.cli", "serve", "--bind", "127.0.0.1", "--port", str(port),
          "--data", str(data), "--packs", str(packs), "--no-bundled-packs",
-         "--threads", str(threads)],
+         "--threads", str(threads), "--workers", str(workers)],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         preexec_fn=join_from_env,  # bench/pilab.py: the host alone under a Pi's quota
     )
@@ -65,10 +67,23 @@ def start_server(data: Path, port: int, threads: int) -> subprocess.Popen[bytes]
     while time.monotonic() < deadline:
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1):
-                return process
+                if workers == 1 or _all_workers_up(data, workers):
+                    return process
         except OSError:
             time.sleep(0.1)
     raise RuntimeError("the server did not start; see " + str(data / "server.log"))
+
+
+def _all_workers_up(data: Path, workers: int) -> bool:
+    """With --workers: every process listed in workers.json answers on its own address."""
+    try:
+        table = json.loads((data / "workers.json").read_text())
+        for entry in table.values():
+            with urllib.request.urlopen(f"http://127.0.0.1:{entry['port']}/healthz", timeout=1):
+                pass
+    except (OSError, ValueError):
+        return False
+    return len(table) == workers
 
 
 class Screen:
@@ -233,6 +248,9 @@ def pct(values: list[float], q: float) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--trials", type=int, default=20)
+    parser.add_argument("--workers", type=int, default=1,
+                        help="server processes (serve --workers): the box, the projector and "
+                        "the phones land on any of them")
     parser.add_argument("--phones", default="0,50,200")
     parser.add_argument("--reaction-ms", type=float, default=20.0,
                         help="from the window's opening to the press (20: a press that "
@@ -251,7 +269,7 @@ def main() -> int:
     url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as folder:
         data = Path(folder)
-        server = start_server(data, port, threads=max(counts) + 64)
+        server = start_server(data, port, threads=max(counts) + 64, workers=args.workers)
         phones: Phones | NodeBatches | None = None
         try:
             key = (data / "host_key").read_text().strip()
@@ -301,7 +319,7 @@ def main() -> int:
             print(f"buzz latency, GPIO edge -> screen floor ({args.trials} trials each, "
                   f"{SEATS}-seat game, press {args.reaction_ms:g} ms after the opening, "
                   f"projector client {'inline' if args.screen_inline else 'own process'}, "
-                  f"{os.cpu_count()} cores)")
+                  f"{os.cpu_count()} cores, {args.workers} server process(es))")
             print(f"{'phones':>6} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'settle ms':>10}")
             for count, p50, p99, worst, settle in rows:
                 print(f"{count:>6} {p50:>8.1f} {p99:>8.1f} {worst:>8.1f} {settle:>10.1f}")

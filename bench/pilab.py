@@ -23,7 +23,10 @@ milliseconds, not the default 100 ms; it cannot be shorter than the kernel's
 1 ms minimum quota allows.
 
 Run: .venv/bin/python bench/pilab.py --model pi4 -- bench/buzz_latency.py --phones 0,50
+     .venv/bin/python bench/pilab.py --model pi4 --cores 4 -- bench/workers.py --workers 1 4
      .venv/bin/python bench/pilab.py --calibrate
+`--cores N` gives the host's process tree N cores' worth of the model (one process is
+bound by one core anyway; several processes, `serve --workers`, spread over them).
 The benches' servers join the cgroup named in TOURELLE_BENCH_CGROUP (`join_from_env`).
 """
 
@@ -208,6 +211,9 @@ def main() -> int:
     parser.add_argument("--model", choices=sorted(MODELS), action="append")
     parser.add_argument("--calibrate", action="store_true", help="print the shares and stop")
     parser.add_argument("--share", type=float, help="a share of one core instead of a model's")
+    parser.add_argument("--cores", type=int, default=1,
+                        help="Pi cores the host may use: the quota is this many times one "
+                        "core's share (1 for one process; up to 4 with serve --workers 4)")
     parser.add_argument("bench", nargs=argparse.REMAINDER,
                         help="-- then the bench and its arguments")
     args = parser.parse_args()
@@ -229,10 +235,10 @@ def main() -> int:
     command = [sys.executable, *[a for a in args.bench if a != "--"]]
     code = 0
     for name in args.model or ["pi4"]:
-        share = args.share or found.share(MODELS[name])
+        share = (args.share or found.share(MODELS[name])) * args.cores
         with cgroup(f"tourelle-pilab-{os.getpid()}-{name}", share) as group:
             print(f"\n== {name}: the host under {group.quota_us} us per {group.period_us} us "
-                  f"({share:.3f} of a core) ==", flush=True)
+                  f"({share:.3f} of a core here: {args.cores} Pi core(s)) ==", flush=True)
             code |= subprocess.run(command, env={**os.environ, ENV: str(group.path)},
                                    check=False).returncode
             periods, seconds = group.throttled()

@@ -30,9 +30,11 @@ import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import bench.clients as clients  # noqa: E402
 from bench.clients import Figures, Server, measure_on, percentile  # noqa: E402
 
 MS = 1_000_000
+BOARD_SEATS = 500
 
 
 @dataclass
@@ -44,10 +46,7 @@ class House(Server):
     _calls: int = 0
     _before: dict[str, float] = field(default_factory=dict)
 
-    def start(self, timeout: float = 90.0) -> House:
-        if self.workers > 1:
-            self.threads = self.threads  # same threads in every process
-            os.environ["TOURELLE_BENCH_WORKERS"] = str(self.workers)
+    def start(self, timeout: float = 180.0) -> House:
         super().start(timeout)
         deadline = time.monotonic() + timeout
         while self.workers > 1 and time.monotonic() < deadline:
@@ -152,9 +151,14 @@ def _serve_workers(house: House) -> None:
                 command = [*command, "--workers", str(house.workers)]
             super().__init__(command, *a, **k)
 
-    import bench.clients as clients
-
     clients.subprocess.Popen = Popen  # type: ignore[misc]
+
+
+def buzzer_board(audience: str, count: int) -> tuple[str, int, int]:
+    """Every room on a buzzer board: up to its 500 seats seated, the rest on /screen (the
+    clients' bench would put 1,000 on the territory game's 4 seats and 996 screens)."""
+    seats = min(count, BOARD_SEATS)
+    return "buzzer", seats, seats
 
 
 def main() -> int:
@@ -165,6 +169,7 @@ def main() -> int:
     parser.add_argument("--threads", type=int, default=1200)
     args = parser.parse_args()
     args.audience_now, args.phone_client, args.per_process = "seats", "node", 50
+    clients.game_for = buzzer_board
     print(f"bench/workers.py: {os.cpu_count()} CPUs here, server and clients share them; "
           f"load average at start {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"{'W':>2} {'phones':>6} {'p50 ms':>7} {'p99 ms':>7} {'all-in':>7} {'lost':>4} "

@@ -97,6 +97,9 @@ def serve_threading(config: HostConfig, make_app: Callable[[], Flask],
                 "workers": 1,
                 "worker_class": "host.gunicorn_worker.ThreadWorker",  # gthread, see there
                 "threads": config.threads,
+                # gthread keeps at most this many connections; at or below `threads` it
+                # warns and drops keep-alive: room for every thread's connection and more.
+                "worker_connections": max(1000, config.threads + 64),
                 "timeout": 60,
                 # Phones' websockets never end on their own: waiting for them only delays a
                 # restart, and every event is already committed. Phones reconnect by themselves.
