@@ -86,7 +86,9 @@ class SeatPhones:
         return phones
 
     def seat_of(self, token_hash: str) -> int | None:
-        for seat, phones in self.seats.items():
+        # A copy: a join's handler reads this on its connection's thread while the
+        # Session's worker seats another phone (a dict that grows mid-loop raises).
+        for seat, phones in list(self.seats.items()):
             if any(phone.token_hash == token_hash for phone in phones):
                 return seat
         return None

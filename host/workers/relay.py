@@ -143,7 +143,10 @@ class RelayServer:
                 time.sleep(RETRY_SECONDS)
                 continue
             if popped is not None:
-                self._pool.submit(self._run, jsonwire.loads(popped[1]))
+                try:
+                    self._pool.submit(self._run, jsonwire.loads(popped[1]))
+                except RuntimeError:  # the interpreter is shutting down: the owner stops
+                    return
 
     def _run(self, request: Request) -> None:
         try:

@@ -148,3 +148,43 @@ def test_bad_team_options_are_refused(server: LiveServer) -> None:
     assert reply == {"ok": False, "code": "illegal", "reason": "this game has no teams",
                      "text": {"fr": "Cette partie n’a pas d’équipes.",
                               "en": "This game has no teams."}}
+
+
+def test_seat_of_is_safe_while_another_thread_seats_phones() -> None:
+    """A join's handler asks `seat_of` on its connection's thread while the Session's worker
+    seats other phones: it once raised 'dictionary changed size during iteration' (seen
+    with 500 phones joining a house of four processes). Thread switches forced to every
+    microsecond make the race show within the loop."""
+    import sys
+    import threading
+
+    from host.teams import Phone, SeatPhones
+
+    phones = SeatPhones()
+    for seat in range(200):
+        phones.seats[seat] = [Phone(f"token-{seat}")]
+    errors: list[Exception] = []
+    stop = threading.Event()
+
+    def reader() -> None:
+        try:
+            while not stop.is_set():
+                phones.seat_of("nobody")
+        except RuntimeError as err:
+            errors.append(err)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    thread = threading.Thread(target=reader)
+    thread.start()
+    try:
+        for seat in range(200, 20_000):
+            phones.seats[seat] = [Phone(f"token-{seat}")]
+            if errors:
+                break
+    finally:
+        stop.set()
+        thread.join()
+        sys.setswitchinterval(interval)
+    assert errors == []
+    assert phones.seat_of("token-19999") == 19_999
