@@ -57,7 +57,12 @@ class House(Server):
                     return self
             time.sleep(0.2)
         if self.workers > 1:
-            raise RuntimeError("the workers did not start")
+            logs = {p.name: p.read_text(errors="replace")[-300:]
+                    for p in sorted(self.data.glob("*.log"))}
+            listed = (self.data / "workers.json").read_text() if (
+                self.data / "workers.json").exists() else "none"
+            self.stop()
+            raise RuntimeError(f"the workers did not start: workers.json {listed}; {logs}")
         return self
 
     def roles(self) -> dict[str, list[psutil.Process]]:
@@ -120,7 +125,11 @@ def _healthy(port: int) -> bool:
 
 def measure(workers: int, phones: int, args: argparse.Namespace) -> tuple[Figures, House,
                                                                           dict[str, int]]:
-    with tempfile.TemporaryDirectory(prefix="tourelle-bench-workers-") as folder:
+    keep = args.keep and tempfile.mkdtemp(prefix="tourelle-bench-workers-")
+    with (contextlib.nullcontext(keep) if keep
+          else tempfile.TemporaryDirectory(prefix="tourelle-bench-workers-")) as folder:
+        if keep:
+            print(f"(the server's data folder, kept: {folder})", flush=True)
         house = House("threading", args.threads, Path(folder), workers=workers)
         _serve_workers(house)
         house.start()
@@ -139,19 +148,23 @@ def measure(workers: int, phones: int, args: argparse.Namespace) -> tuple[Figure
             house.stop()
 
 
+_ORIGINAL_POPEN = clients.subprocess.Popen
+_CURRENT: list[House] = []  # the house being started (bench/clients.py starts its server)
+
+
+class _Popen(_ORIGINAL_POPEN):  # type: ignore[misc,valid-type]
+    """bench/clients.py's `serve` command, with `--workers W` of the house being started."""
+
+    def __init__(self, command: list[str], *a: object, **k: object) -> None:
+        if _CURRENT and _CURRENT[-1].workers > 1 and command[3:4] == ["serve"]:
+            command = [*command, "--workers", str(_CURRENT[-1].workers)]
+        super().__init__(command, *a, **k)
+
+
 def _serve_workers(house: House) -> None:
     """`tourelle serve --workers W` instead of bench/clients.py's plain `serve`."""
-    import subprocess
-
-    original = subprocess.Popen
-
-    class Popen(original):  # type: ignore[misc,valid-type]
-        def __init__(self, command: list[str], *a: object, **k: object) -> None:
-            if house.workers > 1 and command[3:4] == ["serve"]:
-                command = [*command, "--workers", str(house.workers)]
-            super().__init__(command, *a, **k)
-
-    clients.subprocess.Popen = Popen  # type: ignore[misc]
+    _CURRENT[:] = [house]
+    clients.subprocess.Popen = _Popen  # type: ignore[misc]
 
 
 def buzzer_board(audience: str, count: int) -> tuple[str, int, int]:
@@ -167,6 +180,8 @@ def main() -> int:
     parser.add_argument("--phones", type=int, nargs="+", default=[500, 1000])
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--threads", type=int, default=1200)
+    parser.add_argument("--keep", action="store_true",
+                        help="keep each server's data folder (its logs) and print where")
     args = parser.parse_args()
     args.audience_now, args.phone_client, args.per_process = "seats", "node", 50
     clients.game_for = buzzer_board

@@ -73,3 +73,10 @@ def three(tmp_path: Path, packs: Path) -> Iterator[LiveServer]:
     server = started(tmp_path, packs, 3)
     yield server
     server.stop()
+
+
+@pytest.fixture
+def four(tmp_path: Path, packs: Path) -> Iterator[LiveServer]:
+    server = started(tmp_path, packs, 4)
+    yield server
+    server.stop()

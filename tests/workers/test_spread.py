@@ -1,7 +1,8 @@
-"""Phones spread over three processes: the answer-leak, teams and night tests, unchanged.
+"""Phones spread over processes: the answer-leak, teams and night tests, unchanged.
 
 Each test below is an existing test of one process (tests/core/), run against a house of
-three processes (`serve --workers 3`, Redis started by the host): every client it makes
+three processes (`serve --workers 3`, Redis started by the host; one test on four):
+every client it makes
 (host page, projector, phones) connects to the next process in turn, so a game's phones,
 its projector and its host page sit in different processes.
 """
@@ -63,6 +64,14 @@ def test_a_team_of_three_phones_on_three_processes(three: LiveServer) -> None:
     house = spread(three)
     test_teams.test_three_phones_one_team_the_first_press_counts(house)  # type: ignore[arg-type]
     assert {"owner", "w1", "w2"} <= set(house.used)
+
+
+def test_a_team_and_its_projector_on_four_processes(four: LiveServer) -> None:
+    """Four processes: the host page, the projector and the team's three phones, each
+    client on the next process (the host page and the third phone share one)."""
+    house = RoundRobin(four, 4)
+    test_teams.test_three_phones_one_team_the_first_press_counts(house)  # type: ignore[arg-type]
+    assert {"owner", "w1", "w2", "w3"} <= set(house.used)
 
 
 def test_a_night_survives_kill_9_of_the_whole_house(three: LiveServer) -> None:
