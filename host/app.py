@@ -121,7 +121,8 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
                                                        owner.handle).start()
         app.extensions["tourelle_link"] = LinkWatch(
             config.redis_url, hub,
-            lambda message: socketio.emit("link", message, namespace="/host")).start()
+            lambda message: socketio.emit("link", message, namespace="/host",
+                                          ignore_queue=True)).start()  # each process its own
     app.extensions["tourelle_bank"] = bank
     for blueprint in (pages.bp, words.bp, api.bp, join.bp, nights.bp, packs.bp, pack_media.bp,
                       media.bp, results.bp):

@@ -6,7 +6,8 @@ owner pings Redis every `PING_SECONDS`; after `DOWN_AFTER` failures in a row it 
 every running game (the host's own pause, journaled) and tells the host pages it holds
 (`link` event, both languages); when Redis answers again it resumes the games it paused
 (not one the host had paused) and publishes every game again, so phones on workers
-catch up with what they missed.
+catch up with what they missed. Each worker watches too and tells its own host pages
+(the owner's word cannot reach them while Redis is away).
 """
 
 from __future__ import annotations
@@ -35,7 +36,9 @@ UP_TEXT = {"fr": "Liaison rétablie : les parties reprennent.",
 class LinkWatch:
     """Pings Redis; pauses and resumes the games around an outage."""
 
-    def __init__(self, url: str, hub: Hub, tell: Callable[[dict[str, Any]], None]) -> None:
+    def __init__(self, url: str, hub: Hub | None,
+                 tell: Callable[[dict[str, Any]], None]) -> None:
+        """`hub` None: a worker's watch, which only tells its own host pages."""
         self._redis = redis.Redis.from_url(url, socket_timeout=PING_SECONDS,
                                            socket_connect_timeout=PING_SECONDS)
         self.hub = hub
@@ -68,7 +71,7 @@ class LinkWatch:
     def lost(self) -> None:
         self.up = False
         log.warning("Redis is not answering: pausing the games until it is back")
-        for session in list(self.hub.sessions.values()):
+        for session in list(self.hub.sessions.values()) if self.hub is not None else []:
             if session.status == "running" and not session.paused \
                     and session.submit(HOST, {"type": "pause"}).ok:
                 self.paused_by_us.add(session.id)
@@ -78,7 +81,7 @@ class LinkWatch:
         self.up = True
         log.warning("Redis answers again: resuming the games it paused")
         paused, self.paused_by_us = self.paused_by_us, set()
-        for session in list(self.hub.sessions.values()):
+        for session in list(self.hub.sessions.values()) if self.hub is not None else []:
             if session.id in paused and session.paused and session.status == "running":
                 session.submit(HOST, {"type": "resume"})
             else:

@@ -16,6 +16,7 @@ from flask import Flask
 from flask_socketio import Namespace, SocketIO
 
 from host import jsonwire, messages, pinger, wsdeflate
+from host.workers.link import LinkWatch
 from host.workers.manager import RoomSkippingRedisManager
 from host.workers.owner import PASSED_HEADERS
 from host.workers.proxy import Proxy
@@ -76,4 +77,9 @@ def create_worker_app(redis_url: str, house: str, worker: str, owner_http: str,
     relay = RelayClient(redis_url, house, worker)
     for namespace in NAMESPACES:
         socketio.on_namespace(RelayNamespace(namespace, relay))
+    # The host pages this worker holds hear of a lost Redis from it (the owner's word
+    # cannot reach them then).
+    app.extensions["tourelle_link"] = LinkWatch(
+        redis_url, None, lambda message: socketio.emit("link", message, namespace="/host",
+                                                       ignore_queue=True)).start()
     return app, socketio, relay

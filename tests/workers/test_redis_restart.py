@@ -50,17 +50,23 @@ def test_redis_stopped_then_started_pauses_and_resumes(tmp_path: Path, packs: Pa
         assert joined["ok"], joined
         screen = Peer(house["w1"], "/screen")  # type: ignore[arg-type]
         assert screen.call("watch", {"game": game})["ok"]
+        # A second host page, on the worker: it hears of the outage from its own process.
+        host_on_worker = Peer(house["w1"], "/host", auth={"key": server.key})  # type: ignore[arg-type]
 
         redis.stop()
         wait(lambda: any(not e["up"] for e in link_events(host)), what="no 'link lost'")
         lost = next(e for e in link_events(host) if not e["up"])
         assert "Redis" in lost["text"]["fr"] and "Redis" in lost["text"]["en"]
+        wait(lambda: any(not e["up"] for e in link_events(host_on_worker)),
+             what="no 'link lost' on the worker's host page")
         host.wait_for(lambda s: s["meta"]["paused"])
         refused = phone.call("buzz", {"t_client": 0.0})
         assert not refused["ok"] and refused["code"] == "busy" and refused["text"]["fr"]
 
         redis = LocalRedis(tmp_path / "redis").start()
         wait(lambda: any(e["up"] for e in link_events(host)), what="no 'link back'")
+        wait(lambda: any(e["up"] for e in link_events(host_on_worker)),
+             what="no 'link back' on the worker's host page")
         host.wait_for(lambda s: not s["meta"]["paused"])
         # The worker's projector hears the owner again: the resumed state reaches it.
         screen.wait_for(lambda s: not s["meta"]["paused"] and s["meta"]["status"] == "running")
