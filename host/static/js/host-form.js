@@ -20,6 +20,10 @@ async function loadForm() {
   const [kindList, maps, counts] = await Promise.all([
     getJson("/api/kinds", { kinds: [] }), getJson("/api/maps", { maps: [] }),
     getJson("/api/questions/categories", null)]);
+  if (!kindList.kinds.length) {  // the host did not answer: the form is empty without kinds
+    setTimeout(loadForm, 2000);
+    return;
+  }
   kinds = kindList.kinds;
   categoryCounts = counts;
   const previous = $("#c-kind").value;

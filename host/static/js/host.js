@@ -76,13 +76,19 @@ function watchCreated(id) {
   refreshGames();
 }
 
-async function getJson(url, fallback) {
-  try {
-    const response = await fetch(url);
-    return response.ok ? await response.json() : fallback;
-  } catch {
-    return fallback;
+/** A JSON read that never leaves the page waiting: a request that stalls (a busy host, a
+ * flaky Wi-Fi) is abandoned after a few seconds and tried again; `fallback` after that. */
+async function getJson(url, fallback, tries = 3) {
+  for (let attempt = 1; attempt <= tries; attempt += 1) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(8000) });
+      if (response.ok) return await response.json();
+      if (response.status < 500) return fallback;
+    } catch {
+      // timed out or cut off: try again
+    }
   }
+  return fallback;
 }
 
 // ----------------------------------------------------------------- driving
