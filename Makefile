@@ -39,9 +39,10 @@ node_modules/.installed: package.json package-lock.json
 
 # The fast loop: everything that needs neither a browser nor many games (20 seeded games
 # per random-play test instead of 1,000). Four workers on two cores: a third of these tests
-# wait on servers and sockets, and the waits overlap.
+# wait on servers and sockets, and the waits overlap; `worksteal` hands an idle worker
+# the tail of a busy one (the loop ended on one worker's last long tests).
 unit: $(VENV)/.installed-test
-	TOURELLE_RANDOM_GAMES=20 $(BIN)/pytest -q -n 4 -m "not slow and not browser"
+	TOURELLE_RANDOM_GAMES=20 $(BIN)/pytest -q -n 4 --dist worksteal -m "not slow and not browser"
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python bench/fairness.py

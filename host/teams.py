@@ -87,8 +87,9 @@ class SeatPhones:
 
     def seat_of(self, token_hash: str) -> int | None:
         # A copy: a join's handler reads this on its connection's thread while the
-        # Session's worker seats another phone (a dict that grows mid-loop raises).
-        for seat, phones in list(self.seats.items()):
+        # Session's worker seats another phone (a dict that grows mid-loop raises). The
+        # dict's own copy takes no turn of the interpreter in between; list(items()) may.
+        for seat, phones in self.seats.copy().items():
             if any(phone.token_hash == token_hash for phone in phones):
                 return seat
         return None

@@ -40,6 +40,7 @@ def test_headless_demo_then_replay_print_the_same_result(tmp_path: Path) -> None
     assert replayed["winner"] == result["winner"]
 
 
+@pytest.mark.slow  # two whole demo games: in `make test`, not the `make unit` loop
 def test_the_same_seed_plays_the_same_game(tmp_path: Path) -> None:
     runs = [json.loads(tourelle("demo", "--headless", "--fast", "--seed", "4", "--players", "4",
                                 "--json", "--data", str(tmp_path / str(i))).stdout)

@@ -49,6 +49,7 @@ def test_healthz_reports_eventlet(eventlet_server: LiveServer) -> None:
     assert health["async_mode"] == "eventlet"
 
 
+@pytest.mark.slow  # a real eventlet server and a game: in `make test`, not `make unit`
 def test_a_short_game_with_two_phones_and_a_bot(eventlet_server: LiveServer) -> None:
     host = Peer(eventlet_server, "/host", auth={"key": eventlet_server.key})
     created = host.call("create", {

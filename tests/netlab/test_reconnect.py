@@ -61,6 +61,7 @@ def open_ranking(host: Peer, game: str, phones: list[LabPhone]) -> int:
     return opened
 
 
+@pytest.mark.slow  # a real server behind the lab's links: in `make test`, not `make unit`
 @pytest.mark.parametrize("mode", ["reset", "hold"])
 def test_a_tap_made_while_cut_off_arrives_once_and_keeps_its_time(
     server: LiveServer, table: Table, mode: str,

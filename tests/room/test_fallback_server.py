@@ -19,6 +19,7 @@ def fallback(tmp_path: Path, packs: Path) -> Iterator[LiveServer]:
     live.stop()
 
 
+@pytest.mark.slow  # a real server on Werkzeug: in `make test`, not the `make unit` loop
 def test_without_gunicorn_the_host_serves_on_werkzeug_and_a_game_runs(
         fallback: LiveServer) -> None:
     assert "Server    : werkzeug (gunicorn cannot run here" in fallback.log()

@@ -13,6 +13,7 @@ from tests.live import LiveServer
 LOOPBACK = ["127.0.0.1"]
 
 
+@pytest.mark.slow  # a real server and a real zeroconf browser: in `make test`
 def test_the_service_and_host_name_are_found_by_a_real_browser() -> None:
     advertiser = Advertiser(name="tourelle-test", port=5999, addresses=LOOPBACK,
                             interfaces=LOOPBACK, service_name="TourelleTest").start(wait=True)
