@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from host.quiz.bank import QuestionBank
@@ -78,3 +79,7 @@ def silent_mp3(seconds: float) -> bytes:
     header = bytes([0xFF, 0xFB, 0x90, 0xC0])  # sync, MPEG-1 layer III, no CRC; 128k 44.1k; mono
     frame = header + bytes(417 - len(header))  # 144 * 128000 / 44100 = 417 bytes a frame
     return frame * max(1, round(seconds * 44100 / 1152))
+
+
+# A real WebM video (tests/fixtures), for the video questions' tests.
+TINY_WEBM = Path(__file__).resolve().parent / "fixtures" / "tiny-clip.webm"

@@ -17,10 +17,10 @@ from tests.browser.driver import (ARGS, CHROMIUM, Recorder, host_page, join_seat
                                   new_page)
 from tests.browser.quiz_form import HOST_PACED, create_and_wait, fill_quiz_round
 from tests.live import LiveServer
+from tests.synthetic import TINY_WEBM
 
 pytestmark = pytest.mark.browser
 
-TINY_WEBM = Path(__file__).resolve().parents[1] / "fixtures" / "tiny-clip.webm"
 # What a desktop browser does with a page nobody clicked on yet (the kiosk passes
 # --autoplay-policy=no-user-gesture-required instead: host/service.py).
 LAPTOP_POLICY = "--autoplay-policy=document-user-activation-required"

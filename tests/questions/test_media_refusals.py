@@ -16,9 +16,8 @@ from host.quiz.audio import MAX_AUDIO_BYTES, MAX_VIDEO_BYTES
 from host.quiz.cli import main
 from host.quiz.packs import load_pack
 from host.quiz.pictures import MAX_IMAGE_BYTES
-from tests.synthetic import silent_mp3
+from tests.synthetic import TINY_WEBM, silent_mp3
 
-TINY_WEBM = Path(__file__).resolve().parents[1] / "fixtures" / "tiny-clip.webm"
 PNG_HEAD = b"\x89PNG\r\n\x1a\n" + bytes(32)
 # field, file name, good first bytes, the kind's limit, the noun in messages
 KINDS = [("image", "still.png", PNG_HEAD, MAX_IMAGE_BYTES, "picture"),

@@ -13,9 +13,8 @@ from host.quiz.audio import MAX_AUDIO_BYTES, MAX_VIDEO_BYTES, VIDEO
 from host.quiz.media import check_file
 from host.quiz.packs import load_pack
 from host.quiz.validate import check_question
-from tests.synthetic import silent_mp3
+from tests.synthetic import TINY_WEBM, silent_mp3
 
-TINY_WEBM = Path(__file__).resolve().parents[1] / "fixtures" / "tiny-clip.webm"
 MP4_HEAD = b"\x00\x00\x00\x20ftypisom\x00\x00\x02\x00isomiso2avc1mp41" + bytes(64)
 
 

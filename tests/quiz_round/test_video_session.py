@@ -15,8 +15,8 @@ from host.journal import Journal
 from host.quiz.bank import QuestionBank
 from host.quiz.packs import load_pack
 from host.session import HOST, Origin, Session
+from tests.synthetic import TINY_WEBM
 
-TINY_WEBM = Path(__file__).resolve().parents[1] / "fixtures" / "tiny-clip.webm"
 
 
 def film_bank(folder: Path) -> QuestionBank:

@@ -5,24 +5,15 @@ Trivia DB answer; a .json chosen as Kahoot that is none is refused and writes no
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 import yaml
 
 from host.routes.pack_files import guess_format
 from tests.questions.test_kahoot_json import QUESTIONS
-from tests.routes.test_packs_api import Host, refused_and_nothing_written, start, upload
+from tests.routes.test_packs_api import Host, refused_and_nothing_written, upload
 
 KAHOOT = {"title": "Friday", "questions": QUESTIONS}
-
-
-@pytest.fixture
-def host(tmp_path: Path) -> Iterator[Host]:
-    made = start(tmp_path)
-    yield made
-    made.hub.close()
 
 
 @pytest.mark.parametrize(("document", "fmt"), [

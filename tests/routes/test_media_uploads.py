@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,17 +16,9 @@ import pytest
 
 from host.quiz.audio import MAX_AUDIO_BYTES, MAX_VIDEO_BYTES
 from host.quiz.pictures import MAX_IMAGE_BYTES
-from tests.routes.test_packs_api import Host, new_pack, start, tiny_png, upload
-from tests.synthetic import silent_mp3
+from tests.routes.test_packs_api import Host, new_pack, tiny_png, upload
+from tests.synthetic import TINY_WEBM, silent_mp3
 
-TINY_WEBM = Path(__file__).resolve().parents[1] / "fixtures" / "tiny-clip.webm"
-
-
-@pytest.fixture
-def host(tmp_path: Path) -> Iterator[Host]:
-    made = start(tmp_path)
-    yield made
-    made.hub.close()
 
 
 def listing(folder: Path) -> dict[str, bytes]:

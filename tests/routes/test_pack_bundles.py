@@ -37,13 +37,6 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, byt
         made.hub.close()
 
 
-@pytest.fixture
-def host(tmp_path: Path) -> Iterator[Host]:
-    made = start(tmp_path)  # a fresh data folder, without the bundled packs
-    yield made
-    made.hub.close()
-
-
 def bundled_questions(pack_id: str) -> list[dict[str, object]]:
     raw = yaml.safe_load((bundled_packs_dir() / f"{pack_id}.yaml").read_text(encoding="utf-8"))
     return list(raw["questions"])

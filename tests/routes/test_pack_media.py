@@ -6,24 +6,14 @@ whose content is not what its name says is refused (404) with its reason in both
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 
 from host.quiz.packs import bundled_packs_dir
 from host.routes.pack_media import KEY_HEADER
 from tests.routes.test_packs_api import Host, new_pack, start, upload
-from tests.synthetic import silent_mp3
+from tests.synthetic import TINY_WEBM, silent_mp3
 
-TINY_WEBM = Path(__file__).resolve().parents[1] / "fixtures" / "tiny-clip.webm"
-
-
-@pytest.fixture
-def host(tmp_path: Path) -> Iterator[Host]:
-    made = start(tmp_path)
-    yield made
-    made.hub.close()
 
 
 def stored(host: Host, pack_id: str, name: str, data: bytes, **form: str) -> str:

@@ -13,7 +13,6 @@ import io
 import struct
 import zipfile
 import zlib
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -65,13 +64,6 @@ def start(tmp_path: Path, bundled: bool = False) -> Host:
     app, _socketio, hub = create_app(HostConfig(data_dir=data, packs=[folder],
                                                 bundled_packs=bundled, resume=False))
     return Host(app, hub, app.test_client(), host_key(data), data)
-
-
-@pytest.fixture
-def host(tmp_path: Path) -> Iterator[Host]:
-    made = start(tmp_path)
-    yield made
-    made.hub.close()
 
 
 def choice(**changes: Any) -> dict[str, Any]:
