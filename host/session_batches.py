@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 from host.games.contract import Event
 from host.journal import Journal, Op, StorageError, env_float
-from host.session_types import SESSION, Item, Origin, Outcome, internal
+from host.session_types import BUSY_REASON, SESSION, Item, Origin, Outcome, internal
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +99,7 @@ class Batches:
         try:
             return future.result(timeout=timeout)
         except TimeoutError:
-            return Outcome.refuse("busy", "the game did not answer in time; try again")
+            return Outcome.refuse("busy", BUSY_REASON)
 
     def submit_nowait(self, origin: Origin, event: Event) -> None:
         if not self.threaded:

@@ -63,6 +63,11 @@ HOST = Origin("host")
 PHONES = "phones"  # the audience of every phone of a game (its public part)
 
 
+# What a phone is told when the game does not answer in time (a busy Session, an owner
+# process that does not answer a worker): the same words in both places.
+BUSY_REASON = "the game did not answer in time; try again"
+
+
 @dataclass
 class Outcome:
     ok: bool

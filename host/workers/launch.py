@@ -80,7 +80,6 @@ class Workers:
         # Each process's own address on 127.0.0.1 beside the shared port: tests and benches
         # reach one process by it (workers.json in the data folder lists them).
         self.private = {f"w{n}": free_local_port() for n in range(1, config.workers)}
-        self.restarts = 0
         self._stopping = False
 
     def start(self) -> Workers:
@@ -123,7 +122,6 @@ class Workers:
                             "starting it again", name, process.returncode, gone)
                 time.sleep(RESTART_SECONDS)
                 if not self._stopping:
-                    self.restarts += 1
                     self._spawn(name)
                     self._write_map()
             time.sleep(0.2)

@@ -71,7 +71,7 @@ class Owner:
             return None
         method = getattr(handler, "on_" + event, None) if event.isidentifier() else None
         guarded = handler._guard(event, method, len(args))
-        return self._in_context(remote, sid, event, args, lambda *a: guarded(*a))
+        return self._in_context(remote, sid, event, args, guarded)
 
     def _connect(self, handler: Any, request: dict[str, Any], sid: str,
                  namespace: str) -> dict[str, Any]:
@@ -116,7 +116,3 @@ class Owner:
         for sid, remote in gone:
             self.handle({"kind": "disconnect", "sid": sid, "ns": remote.namespace})
         return len(gone)
-
-    def count(self, worker: str | None = None) -> int:
-        with self._lock:
-            return sum(worker is None or r.worker == worker for r in self._remote.values())

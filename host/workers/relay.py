@@ -19,7 +19,7 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
@@ -48,6 +48,18 @@ def replies_key(house: str, worker: str, instance: str) -> str:
     """One reply list per worker process: a worker being replaced may still be reading its
     list for a moment, and must not take the answers meant for the one replacing it."""
     return f"tourelle:{house}:replies:{worker}:{instance}"
+
+
+def popped(client: redis.Redis, key: str, stopped: threading.Event) -> Iterator[Any]:
+    """Each message pushed on `key`, decoded, until `stopped`; Redis away: try again."""
+    while not stopped.is_set():
+        try:
+            item = client.brpop([key], timeout=POLL_SECONDS)
+        except redis.RedisError:
+            time.sleep(RETRY_SECONDS)
+            continue
+        if item is not None:
+            yield jsonwire.loads(item[1])
 
 
 class NoAnswer(RuntimeError):
@@ -99,16 +111,7 @@ class RelayClient:
         self._stopped.set()
 
     def _answers(self) -> None:
-        key = self._replies
-        while not self._stopped.is_set():
-            try:
-                popped = self._redis.brpop([key], timeout=POLL_SECONDS)
-            except redis.RedisError:
-                time.sleep(RETRY_SECONDS)
-                continue
-            if popped is None:
-                continue
-            answer = jsonwire.loads(popped[1])
+        for answer in popped(self._redis, self._replies, self._stopped):
             with self._lock:
                 future = self._waiting.get(answer.get("id"))
             if future is not None and not future.done():
@@ -135,18 +138,11 @@ class RelayServer:
         self._stopped.set()
 
     def _requests(self) -> None:
-        key = requests_key(self._house)
-        while not self._stopped.is_set():
+        for request in popped(self._redis, requests_key(self._house), self._stopped):
             try:
-                popped = self._redis.brpop([key], timeout=POLL_SECONDS)
-            except redis.RedisError:
-                time.sleep(RETRY_SECONDS)
-                continue
-            if popped is not None:
-                try:
-                    self._pool.submit(self._run, jsonwire.loads(popped[1]))
-                except RuntimeError:  # the interpreter is shutting down: the owner stops
-                    return
+                self._pool.submit(self._run, request)
+            except RuntimeError:  # the interpreter is shutting down: the owner stops
+                return
 
     def _run(self, request: Request) -> None:
         try:

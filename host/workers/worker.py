@@ -15,7 +15,8 @@ from typing import Any
 from flask import Flask
 from flask_socketio import Namespace, SocketIO
 
-from host import jsonwire, messages, pinger, wsdeflate
+from host import jsonwire, pinger, wsdeflate
+from host.session_types import BUSY_REASON, Outcome
 from host.workers.link import LinkWatch
 from host.workers.manager import RoomSkippingRedisManager
 from host.workers.owner import PASSED_HEADERS
@@ -54,9 +55,7 @@ class RelayNamespace(Namespace):
             return self.relay.call({"kind": "event", "ns": self.namespace, "sid": sid,
                                     "event": event, "args": list(args[1:])})
         except NoAnswer:
-            reason = "the game did not answer in time; try again"
-            return {"ok": False, "code": "busy", "reason": reason,
-                    "text": messages.text("busy", reason)}
+            return Outcome.refuse("busy", BUSY_REASON).as_json()
 
 
 def create_worker_app(redis_url: str, house: str, worker: str, owner_http: str,
