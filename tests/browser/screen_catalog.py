@@ -204,6 +204,23 @@ def quiz_order(tab: Table) -> None:
     tab.keep("quiz-order-reveal", session)
 
 
+def quiz_numeric(tab: Table) -> None:
+    """A quiz round's numeric reveal on the phone of a team that was second closest: its
+    points by rank, its place ("2e plus proche") and its own answer."""
+    session = tab.hub.create_game("quiz-round", [{"name": n} for n in LONG_NAMES], seed=5,
+                                  language="fr", settings={"plan": [{"mix": "numeric"}]})
+    session.submit(HOST, {"type": "start"})
+    while (session.view("screen")["view"] or {}).get("stage") != "answering":
+        assert tab.scheduler.run_next(), "the quiz round never asked its question"
+    right = session.view("host")["view"]["truth"]["answer"]
+    now = tab.clock.now_ns()
+    for seat, value in ((0, right + 3), (1, right), (2, right + 500)):
+        session.submit(Origin("seat", seat), {"type": "answer", "value": value,
+                                              "t_ns": now + (seat + 3) * 10**9})
+    session.submit(HOST, {"type": "close"})
+    tab.keep("quiz-numeric-reveal", session)
+
+
 def quiz_video(tab: Table) -> None:
     """A quiz round's choice question with a video clip on the projector (no bundled pack has
     one: the room's `clip` names the tiny test video, in the page, where host/quiz_round/clip.py
@@ -235,6 +252,7 @@ def catalog() -> dict[str, Screen]:
             cards(tab, kind, players)
         night(tab)
         quiz_order(tab)
+        quiz_numeric(tab)
         quiz_video(tab)
         screens = dict(tab.screens)
     screens["lobby-empty"] = Screen("lobby-empty", None, None)
