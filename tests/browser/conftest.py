@@ -6,7 +6,16 @@ from typing import Any
 
 import pytest
 
-from tests.browser.driver import CHROMIUM, chromium
+from tests.browser.driver import CHROMIUM, Recorder, chromium
+from tests.live import LiveServer
+
+# What a page shows of itself when its test fails: its sections and the socket's state.
+PAGE_STATE = """() => ({
+  data: {...document.body.dataset},
+  shown: [...document.querySelectorAll("section[id]")]
+    .filter((e) => !e.hidden && e.offsetParent !== null).map((e) => e.id),
+  socket: typeof socket === "undefined" ? "none" : socket.connected ? "connected" : "not connected",
+})"""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -22,6 +31,38 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "browser" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A failed browser test says what each page was doing (its unanswered requests, its
+    sockets, its shown sections) and ends with its server's log: a page that waited on the
+    server is told apart from one whose script never asked."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    if report.when != "call" or not report.failed:
+        return
+    lines = []
+    for recorder in Recorder.current:
+        for page in recorder.pages:
+            try:
+                state = page.evaluate(PAGE_STATE) if not page.is_closed() else "closed"
+            except Exception as err:  # noqa: BLE001 - a report never fails the report
+                state = f"unreadable: {err}"
+            lines.append(f"{page.url}: {state}")
+        lines += [f"  waiting: {url}" for url in recorder.unanswered()]
+        lines += [f"  socket: {news}" for news in recorder.socket_news()]
+        lines += [f"  given up: {url}" for url in recorder.failed]
+    report.sections.append(("pages", "\n".join(lines)))
+    live = getattr(item, "funcargs", {}).get("live")
+    if isinstance(live, LiveServer):
+        report.sections.append(("server log", "\n".join(live.log().splitlines()[-80:])))
+
+
+@pytest.fixture(autouse=True)
+def fresh_recorders() -> Iterator[None]:
+    Recorder.current.clear()
+    yield
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from host.phone_parts import merge
 
@@ -56,13 +56,48 @@ class Recorder:
     states: list[dict[str, Any]] = field(default_factory=list)
     frames: list[dict[str, Any]] = field(default_factory=list)
     actions: list[dict[str, Any]] = field(default_factory=list)
+    # Requests not yet answered, and each socket's last news: what a failed test reports
+    # (conftest.py), to tell a page that waited on the server from one that never asked.
+    pending: dict[Any, tuple[str, float]] = field(default_factory=dict)
+    sockets: dict[Any, dict[str, Any]] = field(default_factory=dict)
+    failed: list[str] = field(default_factory=list)  # requests given up (aborted media too)
+    pages: list[Any] = field(default_factory=list)
+
+    # The recorders of the running test, for its failure report (tests/browser/conftest.py).
+    current: ClassVar[list[Recorder]] = []
+
+    def __post_init__(self) -> None:
+        Recorder.current.append(self)
 
     def watch(self, page: Any, states: bool = False) -> Any:
-        page.on("request", lambda request: self.urls.append(request.url))
+        self.pages.append(page)
+        page.on("request", lambda request: self._asked(request))
+        page.on("requestfinished", lambda request: self.pending.pop(request, None))
+        page.on("requestfailed", lambda request: self._failed(request))
         page.on("pageerror", lambda err: self.errors.append(f"{page.url}: {err}"))
         page.on("console", lambda msg: self._console(page, msg))
         page.on("websocket", lambda ws: self._socket(ws, states))
         return page
+
+    def _asked(self, request: Any) -> None:
+        self.urls.append(request.url)
+        self.pending[request] = (request.url, time.monotonic())
+
+    def _failed(self, request: Any) -> None:
+        self.pending.pop(request, None)
+        self.failed.append(f"{request.url} ({request.failure})")
+
+    def unanswered(self) -> list[str]:
+        """The requests still waiting, with how long they have waited."""
+        now = time.monotonic()
+        return [f"{url} ({now - since:.1f} s)" for url, since in list(self.pending.values())]
+
+    def socket_news(self) -> list[str]:
+        """Each socket: open or closed, since when, and when it last received a frame."""
+        now = time.monotonic()
+        return [f"{ws.url}: {news['state']}, opened {now - news['opened']:.1f} s ago, last frame "
+                + (f"{now - news['frame']:.1f} s ago" if news["frame"] else "never")
+                for ws, news in list(self.sockets.items())]
 
     def _console(self, page: Any, msg: Any) -> None:
         if msg.type == "error":
@@ -70,6 +105,10 @@ class Recorder:
 
     def _socket(self, ws: Any, states: bool) -> None:
         self.urls.append(ws.url)
+        news = self.sockets[ws] = {"state": "open", "opened": time.monotonic(), "frame": None}
+        ws.on("framereceived", lambda _frame: news.__setitem__("frame", time.monotonic()))
+        ws.on("socketerror", lambda error: news.__setitem__("state", f"error {error}"))
+        ws.on("close", lambda _ws: news.__setitem__("state", "closed"))
         if states:
             own: dict[str, Any] = {}  # this socket's last private part
             sent: dict[str, dict[str, Any]] = {}  # ack id -> the action sent with it

@@ -8,6 +8,7 @@ an answer before the reveal.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -159,3 +160,34 @@ def test_the_join_page_fills_the_room_code_only_when_nobody_types_in_it(
     phone.click(".colour-btn[data-seat='1']")
     phone.wait_for_function("document.body.dataset.seat === '1'")
     host.close()
+
+
+def test_a_phone_shows_the_seats_before_its_socket_opens(live: LiveServer, browser: Any) -> None:
+    """The join page is drawn from HTTP alone: a socket that does not open at once (a slow
+    Wi-Fi, a busy host) leaves the seats on screen, says it is connecting, and a seat tapped
+    then is taken as soon as the socket opens."""
+    host = Peer(live, "/host", auth={"key": live.key})
+    host.call("create", {"kind": "territory", "map": "generated:10:2",
+                         "seats": [{"name": "Ana"}, {"name": "Bob"}]})
+    recorder = Recorder()
+    context = browser.new_context(viewport=PHONE, locale="fr-FR")
+    phone = recorder.watch(context.new_page())
+    held: list[Any] = []
+
+    def hold_the_first(socket: Any) -> None:
+        if held:
+            socket.connect_to_server()
+        else:
+            held.append(socket)  # opened, and the host never answers it
+
+    phone.route_web_socket(re.compile(r".*/socket\.io/.*"), hold_the_first)
+    phone.goto(live.url + "/")
+    phone.wait_for_selector(".colour-btn[data-seat='1']")
+    phone.wait_for_selector("#net:not([hidden])")
+    assert phone.inner_text("#net") == "Connexion au jeu…"
+    phone.click(".colour-btn[data-seat='1']")
+    held[0].close()  # the held socket gives up; the next one reaches the host
+    phone.wait_for_function("document.body.dataset.seat === '1'")
+    assert phone.locator("#net").is_hidden()
+    host.close()
+    assert local_only(recorder.urls) == [] and recorder.errors == []

@@ -3,7 +3,7 @@
 // beyond this host.
 /* exported h, $, fill, languageOf, seatName, seatLabel, seatChip, Maps, drawMap, castle, Countdown,
    Sound, formatAnswer, questionTitle, phaseTitle, onLoopback, joinAddress, storageNotice, linkStylesheet,
-   HALL_SEATS, NAME_MAX, fitText, fitZoom, keepScreenAwake */
+   HALL_SEATS, NAME_MAX, fitText, fitZoom, keepScreenAwake, getJson */
 "use strict";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -338,6 +338,21 @@ function phaseTitle(view) {
 function onLoopback() {
   const host = location.hostname.replace(/^\[|\]$/g, "");
   return host === "localhost" || host === "::1" || host === "0.0.0.0" || host.startsWith("127.");
+}
+
+/** A JSON read that never leaves the page waiting: a request that stalls (a busy host, a
+ * flaky Wi-Fi) is abandoned after a few seconds and tried again; `fallback` after that. */
+async function getJson(url, fallback, tries = 3) {
+  for (let attempt = 1; attempt <= tries; attempt += 1) {
+    try {
+      const response = await fetch(url, AbortSignal.timeout ? { signal: AbortSignal.timeout(8000) } : {});
+      if (response.ok) return await response.json();
+      if (response.status < 500) return fallback;
+    } catch {
+      // timed out or cut off: try again
+    }
+  }
+  return fallback;
 }
 
 /**

@@ -3,7 +3,7 @@
 // host-seats.js hold their parts): it opens the connection and starts the page.
 // The kind's own panel (judging, questions, buzz windows...) comes from js/kinds/<kind>.js.
 // Needs the host key (from #key=... in the address, then kept in localStorage).
-/* exported socket, gameId, state, getJson, command, ask, confirmed, watchCreated */
+/* exported socket, gameId, state, command, ask, confirmed, watchCreated */
 "use strict";
 
 const fromHash = new URLSearchParams(location.hash.slice(1)).get("key");
@@ -74,21 +74,6 @@ function refreshGames() {
 function watchCreated(id) {
   gameId = id;
   refreshGames();
-}
-
-/** A JSON read that never leaves the page waiting: a request that stalls (a busy host, a
- * flaky Wi-Fi) is abandoned after a few seconds and tried again; `fallback` after that. */
-async function getJson(url, fallback, tries = 3) {
-  for (let attempt = 1; attempt <= tries; attempt += 1) {
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(8000) });
-      if (response.ok) return await response.json();
-      if (response.status < 500) return fallback;
-    } catch {
-      // timed out or cut off: try again
-    }
-  }
-  return fallback;
 }
 
 // ----------------------------------------------------------------- driving

@@ -91,8 +91,22 @@ socket.on("connect", () => {
   if (joined) rejoin();
   else showJoin();
 });
+// The first connection: the join page is drawn from HTTP alone, without waiting for the
+// socket; a socket still not open 2 s later is said (a join tapped meanwhile waits for it).
+setTimeout(() => { // once the whole script has run (showJoin reads names declared below)
+  if (!joined && !socket.connected) showJoin();
+}, 0);
+setTimeout(() => {
+  if (socket.connected) return;
+  $("#net").dataset.t = "connecting";
+  $("#net").textContent = T.t("connecting");
+  $("#net").hidden = false;
+  document.body.dataset.net = "connecting";
+}, 2000);
 socket.on("disconnect", () => {
   seated = false;
+  $("#net").dataset.t = "reconnecting";
+  $("#net").textContent = T.t("reconnecting");
   $("#net").hidden = false;
   document.body.dataset.net = "reconnecting";
 });
@@ -239,18 +253,10 @@ async function showJoin(notice) {
     $("#join-notice").textContent = notice;
     $("#join-notice").hidden = !notice;
   }
-  try {
-    games = (await (await fetch("/api/games")).json()).games;
-  } catch {
-    games = [];
-  }
-  try {
-    const seats = await (await fetch("/api/seats")).json();
-    freeSeats = seats.games || {};
-    roomGame = seats.current || null;
-  } catch {
-    freeSeats = {};
-  }
+  games = (await getJson("/api/games", { games: [] }, 1)).games;
+  const seats = await getJson("/api/seats", { games: {}, current: roomGame }, 1);
+  freeSeats = seats.games || {};
+  roomGame = seats.current || null;
   // The room code is filled in for the player only while the field is empty and not being
   // typed in: set under a player's fingers (or a test's `fill`, which focuses, selects,
   // then types), the typed code was appended to ours ("221A221A", no game found).
