@@ -53,6 +53,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         lines += [f"  waiting: {url}" for url in recorder.unanswered()]
         lines += [f"  socket: {news}" for news in recorder.socket_news()]
         lines += [f"  given up: {url}" for url in recorder.failed]
+        lines += [f"  slow: {url}" for url in recorder.slow]
     report.sections.append(("pages", "\n".join(lines)))
     live = getattr(item, "funcargs", {}).get("live")
     if isinstance(live, LiveServer):

@@ -61,6 +61,7 @@ class Recorder:
     pending: dict[Any, tuple[str, float]] = field(default_factory=dict)
     sockets: dict[Any, dict[str, Any]] = field(default_factory=dict)
     failed: list[str] = field(default_factory=list)  # requests given up (aborted media too)
+    slow: list[str] = field(default_factory=list)  # requests answered after over 2 s
     pages: list[Any] = field(default_factory=list)
 
     # The recorders of the running test, for its failure report (tests/browser/conftest.py).
@@ -72,7 +73,7 @@ class Recorder:
     def watch(self, page: Any, states: bool = False) -> Any:
         self.pages.append(page)
         page.on("request", lambda request: self._asked(request))
-        page.on("requestfinished", lambda request: self.pending.pop(request, None))
+        page.on("requestfinished", lambda request: self._answered(request))
         page.on("requestfailed", lambda request: self._failed(request))
         page.on("pageerror", lambda err: self.errors.append(f"{page.url}: {err}"))
         page.on("console", lambda msg: self._console(page, msg))
@@ -82,6 +83,16 @@ class Recorder:
     def _asked(self, request: Any) -> None:
         self.urls.append(request.url)
         self.pending[request] = (request.url, time.monotonic())
+
+    def _answered(self, request: Any) -> None:
+        """A request that took over 2 s is kept with its timing (ms from its start: when its
+        connection was made, its request sent, its answer begun), for a failure's report."""
+        self.pending.pop(request, None)
+        timing = request.timing
+        if timing.get("responseEnd", 0) > 2000:
+            steps = ("connectEnd", "requestStart", "responseStart", "responseEnd")
+            self.slow.append(f"{request.url}: " + ", ".join(
+                f"{step} {timing.get(step, -1):.0f}" for step in steps))
 
     def _failed(self, request: Any) -> None:
         self.pending.pop(request, None)

@@ -8,6 +8,7 @@ an answer before the reveal.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import Any
 
@@ -172,21 +173,25 @@ def test_a_phone_shows_the_seats_before_its_socket_opens(live: LiveServer, brows
     recorder = Recorder()
     context = browser.new_context(viewport=PHONE, locale="fr-FR")
     phone = recorder.watch(context.new_page())
-    held: list[Any] = []
+    held: list[Any] = []  # sockets opened that the host never answers, while `holding`
+    holding = [True]
 
-    def hold_the_first(socket: Any) -> None:
-        if held:
-            socket.connect_to_server()
+    def hold_or_pass(socket: Any) -> None:
+        if holding[0]:
+            held.append(socket)
         else:
-            held.append(socket)  # opened, and the host never answers it
+            socket.connect_to_server()
 
-    phone.route_web_socket(re.compile(r".*/socket\.io/.*"), hold_the_first)
+    phone.route_web_socket(re.compile(r".*/socket\.io/.*"), hold_or_pass)
     phone.goto(live.url + "/")
     phone.wait_for_selector(".colour-btn[data-seat='1']")
     phone.wait_for_selector("#net:not([hidden])")
     assert phone.inner_text("#net") == "Connexion au jeu…"
     phone.click(".colour-btn[data-seat='1']")
-    held[0].close()  # the held socket gives up; the next one reaches the host
+    holding[0] = False
+    for socket in held:  # the held sockets give up; the next one reaches the host
+        with contextlib.suppress(Exception):  # one the page gave up on itself is gone
+            socket.close()
     phone.wait_for_function("document.body.dataset.seat === '1'")
     assert phone.locator("#net").is_hidden()
     host.close()
