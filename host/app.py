@@ -88,9 +88,11 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
         if skip and several:  # each process skips its own members of these rooms
             skipped = skip_rooms([ROOMS.room(game_id, other)[1] for other in skip])
         elif skip:
-            rooms = socketio.server.manager.rooms.get(namespace, {})
+            # get_participants copies each room at once: phones join and leave rooms on
+            # their own threads while this publisher thread reads them.
+            members = socketio.server.manager.get_participants
             skipped = [sid for other in skip
-                       for sid in rooms.get(ROOMS.room(game_id, other)[1], ())]
+                       for sid, _ in members(namespace, ROOMS.room(game_id, other)[1])]
         socketio.emit(ROOMS.event(audience), payload, namespace=namespace, to=room,
                       skip_sid=skipped)
 

@@ -63,7 +63,7 @@ def room_game(hub: Hub, night: str | None, origin: str | None) -> Session | None
     """The game the room is at for a phone of game `origin` (of `night`): the night's
     newest game not over, else the room's current game, if it is not `origin` and not over."""
     if night is not None:
-        games = [s for s in hub.sessions.values()
+        games = [s for s in list(hub.sessions.values())  # a copy: hosts create and delete
                  if s.config.get("night") == night and s.status != "over" and s.id != origin]
         if games:
             return games[-1]
@@ -112,7 +112,8 @@ def reserved_seats(origin: Session | None, target: Session) -> frozenset[int]:
     offered to a teammate who has to choose (never a teammate's or another player's)."""
     if origin is None or target.teams.enabled:
         return frozenset()
-    return frozenset(seat for seat in origin.phones.seats if not target.phones.taken(seat))
+    # A copy: the origin's own worker may be binding or freeing a seat right now.
+    return frozenset(seat for seat in origin.phones.seats.copy() if not target.phones.taken(seat))
 
 
 def check_fresh_join(hub: Hub, session: Session, token: str) -> None:

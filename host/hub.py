@@ -117,7 +117,7 @@ class Hub:
         self.on_created: list[Callable[[Session], None]] = []
         self.on_finished: list[Callable[[Session], None]] = []
         self._nights: dict[str, dict[str, Any]] = {}  # night id -> its summary (a cache)
-        self._night_seen: dict[str, tuple[tuple[str, str, int], ...]] = {}  # games' statuses
+        self._night_seen: dict[str, dict[str, tuple[str | None, int]]] = {}  # games' statuses
         self.names = NameFilter(journal.folder)  # phones' names (host/names.py)
         # The room moved (a game created, over or deleted; a night ended): host/following.py.
         self.on_room: list[Callable[[], None]] = []
@@ -192,7 +192,7 @@ class Hub:
         self._nights.pop(night_id, None)
         for session in list(self.sessions.values()):
             if session.config.get("night") == night_id:
-                session.publish()  # the projector shows the night's podium
+                session.republish()  # the projector shows the night's podium
         self.room_changed()
 
     def night(self, night_id: str) -> dict[str, Any] | None:
@@ -200,8 +200,8 @@ class Hub:
         results of its games, kept until one of them ends or a game joins."""
         # A game of the night ended (or was created) since: its ack may come before the
         # callback that drops the cache, so the games' statuses are checked too.
-        seen = tuple((s.id, s.status, s.names_version) for s in list(self.sessions.values())
-                     if s.config.get("night") == night_id)
+        seen = {s.id: (s.status, s.names_version) for s in list(self.sessions.values())
+                if s.config.get("night") == night_id}
         cached = self._nights.get(night_id)
         if cached is not None and self._night_seen.get(night_id) == seen:
             return cached
@@ -209,13 +209,18 @@ class Hub:
         if found is None:
             return None
         rules = night_rules.parse_rules(found["rules"])
+        records = [r for r in self.journal.games()
+                   if r.config.get("night") == night_id and r.status != "deleted"]
         games = [night_rules.PlayedGame(r.id, r.kind, r.status, self._who_sat(r), r.result)
-                 for r in self.journal.games()
-                 if r.config.get("night") == night_id and r.status != "deleted"]
+                 for r in records]
         summary = {"id": night_id, "name": found["name"], "status": found["status"],
                    "rules": found["rules"], "standings": night_rules.standings(rules, games)}
         self._nights[night_id] = summary
-        self._night_seen[night_id] = seen
+        # Kept with the statuses the journal gave, not the games' own: a game's status runs
+        # ahead of its commit, and a table read before a result was stored must not pass
+        # for one with it (its game's "over" differs, so the next read builds it again).
+        stored = {r.id: r.status for r in records}
+        self._night_seen[night_id] = {i: (stored.get(i), names) for i, (_, names) in seen.items()}
         return summary
 
     def _who_sat(self, record: GameRecord) -> list[dict[str, Any]]:
@@ -320,7 +325,7 @@ class Hub:
                 self._nights.pop(night, None)  # its table lists the new game's teams
         for callback in self.on_created:
             callback(session)
-        session.publish()
+        session.republish()
         self.room_changed()
         return session
 

@@ -130,6 +130,12 @@ class Session:
         one, from the committed state, in order with every other publication."""
         self.submit_nowait(SESSION, {"type": "_resend", "seat": seat})
 
+    def republish(self) -> None:
+        """Publish the committed state again, from the worker: for a caller on another thread
+        (a night ended, a game created, Redis back), whose own snapshot could overtake a
+        newer state the worker is publishing, or show one not committed yet."""
+        self.submit_nowait(SESSION, {"type": "_republish"})
+
     def resume_after_restart(self) -> None:
         """Re-arm the running timer with the time it had left, then carry on (on the worker,
         so that what it writes is committed like any event's)."""
@@ -213,8 +219,8 @@ class Session:
             self.timers.heartbeat()
         elif kind == "_presence" and origin is SESSION:
             self.seating.presence(int(event["seat"]), bool(event["connected"]))
-        elif kind == "_away_check" and origin is SESSION:
-            self.changed()  # a seat may have been away long enough to show it
+        elif kind in ("_away_check", "_republish") and origin is SESSION:
+            self.changed()  # a seat may have been away long enough to show it; or republish()
         elif kind == "_resend" and origin is SESSION:
             self.publication.resend(event["seat"])  # sent once the batch is done
         elif kind == "_restart":

@@ -103,7 +103,7 @@ class HostNamespace(Base):
     def on_games(self, payload: Any = None) -> dict[str, Any]:
         return {"ok": True, "games": [
             {"id": s.id, "kind": s.kind.name, "status": s.status, "seats": s.meta()["seats"]}
-            for s in self.hub.sessions.values()
+            for s in list(self.hub.sessions.values())  # a copy: another host may create one
         ]}
 
     def on_create(self, payload: Any = None) -> dict[str, Any]:

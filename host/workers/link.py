@@ -85,5 +85,5 @@ class LinkWatch:
             if session.id in paused and session.paused and session.status == "running":
                 session.submit(HOST, {"type": "resume"})
             else:
-                session.publish()  # phones on workers missed what changed meanwhile
+                session.republish()  # phones on workers missed what changed meanwhile
         self.tell({"up": True, "text": UP_TEXT})
