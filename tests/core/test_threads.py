@@ -9,6 +9,8 @@ from typing import Any
 
 from host.hub import Hub
 from host.journal import Journal
+from host.session import HOST
+from tests.core.test_session import MAP, Night
 from tests.synthetic import synthetic_bank
 from tests.waiting import wait_until
 
@@ -38,3 +40,29 @@ def test_a_night_ended_or_a_game_created_publishes_from_the_games_worker(tmp_pat
         assert set(handed) == {f"session-{session.id}"}, handed
     finally:
         hub.close()
+
+
+def test_a_nights_table_read_before_a_result_is_stored_is_not_kept(tmp_path: Path) -> None:
+    """A game's status is "over" in memory before its commit stores the result: a table
+    read in between lacks the game's points, and must not be served again once the
+    result is in (even when the cache was dropped before that read stored it)."""
+    night = Night(tmp_path / "journal.sqlite")
+    hub, journal = night.hub, night.journal
+    night_id = hub.open_night("Quiz du jeudi")
+    session = hub.create_game("territory", [{"bot": 2}, {"bot": 4}, {"bot": 5}],
+                              game_map=MAP, seed=3, night=night_id)
+    session.submit(HOST, {"type": "start"})
+    night.run(session)
+    record = journal.game(session.id)
+    assert session.status == "over" and record.result is not None
+    full = hub.night(night_id)
+    assert full is not None and len(full["standings"]["played"]) == 1, full
+
+    # The commit not yet made: over in memory, running in the journal; the table then read
+    # counts no game.
+    journal.set_status(session.id, "running")
+    hub._nights.pop(night_id, None)
+    early = hub.night(night_id)
+    assert early is not None and early["standings"]["played"] == [], early
+    journal.set_status(session.id, "over", record.result)  # the commit lands
+    assert hub.night(night_id) == full
