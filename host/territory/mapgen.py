@@ -348,7 +348,7 @@ def _inner_distance(p: Point, poly: Sequence[Point], edges: list[tuple[Point, Po
 
 
 def segment_distance(p: Point, a: Point, b: Point) -> float:
-    """Distance from p to the segment a-b (tools/build_real_map.py uses it too)."""
+    """Distance from p to the segment a-b (tools/realmap/labels.py uses it too)."""
     ex, ey = b[0] - a[0], b[1] - a[1]
     length2 = ex * ex + ey * ey
     t = 0.0
