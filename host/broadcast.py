@@ -99,20 +99,24 @@ class Broadcaster(Generic[T]):
         if threaded:
             threading.Thread(target=self._run, name=f"publish-{name}", daemon=True).start()
 
-    def changed(self, snapshot: T, full: bool = True, urgent: bool = False) -> None:
+    def changed(self, snapshot: T, full: bool = True, urgent: bool = False,
+                phones: bool = True) -> None:
         """A new snapshot to publish; an older one not yet sent is dropped (a full round
         owed to the phones stays full). `urgent`: the screens get it without waiting for
-        their gap."""
+        their gap. `phones=False`: the same state again, for the screens only."""
         if not self._threaded:
             self.rounds += 1
-            self.phone_rounds += 1
-            for _ in self._send(snapshot, Parts(screens=full, full=full)):
+            self.phone_rounds += phones
+            for _ in self._send(snapshot, Parts(screens=full, phones=phones, full=full)):
                 pass
             return
         with self._wake:
             self._newest = (snapshot,)
             self._screens_owed = self._screens_owed or full
             self._screens_urgent = self._screens_urgent or (urgent and full)
+            if not phones:
+                self._wake.notify()
+                return
             if full and not self._phones_full:
                 self._phones_owed_at = time.monotonic()
             self._phones_owed = True

@@ -136,6 +136,12 @@ class Session:
         newer state the worker is publishing, or show one not committed yet."""
         self.submit_nowait(SESSION, {"type": "_republish"})
 
+    def rescreen(self) -> None:
+        """A projector or host page started watching: the worker sends the screens the
+        committed state again, after the view the page was given directly, which a newer
+        publication may have overtaken (the page kept the older state until the next)."""
+        self.submit_nowait(SESSION, {"type": "_rescreen"})
+
     def resume_after_restart(self) -> None:
         """Re-arm the running timer with the time it had left, then carry on (on the worker,
         so that what it writes is committed like any event's)."""
@@ -221,6 +227,8 @@ class Session:
             self.seating.presence(int(event["seat"]), bool(event["connected"]))
         elif kind in ("_away_check", "_republish") and origin is SESSION:
             self.changed()  # a seat may have been away long enough to show it; or republish()
+        elif kind == "_rescreen" and origin is SESSION:  # the committed state: after the batch
+            self.batches.deferred.append(self.publication.rescreen)
         elif kind == "_resend" and origin is SESSION:
             self.publication.resend(event["seat"])  # sent once the batch is done
         elif kind == "_restart":

@@ -148,6 +148,11 @@ class Publication:
         elif self._catch_up and self._broadcaster is not None:
             self._broadcaster.changed((self.session.state, self.meta()), full=False)
 
+    def rescreen(self) -> None:
+        """The committed state to the projectors and host pages again (not the phones)."""
+        if self._broadcaster is not None:
+            self._broadcaster.changed((self.session.state, self.meta()), phones=False)
+
     def resend(self, seat: int) -> None:
         """A phone (re)joined the seat: its two parts go again once the batch is done."""
         self._sent_private.pop(seat, None)

@@ -126,6 +126,7 @@ class Base(Guarded):
         self.watching[sid] = session.id
         join_room(room)
         emit("state", session.view(audience))
+        session.rescreen()  # in case a publication overtook the view just sent
 
     def on_disconnect(self, *args: Any) -> None:
         self.watching.pop(current_sid(), None)

@@ -11,6 +11,7 @@ from host.hub import Hub
 from host.journal import Journal
 from host.session import HOST
 from tests.core.test_session import MAP, Night
+from tests.live import LiveServer, Peer
 from tests.synthetic import synthetic_bank
 from tests.waiting import wait_until
 
@@ -66,3 +67,22 @@ def test_a_nights_table_read_before_a_result_is_stored_is_not_kept(tmp_path: Pat
     assert early is not None and early["standings"]["played"] == [], early
     journal.set_status(session.id, "over", record.result)  # the commit lands
     assert hub.night(night_id) == full
+
+
+def test_a_projector_that_starts_watching_gets_the_state_again_from_the_publisher(
+        live: LiveServer) -> None:
+    """`watch` answers with the view at once, from the handler's thread; a publication made
+    meanwhile may reach the page first, and the older view would stay until the next change
+    (a lobby can wait minutes): the game's publisher sends the screens its state again."""
+    host = Peer(live, "/host", auth={"key": live.key})
+    screen = Peer(live, "/screen")
+    try:
+        game = host.call("create", {"kind": "buzzer", "seats": [{"name": "Ana"}]})["game"]
+        assert screen.call("watch", {"game": game})["ok"]
+        wait_until(lambda: len([s for s in screen.states if s["meta"]["game"] == game]) >= 2,
+                   "the publisher's state after the watch's own")
+        mine = [s for s in screen.states if s["meta"]["game"] == game]
+        assert mine[-1] == mine[0]  # nothing changed: the same state, again
+    finally:
+        screen.close()
+        host.close()
