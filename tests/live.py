@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +35,10 @@ def fallback_env(fallback: bool | None = None) -> dict[str, str]:
         return {}
     path = os.environ.get("PYTHONPATH")
     return {"PYTHONPATH": str(NO_GUNICORN) + (os.pathsep + path if path else "")}
+
+
+# What gunicorn (and Werkzeug, eventlet) print when the port is already bound.
+PORT_TAKEN = "in use"
 
 
 def free_port() -> int:
@@ -66,8 +71,21 @@ class LiveServer:
         return (self.data / "host_key").read_text().strip()
 
     def start(self, timeout: float = 30.0) -> LiveServer:
+        """Start the server and wait until it answers as itself. The port came free from
+        `free_port`, but another process may take it before the server binds it (another
+        test's server, a client's outgoing connection): then the server cannot bind, and
+        whatever else answers there must not pass for it. It is started again on a new port."""
+        for _attempt in range(3):
+            if self._spawn_and_wait(timeout):
+                return self
+            self.stop()
+            self.port = free_port()
+        raise RuntimeError(f"server found no port of its own:\n{self.log()}")
+
+    def _spawn_and_wait(self, timeout: float) -> bool:
+        """True once this server answers; False when its port is another process's."""
         self.data.mkdir(parents=True, exist_ok=True)
-        self.log_path = self.data / f"server-{self.port}-{time.monotonic_ns()}.log"
+        self.log_path = self.log_folder() / f"server-{self.port}-{time.monotonic_ns()}.log"
         log = open(self.log_path, "wb")  # noqa: SIM115 - the server process keeps writing it
         inside = ("ip", "netns", "exec", self.netns) if self.netns else ()
         self.process = subprocess.Popen(
@@ -81,14 +99,34 @@ class LiveServer:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
+                if PORT_TAKEN in self.log():
+                    return False
                 raise RuntimeError("server died on start:\n" + self.log())
-            try:
-                with urllib.request.urlopen(self.url + "/healthz", timeout=1) as answer:
-                    if answer.status == 200:
-                        return self
-            except OSError:
-                time.sleep(0.1)
+            answer = self._answers_as_itself()
+            if answer is not None:
+                return answer
+            time.sleep(0.1)
         raise RuntimeError("server did not start:\n" + self.log())
+
+    def _answers_as_itself(self) -> bool | None:
+        """None: nothing answers yet; True: this server (its data folder's host key opens
+        its packs); False: another server holds the port."""
+        key_file = self.data / "host_key"
+        try:
+            with urllib.request.urlopen(self.url + "/healthz", timeout=1) as answer:
+                if answer.status != 200 or not key_file.exists():
+                    return None
+            asked = urllib.request.Request(self.url + "/api/packs",
+                                           headers={"X-Tourelle-Key": self.key})
+            with urllib.request.urlopen(asked, timeout=2) as answer:
+                return answer.status == 200
+        except urllib.error.HTTPError as err:
+            return False if err.code == 403 else None
+        except OSError:
+            return None
+
+    def log_folder(self) -> Path:
+        return self.data
 
     def mdns_off(self) -> tuple[str, ...]:
         """No mDNS unless the test asks for it (--mdns-...): it only slows starts and stops."""

@@ -55,9 +55,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         lines += [f"  given up: {url}" for url in recorder.failed]
         lines += [f"  slow: {url}" for url in recorder.slow]
     report.sections.append(("pages", "\n".join(lines)))
-    live = getattr(item, "funcargs", {}).get("live")
-    if isinstance(live, LiveServer):
-        report.sections.append(("server log", "\n".join(live.log().splitlines()[-80:])))
+    for name, value in getattr(item, "funcargs", {}).items():
+        if isinstance(value, LiveServer):
+            tail = "\n".join(value.log().splitlines()[-80:])
+            report.sections.append((f"server log ({name}, {value.url})", tail))
 
 
 @pytest.fixture(autouse=True)

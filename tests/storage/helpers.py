@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import errno
-import os
 import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +15,7 @@ import pytest
 from host.games import registry
 from host.journal import Journal
 from host.replay import rebuild
-from tests.live import ROOT, LiveServer
+from tests.live import LiveServer
 
 
 def run(*command: str) -> subprocess.CompletedProcess[str]:
@@ -76,27 +73,8 @@ class TinyServer(LiveServer):
 
     log_dir: Path
 
-    def start(self, timeout: float = 30.0) -> TinyServer:
-        self.log_path = self.log_dir / f"server-{self.port}-{time.monotonic_ns()}.log"
-        log = open(self.log_path, "wb")  # noqa: SIM115 - the server process keeps writing it
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "host.cli", *self.command, "--bind", self.bind,
-             "--port", str(self.port), "--data", str(self.data), "--packs", str(self.packs),
-             "--no-bundled-packs", "--async-mode", self.async_mode, "--threads", "64",
-             "--no-mdns", *self.extra],
-            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError("server died on start:\n" + self.log())
-            with suppress(OSError), urllib.request.urlopen(self.url + "/healthz",
-                                                           timeout=1) as answer:
-                if answer.status == 200:
-                    return self
-            time.sleep(0.1)
-        raise RuntimeError("server did not start:\n" + self.log())
+    def log_folder(self) -> Path:
+        return self.log_dir
 
 
 def tiny_server(data: Path, packs: Path, logs: Path) -> TinyServer:
