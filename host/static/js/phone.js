@@ -85,7 +85,9 @@ const Clock = {
 
 // ----------------------------------------------------------------- connection
 
+let everConnected = false; // the "connecting" word is for the first connection only
 socket.on("connect", () => {
+  everConnected = true;
   Clock.waiting = 0; // pings of the last connection will never be answered
   $("#net").hidden = true;
   if (joined) rejoin();
@@ -97,7 +99,7 @@ setTimeout(() => { // once the whole script has run (showJoin reads names declar
   if (!joined && !socket.connected) showJoin();
 }, 0);
 setTimeout(() => {
-  if (socket.connected) return;
+  if (everConnected) return; // connected, or lost since: the reconnect banner says so
   $("#net").dataset.t = "connecting";
   $("#net").textContent = T.t("connecting");
   $("#net").hidden = false;
