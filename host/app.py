@@ -23,7 +23,7 @@ from host.routes import api, join, media, nights, pack_media, packs, pages, resu
 from host.routes.packs import data_packs_dir
 from host.sockets import ROOMS, register_namespaces
 from host.workers.link import LinkWatch
-from host.workers.manager import RoomSkippingRedisManager, skip_rooms
+from host.workers.manager import RoomSkippingRedisManager, queue_channel, skip_rooms
 from host.workers.owner import Owner
 from host.workers.relay import RelayServer
 
@@ -48,7 +48,7 @@ def _message_queue(config: HostConfig) -> dict[str, Any]:
     if config.redis_url is None:
         return {}
     return {"client_manager": RoomSkippingRedisManager(
-        config.redis_url, channel=f"tourelle:{config.house}:io", json=jsonwire)}
+        config.redis_url, channel=queue_channel(config.house), json=jsonwire)}
 
 
 def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
@@ -124,7 +124,8 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
         app.extensions["tourelle_link"] = LinkWatch(
             config.redis_url, hub,
             lambda message: socketio.emit("link", message, namespace="/host",
-                                          ignore_queue=True)).start()  # each process its own
+                                          ignore_queue=True),  # each process its own
+            channel=queue_channel(config.house)).start()
     app.extensions["tourelle_bank"] = bank
     for blueprint in (pages.bp, words.bp, api.bp, join.bp, nights.bp, packs.bp, pack_media.bp,
                       media.bp, results.bp):

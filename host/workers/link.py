@@ -8,6 +8,11 @@ every running game (the host's own pause, journaled) and tells the host pages it
 (not one the host had paused) and publishes every game again, so phones on workers
 catch up with what they missed. Each worker watches too and tells its own host pages
 (the owner's word cannot reach them while Redis is away).
+
+A worker subscribes to the message queue again on its own, up to `RETRY_SECONDS`
+(manager.py) after Redis is back: what the owner published before that is lost for it.
+So the owner also counts the queue's subscribers at each ping and publishes every game
+again whenever the count rises (a process that subscribed again).
 """
 
 from __future__ import annotations
@@ -37,14 +42,17 @@ class LinkWatch:
     """Pings Redis; pauses and resumes the games around an outage."""
 
     def __init__(self, url: str, hub: Hub | None,
-                 tell: Callable[[dict[str, Any]], None]) -> None:
-        """`hub` None: a worker's watch, which only tells its own host pages."""
+                 tell: Callable[[dict[str, Any]], None], channel: str | None = None) -> None:
+        """`hub` None: a worker's watch, which only tells its own host pages. `channel`:
+        the message queue's, whose subscribers the owner counts."""
         self._redis = redis.Redis.from_url(url, socket_timeout=PING_SECONDS,
                                            socket_connect_timeout=PING_SECONDS)
         self.hub = hub
         self.tell = tell  # emits a `link` event to the host pages
         self.up = True
         self.paused_by_us: set[str] = set()
+        self.channel = channel
+        self.subscribers = 0  # the message queue's, at the last ping (0 after an outage)
         self._stopped = threading.Event()
 
     def start(self) -> LinkWatch:
@@ -67,6 +75,27 @@ class LinkWatch:
                 self.lost()
             elif not self.up and ok:
                 self.back()
+            if ok:
+                self._count_subscribers()
+            else:
+                self.subscribers = 0  # a Redis that comes back has forgotten every one
+
+    def _count_subscribers(self) -> None:
+        """More processes listen than at the last ping: they missed what was published
+        while they were away, so every game goes out again."""
+        if self.hub is None or self.channel is None:
+            return
+        try:
+            ((_channel, count),) = self._redis.pubsub_numsub(self.channel)
+        except (redis.RedisError, ValueError):
+            return
+        if count > self.subscribers and self.up:
+            self.republish()
+        self.subscribers = int(count)
+
+    def republish(self) -> None:
+        for session in list(self.hub.sessions.values()) if self.hub is not None else []:
+            session.republish()
 
     def lost(self) -> None:
         self.up = False

@@ -22,6 +22,11 @@ RETRY_SECONDS = 0.5
 SKIP_ROOM = "room:"  # a skip_sid entry naming a room, not a sid
 
 
+def queue_channel(house: str) -> str:
+    """The Redis channel the house's processes share publications on."""
+    return f"tourelle:{house}:io"
+
+
 def skip_rooms(rooms: list[str]) -> list[str]:
     """skip_sid entries that skip every member of these rooms, in every process."""
     return [SKIP_ROOM + room for room in rooms]

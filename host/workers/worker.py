@@ -18,7 +18,7 @@ from flask_socketio import Namespace, SocketIO
 from host import jsonwire, pinger, wsdeflate
 from host.session_types import BUSY_REASON, Outcome
 from host.workers.link import LinkWatch
-from host.workers.manager import RoomSkippingRedisManager
+from host.workers.manager import RoomSkippingRedisManager, queue_channel
 from host.workers.owner import PASSED_HEADERS
 from host.workers.proxy import Proxy
 from host.workers.relay import NoAnswer, RelayClient
@@ -70,7 +70,7 @@ def create_worker_app(redis_url: str, house: str, worker: str, owner_http: str,
         max_http_buffer_size=1_000_000, ping_interval=5, ping_timeout=10,
         logger=False, engineio_logger=False, json=jsonwire,
         async_handlers=async_mode != "threading",  # as the owner (host/app.py)
-        client_manager=RoomSkippingRedisManager(redis_url, channel=f"tourelle:{house}:io",
+        client_manager=RoomSkippingRedisManager(redis_url, channel=queue_channel(house),
                                                 json=jsonwire),
     )
     relay = RelayClient(redis_url, house, worker)
