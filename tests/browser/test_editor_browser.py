@@ -255,9 +255,13 @@ def test_an_uploaded_kahoot_sheet_appears_as_a_pack_and_bad_files_are_refused(
     written = sorted(p.name for p in folder.iterdir())
     host.set_input_files("#f-image-file", files=[{"name": "chat.png", "mimeType": "image/png",
                                                   "buffer": b"this is text"}])
-    host.wait_for_function(
-        "document.querySelector(\"#e-form [data-error-for='image']\").textContent"
-        ".includes('pas une image')")
+    refused = ("document.querySelector(\"#e-form [data-error-for='image']\").textContent"
+               ".includes('pas une image')")
+    host.wait_for_function(refused)
+    # The form's live check, which redraws every field's findings, keeps it said.
+    host.locator("#f-prompt").press_sequentially(" ")
+    host.wait_for_function("document.querySelector('#e-form').dataset.valid !== ''")
+    assert host.evaluate(refused)
     assert sorted(p.name for p in folder.iterdir()) == written
     assert page_errors(recorder) == []
     assert local_only(recorder.urls) == []

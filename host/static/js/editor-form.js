@@ -84,6 +84,7 @@
     $("#f-unit").value = (q && q.unit) || "";
     $("#f-source").value = (q && q.source) || "";
     $("#f-image-file").value = "";
+    ed.imageRefusal = null;
     showImage(null);
     Editor.clipForm.open(q); // its sound or video (editor-clip.js)
     const editable = ed.pack && ed.pack.editable;
@@ -178,6 +179,7 @@
     }
     if (!$("#f-id").value && answer.question) $("#f-id").placeholder = answer.question.id;
     const loose = showFindings($("#e-form"), answer.findings || []);
+    showImageRefusal();
     $("#e-form").dataset.valid = answer.findings.length ? "0" : "1";
     $("#f-msg").className = "host-msg " + (loose.length ? "error" : "ok");
     $("#f-msg").textContent = loose.length ? loose.join(" · ") : answer.findings.length ? "" : T.t("ed_check_ok");
@@ -191,6 +193,7 @@
       method: "POST", body: { question: collect(), replaces: ed.replaces } });
     if (!answer.ok) {
       const loose = showFindings($("#e-form"), answer.findings || []);
+      showImageRefusal();
       $("#e-form").dataset.valid = "0";
       $("#f-msg").className = "host-msg error";
       $("#f-msg").textContent = T.t("ed_refused", { reason: loose.join(" · ") || T.refusal(answer) });
@@ -237,12 +240,21 @@
     preview.hidden = false;
   }
 
+  /** A refused picture stays said beside its field: the form's live check, which redraws
+   * every field's findings, came after it and wiped it (the refusal flashed, then vanished). */
+  function showImageRefusal() {
+    if (!ed.imageRefusal) return;
+    const slot = $("#e-form [data-error-for='image']");
+    slot.textContent = [slot.textContent, ed.imageRefusal].filter(Boolean).join(" · ");
+    slot.closest(".ed-field").classList.add("invalid");
+  }
+
   async function uploadImage() {
     const file = $("#f-image-file").files[0];
     if (!file || !ed.pack) return;
-    const slot = $("#e-form [data-error-for='image']");
     if (ed.meta && file.size > ed.meta.limits.image_bytes) {
-      slot.textContent = T.t("ed_image_too_large", { mb: ed.meta.limits.image_bytes / 1e6 });
+      ed.imageRefusal = T.t("ed_image_too_large", { mb: ed.meta.limits.image_bytes / 1e6 });
+      showImageRefusal();
       $("#f-image-file").value = "";
       return;
     }
@@ -252,10 +264,11 @@
       { method: "POST", body: form });
     $("#f-image-file").value = "";
     if (!answer.ok) {
-      slot.textContent = whyRefused(answer);
-      slot.closest(".ed-field").classList.add("invalid");
+      ed.imageRefusal = whyRefused(answer);
+      showImageRefusal();
       return;
     }
+    ed.imageRefusal = null;
     ed.image = answer.image;
     await showImage(file);
     scheduleCheck();
@@ -279,6 +292,7 @@
   $("#f-image-file").addEventListener("change", uploadImage);
   $("#f-image-remove").addEventListener("click", () => {
     ed.image = null;
+    ed.imageRefusal = null;
     showImage(null);
     scheduleCheck();
   });

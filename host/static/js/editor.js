@@ -15,6 +15,7 @@ const Editor = (() => {
     image: null, // the form's picture file name (beside the pack)
     checkTimer: null,
     checkSeq: 0,
+    imageRefusal: null, // why the last picture was refused, kept beside its field (editor-form.js)
     unticked: new Set(), // the new-game form's unticked packs, kept across redraws (a new pack is ticked)
   };
 
