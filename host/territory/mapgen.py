@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from host.territory.gamemap import GameMap, Territory
 from host.territory.maps import check_map, map_to_json
@@ -322,19 +322,26 @@ def _segments_meet(a: Point, b: Point, c: Point, d: Point, tol: float) -> bool:
 def label_point(poly: Sequence[Point], steps: int = 10, rounds: int = 4) -> Point:
     """A point well inside the polygon, far from its edges (a coarse-to-fine grid search)."""
     edges = _edges(poly)
+    return best_point(lambda p: _inner_distance(p, poly, edges), poly, steps, rounds)
+
+
+def best_point(score: Callable[[Point], float], poly: Sequence[Point], steps: int,
+               rounds: int) -> Point:
+    """The point of highest `score` by a coarse-to-fine grid search over the polygon's
+    bounds, from its centroid (tools/realmap/labels.py scores holes too)."""
     xs = [p[0] for p in poly]
     ys = [p[1] for p in poly]
     best = polygon_centroid(poly)
-    best_score = _inner_distance(best, poly, edges)
+    best_score = score(best)
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
     for _ in range(rounds):
         dx, dy = (x1 - x0) / steps, (y1 - y0) / steps
         for gx in range(steps + 1):
             for gy in range(steps + 1):
                 p = (x0 + gx * dx, y0 + gy * dy)
-                score = _inner_distance(p, poly, edges)
-                if score > best_score:
-                    best, best_score = p, score
+                found = score(p)
+                if found > best_score:
+                    best, best_score = p, found
         x0, x1 = best[0] - 1.5 * dx, best[0] + 1.5 * dx
         y0, y1 = best[1] - 1.5 * dy, best[1] + 1.5 * dy
     return best

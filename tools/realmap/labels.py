@@ -5,10 +5,10 @@ from __future__ import annotations
 import math
 
 from host.territory.mapgen import (
+    best_point,
     label_point,
     point_in_polygon,
     polygon_area,
-    polygon_centroid,
     segment_distance,
 )
 from tools.realmap.shapes import Point, Ring
@@ -37,19 +37,4 @@ def _label_point_with_holes(rings: list[Ring], steps: int = 16, rounds: int = 4)
             return -math.inf
         return min(segment_distance(p, a, b) for a, b in edges)
 
-    xs = [p[0] for p in rings[0]]
-    ys = [p[1] for p in rings[0]]
-    best = polygon_centroid(rings[0])
-    best_score = score(best)
-    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-    for _ in range(rounds):
-        dx, dy = (x1 - x0) / steps, (y1 - y0) / steps
-        for gx in range(steps + 1):
-            for gy in range(steps + 1):
-                p = (x0 + gx * dx, y0 + gy * dy)
-                s = score(p)
-                if s > best_score:
-                    best, best_score = p, s
-        x0, x1 = best[0] - 1.5 * dx, best[0] + 1.5 * dx
-        y0, y1 = best[1] - 1.5 * dy, best[1] + 1.5 * dy
-    return best
+    return best_point(score, rings[0], steps, rounds)
