@@ -248,6 +248,8 @@ def test_csv_imports_good_rows_and_explains_bad_ones() -> None:
     assert (tower["kind"], tower["answer"], tower["unit"]) == ("numeric", 300, "m")
     assert "options" not in tower
     assert result.questions[2]["source"] == "imported from questions.csv (no source given)"
+    french = import_csv(SAMPLES / "questions.csv", ImportOptions(language="fr"))
+    assert french.questions[2]["source"] == "importé de questions.csv (aucune source donnée)"
     assert [q["id"] for q in result.questions] == [f"en-questions-00{n}" for n in (1, 2, 3)]
     joined = "\n".join(result.warnings)
     assert "questions.csv:4: skipped: field 'answer': \"Pluto\" is not one of the options" in joined

@@ -70,8 +70,11 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-def provenance(path: Path) -> str:
-    """The 'source' of a question whose file gave none: where it came from."""
+def provenance(path: Path, language: str = "en") -> str:
+    """The 'source' of a question whose file gave none: where it came from, in the pack's
+    language (a French pack's editor showed this English line among French words)."""
+    if language == "fr":
+        return f"importé de {path.name} (aucune source donnée)"
     return f"imported from {path.name} (no source given)"
 
 
@@ -88,7 +91,7 @@ def finish(drafts: list[Draft], path: Path, options: ImportOptions, result: Impo
             result.warnings.append(f"{draft.origin}: skipped: no category (give --category)")
             continue
         if not data.get("source"):
-            data["source"] = provenance(path)
+            data["source"] = provenance(path, options.language)
             unsourced += 1
         numbered = not data.get("id")
         if numbered:
