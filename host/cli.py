@@ -211,8 +211,25 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+VALUE_OPTIONS = ("--key",)  # options whose value may begin with "-" (a key kept from before)
+
+
+def join_values(argv: list[str]) -> list[str]:
+    """Write `--key -abc` as `--key=-abc`: argparse reads a value beginning with "-"
+    as the next option and says "expected one argument"."""
+    joined: list[str] = []
+    items = iter(argv)
+    for item in items:
+        if item in VALUE_OPTIONS:
+            value = next(items, None)
+            joined.append(item if value is None else f"{item}={value}")
+        else:
+            joined.append(item)
+    return joined
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(join_values(sys.argv[1:] if argv is None else argv))
     code: int = args.func(args)
     return code
 

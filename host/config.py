@@ -53,13 +53,25 @@ class HostConfig:
         return self.data_dir / "journal.sqlite"
 
 
+def new_key() -> str:
+    """A fresh host key that starts with a letter or digit.
+
+    A person types it after `--key` (`tourelle buzzers run --key KEY`): one that began
+    with "-" was read by argparse as another option (1 key in 64 did).
+    """
+    while True:
+        key = secrets.token_urlsafe(9)
+        if key[0].isalnum():
+            return key
+
+
 def host_key(data_dir: Path, rotate: bool = False) -> str:
     """The install's host key: random, kept in the data folder (mode 0600), rotatable."""
     path = data_dir / "host_key"
     if path.exists() and not rotate:
         return path.read_text().strip()
     data_dir.mkdir(parents=True, exist_ok=True)
-    key = secrets.token_urlsafe(9)
+    key = new_key()
     fresh = path.with_suffix(".new")
     fresh.write_text(key + "\n")
     fresh.chmod(0o600)

@@ -88,3 +88,20 @@ def test_the_served_demo_plays_bot_games_one_after_another(tmp_path: Path, packs
         screen.close()
     finally:
         server.stop()
+
+
+def test_a_new_host_key_never_begins_with_a_dash() -> None:
+    from host.config import new_key
+
+    keys = [new_key() for _ in range(3000)]  # the old keys began with "-" 1 time in 64
+    assert all(key[0].isalnum() for key in keys)
+    assert len(set(keys)) == len(keys)
+
+
+def test_a_key_beginning_with_a_dash_is_still_read_as_the_key() -> None:
+    from host.cli import build_parser, join_values
+
+    argv = ["buzzers", "run", "--host", "http://10.0.0.2:8340", "--key", "-k3y_", "--no-keys"]
+    args = build_parser().parse_args(join_values(argv))
+    assert args.key == "-k3y_" and args.no_keys
+    assert join_values(["key", "--rotate"]) == ["key", "--rotate"]
