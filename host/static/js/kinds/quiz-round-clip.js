@@ -16,6 +16,7 @@ window.QuizRoundClip = (() => {
   let seen = { src: null, plays: 0 };
   let last = null;
   let blocked = false;
+  let retries = 0; // plays tried again for the newest state (see update)
 
   function mount(root) {
     audio = h("audio", { id: "qr-audio", preload: "auto" });
@@ -52,6 +53,7 @@ window.QuizRoundClip = (() => {
 
   /** The projector follows the room's `clip`: a new start goes back to the clip's start. */
   function update(view) {
+    if (last !== view) retries = 0;
     last = view;
     const q = view.question;
     const src = view.clip ? (view.clip.video || (q && q.audio)) : null;
@@ -86,9 +88,11 @@ window.QuizRoundClip = (() => {
     if (view.clip.playing && !ended) {
       media.play().then(() => needClick(false)).catch((err) => {
         if (err && err.name === "NotAllowedError") needClick(true);
-        // Interrupted (a new state redrew the question while it started): try again unless
-        // a newer state has come since.
-        else if (err && err.name === "AbortError") setTimeout(() => { if (last === view) update(view); }, 250);
+        // Interrupted (a new state redrew the question while it started) or not playable
+        // yet (a slow host still sending the file): try again unless a newer state has
+        // come since, which plays on its own.
+        // At most 40 tries (10 s) for one state: a file that is not there stays silent.
+        else if (retries < 40) setTimeout(() => { if (last === view) { retries += 1; update(view); } }, 250);
       });
     } else {
       media.pause();
