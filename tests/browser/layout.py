@@ -49,6 +49,11 @@ def catalogue_page(browser: Any, url: str, recorder: Any = None) -> Any:
     return page
 
 
+# The page's sockets are refused: without this a phone drawn 2 s after load would show
+# "Connexion au jeu…" over a state it was handed as if connected.
+CONNECTED = "everConnected = true; document.getElementById('net').hidden = true;"
+
+
 def show_and_read(page: Any, screen: Screen, audience: str, read: str) -> Any:
     """Hand the page a catalogued state and run `read` (a JS function's source) on the
     drawing in the same script task: none of the page's own timers (the join page's poll,
@@ -56,7 +61,7 @@ def show_and_read(page: Any, screen: Screen, audience: str, read: str) -> Any:
     if audience == "projector":
         return page.evaluate(f"([s]) => {{ render(s); return ({read})(); }}", [screen.screen])
     payload = json.loads(json.dumps(screen.phone))
-    return page.evaluate(f"([s, seat]) => {{ clearTimeout(pollHandle); "
+    return page.evaluate(f"([s, seat]) => {{ clearTimeout(pollHandle); {CONNECTED} "
                          f"joined = {{ game: s.meta.game, seat }}; state = s; render(); "
                          f"return ({read})(); }}", [payload, screen.seat])
 
@@ -71,7 +76,7 @@ def show(page: Any, screen: Screen, audience: str) -> None:
     else:
         payload = json.loads(json.dumps(screen.phone))
         # The join page's own poll (no game yet) must not draw over the state handed in.
-        page.evaluate("([s, seat]) => { clearTimeout(pollHandle); "
+        page.evaluate(f"([s, seat]) => {{ clearTimeout(pollHandle); {CONNECTED} "
                       "joined = { game: s.meta.game, seat }; state = s; render(); }",
                       [payload, screen.seat])
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => "
