@@ -81,6 +81,10 @@ def test_two_phones_buzz_the_projector_shows_first_and_margin(live: LiveServer,
     assert found, text
     assert found.group(1) is None or int(found.group(1)) > 0
     assert screen.locator("#bz-status").get_attribute("data-state") == "decided"
+    # Each phone that pressed reads its place in the decided ranking, not "settling".
+    for phone, place in zip(phones, ["1ᵉʳ", "2ᵉ"], strict=False):
+        phone.wait_for_function("document.querySelector('#bz-you').textContent === "
+                                f"'Votre rang : {place}'")
 
     host.click("[data-cmd='right']")  # the first of the ranking
     screen.wait_for_selector("#bz-mark.good")

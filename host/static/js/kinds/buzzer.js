@@ -151,7 +151,12 @@
     let key = "you_" + you.status;
     if (you.early_lockout) key = "you_early";
     const lost = you.status !== "floor" && view.floor !== null;
-    const text = lost && you.status !== "out" ? tr("you_lost", { who: view.floor_name }) : tr(key);
+    // A ranking window decided: a phone that pressed reads its place, not "settling".
+    const placed = you.status === "buzzed" && view.mode === "ranking" && view.final
+      && typeof you.place === "number";
+    const place = placed && (you.place === 0 ? T.t("first") : T.t("rank", { n: you.place + 1 }));
+    const text = lost && you.status !== "out" ? tr("you_lost", { who: view.floor_name })
+      : placed ? tr("you_ranked", { place }) : tr(key);
     phone.status.textContent = text;
     phone.status.className = "bz-you " + you.status;
     document.body.dataset.buzz = you.status;
