@@ -40,6 +40,11 @@ function hostPage(own) {
   return Object.fromEntries(names.map((name) => [name, "readonly"]));
 }
 
+// The phone page's helpers (templates/phone.html, loaded before phone.js), offered to phone.js alone.
+const PHONE_HELPERS = ["phone-night.js"].map((name) => "host/static/js/" + name);
+const PHONE_OFFERED = Object.fromEntries(PHONE_HELPERS.map((file) => [file, exported(file)]).flatMap(
+  ([, list]) => list.map((name) => [name, "readonly"])));
+
 const BROWSER = { ecmaVersion: 2022, sourceType: "script" };
 
 export default [
@@ -64,6 +69,7 @@ export default [
     languageOptions: { globals: hostPage(null) },
   },
   ...HOST_PAGE.map((file) => ({ files: [file], languageOptions: { globals: hostPage(file) } })),
+  { files: ["host/static/js/phone.js"], languageOptions: { globals: PHONE_OFFERED } },
   {
     files: ["eslint.config.mjs"],
     languageOptions: { globals: globals.node },

@@ -64,6 +64,11 @@ def test_a_night_of_two_games(live: LiveServer, browser: Any) -> None:
     for phone in phones:
         phone.wait_for_function("document.body.dataset.kind === 'territory'", timeout=15000)
     screen.wait_for_selector("#lobby-seats .team-count[data-phones='2'] >> nth=1")
+    # Each phone reads its team's place in the night so far, in the new game's lobby.
+    for phone, place in zip(phones, ["2ᵉ", "2ᵉ", "1ᵉʳ · 10 pts", "1ᵉʳ · 10 pts"], strict=True):
+        line = phone.wait_for_selector("#night-line")
+        assert "Quiz du jeudi" in line.inner_text()
+        assert f"{place}" in line.inner_text() and "après 1 partie" in line.inner_text()
     # The host ends it at once: its places count.
     host.click("[data-cmd='start']")
     host.wait_for_selector("[data-cmd='end']:not([disabled])")
@@ -77,6 +82,9 @@ def test_a_night_of_two_games(live: LiveServer, browser: Any) -> None:
     screen.wait_for_function("document.body.dataset.night === 'over'")
     screen.wait_for_selector("#podium:not([hidden]) .step.place-1")
     assert "Quiz du jeudi" in screen.inner_text("#podium h1")
+    phones[0].wait_for_function("document.querySelector('#night-line strong').textContent"
+                                " === 'Quiz du jeudi : classement final'")
+    assert "après 2 parties" in phones[0].inner_text("#night-line")
     href = host.get_attribute("#n-csv", "href")
     with urllib.request.urlopen(live.url + href, timeout=5) as answer:
         rows = list(csv.reader(io.StringIO(answer.read().decode())))

@@ -467,7 +467,7 @@ function render() {
     showOnly("wait");
     Clock.heartbeat(false);
     $("#wait-status").textContent = meta.status === "over" ? T.t("over") : T.t("waiting_start");
-    fill("#wait-detail", h("p", { class: "note" }, kindLabel(meta.kind)));
+    fill("#wait-detail", h("p", { class: "note" }, kindLabel(meta.kind)), nightLine(meta, seat));
   } else if (meta.status === "over" || view.stage === "over") {
     showOnly("wait");
     Clock.heartbeat(false);
@@ -482,7 +482,8 @@ function render() {
       setTimeout(rejoin, 0);
     }
     fill("#wait-detail", place ? h("div", { class: "verdict-big good" },
-      T.t("you_placed", { rank: place === 1 ? T.t("first") : T.t("rank", { n: place }) })) : null);
+      T.t("you_placed", { rank: place === 1 ? T.t("first") : T.t("rank", { n: place }) })) : null,
+    nightLine(meta, seat));
   } else {
     showOnly("play");
     slot.update(state);
