@@ -12,7 +12,7 @@ from host.hub import Hub
 from host.quiz.bank import QuestionBank
 from host.quiz.validate import CATEGORIES, LANGUAGES, MAX_DIFFICULTY, MIN_DIFFICULTY
 from host.territory.kind import DEFAULT_MAP, map_by_name
-from host.territory.maps import map_to_json, shipped_map_names
+from host.territory.maps import map_to_json, shipped_map_names, shipped_map_titles
 
 bp = Blueprint("api", __name__)
 
@@ -61,8 +61,8 @@ def api_game(game_id: str) -> Response:
 
 @bp.get("/api/maps")
 def api_maps() -> Response:
-    """The shipped map names, for the host page's map menu."""
-    return jsonify(maps=shipped_map_names(), default=DEFAULT_MAP)
+    """The shipped map names, for the host page's map menu, with their titles by language."""
+    return jsonify(maps=shipped_map_names(), default=DEFAULT_MAP, titles=shipped_map_titles())
 
 
 @bp.get("/api/maps/<name>")

@@ -7,6 +7,7 @@ raising `MapError`, naming the file.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -27,6 +28,16 @@ class MapError(ValueError):
 def shipped_map_names() -> list[str]:
     """Names of the maps shipped with Tourelle (usable with `load_map`)."""
     return sorted(p.stem for p in MAPS_DIR.glob("*.json"))
+
+
+@functools.cache
+def shipped_map_titles() -> dict[str, dict[str, str]]:
+    """Each shipped map's title by language, for the host page's menu: {name: {fr, en}}."""
+    titles = {}
+    for name in shipped_map_names():
+        game_map = load_map(name)
+        titles[name] = {"fr": game_map.name_fr, "en": game_map.name_en}
+    return titles
 
 
 def load_map(name_or_path: str) -> GameMap:

@@ -116,6 +116,10 @@ def test_host_page_keeps_create_and_live_controls_in_view(server: LiveServer, br
     assert in_view(host, "#c-create-start")
     default = host.evaluate("fetch('/api/maps').then((r) => r.json()).then((m) => m.default)")
     assert host.input_value("#c-map") == default
+    # The menu reads the map's French title, not its file name.
+    titles = host.evaluate("fetch('/api/maps').then((r) => r.json()).then((m) => m.titles)")
+    shown = host.eval_on_selector("#c-map", "(menu) => menu.selectedOptions[0].textContent")
+    assert shown == titles[default]["fr"]
     for seat in range(4):
         host.select_option(f"#seat-kind-{seat}", "bot3" if seat else "phone")
     host.click("#c-create-start")

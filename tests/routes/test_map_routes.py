@@ -13,6 +13,10 @@ from tests.live import LiveServer
 def test_map_routes_serve_shipped_and_generated_maps(live: LiveServer) -> None:
     listing = live.get("/api/maps")
     assert listing["default"] in listing["maps"]
+    # Each shipped map's title in both languages, for the host page's menu (not its file name).
+    assert set(listing["titles"]) == set(listing["maps"])
+    assert listing["titles"]["france-regions"] == {"fr": "France : les 13 régions",
+                                                   "en": "France: the 13 regions"}
     shipped = live.get("/api/maps/" + listing["default"])
     assert shipped["id"] == listing["default"]
     assert all(t["path"].startswith("M") for t in shipped["territories"])

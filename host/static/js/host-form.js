@@ -29,8 +29,10 @@ async function loadForm() {
   const previous = $("#c-kind").value;
   fill("#c-kind", kinds.map((k) => h("option", { value: k.name }, kindLabel(k.name, k.label))));
   if (previous && kinds.some((k) => k.name === previous)) $("#c-kind").value = previous;
-  fill("#c-map", maps.maps.map((n) => h("option", { value: n }, n)),
-    ["generated:12:1", "generated:18:2", "generated:24:3"].map((n) => h("option", { value: n }, n)));
+  const titles = maps.titles || {};
+  fill("#c-map", maps.maps.map((n) => h("option", { value: n }, (titles[n] && titles[n][T.lang]) || n)),
+    [[12, 1], [18, 2], [24, 3]].map(([size, seed]) => h("option", { value: `generated:${size}:${seed}` },
+      T.t("generated_map", { n: size, seed }))));
   if (maps.default && maps.maps.includes(maps.default)) $("#c-map").value = maps.default; // the host's own default
   kindChanged();
 }
