@@ -36,6 +36,9 @@ FRENCH: dict[str, str] = {
     "the game did not answer in time; try again": "la partie n’a pas répondu à temps ; réessayez",
     "unknown action {kind}": "action inconnue {kind}",
     "join a seat first": "prenez d’abord une place",
+    "this phone has no seat in this game": "ce téléphone n’a pas de place dans cette partie",
+    "the game has started: ask the host to free your seat":
+        "la partie a commencé : demandez à l’animateur de libérer votre place",
     "you can only act for your own seat": "vous ne pouvez jouer que pour votre place",
     "that seat is not a bot": "cette place n’est pas un robot",
     "a bot plays this seat now; ask the host to hand it back":

@@ -116,6 +116,10 @@ class Session:
         """Host: free a seat's binding so another phone can take it (through the queue)."""
         return self.submit(HOST, {"type": "_release", "seat": seat})
 
+    def submit_leave(self, origin: Origin) -> Outcome:
+        """A phone leaves its seat or team before the start (Seating.leave)."""
+        return self.submit(origin, {"type": "_leave"})
+
     def submit_team(self, action: str, seat: int, phone: str) -> Outcome:
         """Host, in a team game: make a phone the team's captain, or remove it from the team."""
         return self.submit(HOST, {"type": "_team", "action": action, "seat": seat,
@@ -170,6 +174,8 @@ class Session:
             return self.seating.team_command(event)
         if kind == "_lobby" and origin.role == "host":  # end or delete a lobby game
             return following.close_lobby(self, bool(event.get("delete")))
+        if kind == "_leave" and origin.role == "seat":  # a phone leaves its seat (lobby)
+            return self.seating.leave(origin)
         if kind == "_rename" and origin.role == "host":
             return self.seating.rename(origin, int(event["seat"]), str(event["name"]))
         if not isinstance(kind, str):

@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 
 BURST_SECONDS = 0.05  # events closer than this are a burst (phones' pacing)
 # Events handled alone, after the rows before them are committed: they read the journal.
-BARRIERS = frozenset({"claim", "_release", "_team", "undo", "_probe", "_stop"})
+BARRIERS = frozenset({"claim", "_release", "_leave", "_team", "undo", "_probe", "_stop"})
 
 
 class Handler(Protocol):

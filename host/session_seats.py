@@ -36,6 +36,7 @@ class Seating:
         self.engine_names: dict[int, str] = {}  # seat -> the name the engine was set up with
         self.names_version = 0  # counts names and phones taking seats (a night's table reads)
         self._renames: tuple[Any, dict[int, str]] = (None, {})  # renames(), cached
+        self.named_before: dict[int, str] = {}  # seat -> its name before a phone named it
 
     def load(self) -> None:
         """The bindings as the journal has them (start-up, reload)."""
@@ -100,6 +101,7 @@ class Seating:
                 and given != s.seats[seat]["name"]):
             # The phone on a seat names it, in the lobby or after the start (a team phone's
             # name is its own, not the team's).
+            self.named_before[seat] = s.seats[seat]["name"]
             seq = self._set_name(origin, seat, given)
         # Otherwise nothing changed for the others; the socket layer sends the phone its view.
         return Outcome(True, seq=seq, data={"seat": seat, "rejoined": False, "name": given,
@@ -251,6 +253,31 @@ class Seating:
         s.changed()
         return Outcome(True, data={"removed": member_id(phone.token_hash)}
                        if action == "remove" else {})
+
+    def leave(self, origin: Origin) -> Outcome:
+        """A phone leaves its seat, or its team, before the start: a colour tapped by
+        mistake is cheap (after the start only the host frees a seat). A seat the phone had
+        named gets back the name it had before (the create-time name after a restart)."""
+        s = self.session
+        seat = self.phones.seat_of(origin.token)
+        if seat is None:
+            return Outcome.refuse("stale", "this phone has no seat in this game")
+        if s.status != "lobby" or s.state is not None:
+            return Outcome.refuse("illegal", "the game has started: ask the host to free "
+                                             "your seat")
+        if s.teams.enabled:
+            return self.team_command({"seat": seat, "action": "remove",
+                                      "phone": member_id(origin.token)})
+        phone = self.phones.captain(seat)
+        named = phone is not None and phone.name == s.seats[seat]["name"]
+        left = self.release(seat)
+        before = self.named_before.pop(seat, None) or self._created_name(seat)
+        if left.ok and named and before != s.seats[seat]["name"]:
+            self._set_name(origin, seat, before)
+        return Outcome(True, data={"seat": seat})
+
+    def _created_name(self, seat: int) -> str:
+        return str(self.session.config["seats"][seat]["name"])
 
     # -- bots or people ----------------------------------------------------------
     def hand(self, origin: Origin, event: Event) -> Outcome:

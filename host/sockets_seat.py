@@ -141,8 +141,8 @@ class SeatNamespace(Base):
         emit("error", payload)
         return payload
 
-    def let_go(self, game_id: str, token: str, scope: str | None) -> None:
-        """The host removed this phone: its connections leave the seat and are told so."""
+    def _unseat(self, game_id: str, token: str) -> list[str]:
+        """This phone's connections to the game leave its seat's rooms; returns them."""
         with self._lock:
             sids = [sid for sid, held in self.tokens.items()
                     if held == token and self.bound.get(sid, ("", 0))[0] == game_id]
@@ -152,6 +152,28 @@ class SeatNamespace(Base):
                     for room in (ROOMS.room(old[0], f"seat:{old[1]}")[1],
                                  ROOMS.room(old[0], PHONES)[1]):
                         self.socketio.server.leave_room(sid, room, namespace=self.namespace)
+        return sids
+
+    def on_leave(self, payload: Any = None) -> dict[str, Any]:
+        """The phone leaves its seat (or its team) before the start, to take another: the
+        Session refuses it once the game runs (PROTOCOL.md, `/seat`)."""
+        require_dict(payload if payload is not None else {}, "leave")
+        sid = current_sid()
+        binding, token = self.bound.get(sid), self.tokens.get(sid)
+        if binding is None or token is None:
+            return refused("forbidden", "join a seat first")
+        session = self.hub.get(binding[0])
+        if session is None:
+            return refused("stale", "that game is gone")
+        outcome = session.submit_leave(Origin("seat", binding[1], sid, token=token))
+        if outcome.ok:
+            self._unseat(session.id, token)
+        return answer(outcome) if not outcome.ok else {"ok": True, "game": session.id,
+                                                        "seat": binding[1]}
+
+    def let_go(self, game_id: str, token: str, scope: str | None) -> None:
+        """The host removed this phone: its connections leave the seat and are told so."""
+        sids = self._unseat(game_id, token)
         reason = bans.REASONS.get(scope or "", "the host removed this phone")
         for sid in sids:
             self.socketio.emit("removed", {"game": game_id, "scope": scope, "reason": reason,
