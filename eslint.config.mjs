@@ -41,7 +41,7 @@ function hostPage(own) {
 }
 
 // The phone page's helpers (templates/phone.html, loaded before phone.js), offered to phone.js alone.
-const PHONE_HELPERS = ["phone-night.js"].map((name) => "host/static/js/" + name);
+const PHONE_HELPERS = ["phone-wait.js"].map((name) => "host/static/js/" + name);
 const PHONE_OFFERED = Object.fromEntries(PHONE_HELPERS.map((file) => [file, exported(file)]).flatMap(
   ([, list]) => list.map((name) => [name, "readonly"])));
 

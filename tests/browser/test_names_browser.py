@@ -89,3 +89,41 @@ def test_names_stay_from_the_phone_to_the_projector_and_the_results(
         assert answer.read().decode() == before
     assert local_only(recorder.urls) == []
     assert recorder.errors == []
+
+
+def test_a_colour_tapped_by_mistake_is_left_in_the_lobby(
+        live: LiveServer, browser: Any, tmp_path: Any) -> None:
+    """A player taps red for a blue team: in the lobby the phone changes seat itself, red gets
+    its name back on the projector and the player sits on blue; after the start it cannot."""
+    recorder = Recorder()
+    screen = new_page(browser, recorder, live.url + "/screen", PROJECTOR)
+    host = host_page(browser, recorder, live)
+    host.select_option("#c-kind", "buzzer")
+    for seat, name in enumerate(["Les Castors", "Les Loutres"]):
+        host.select_option(f"#seat-kind-{seat}", "phone")
+        host.fill(f"#seat-name-{seat}", name)
+    for seat in range(2, 4):
+        if host.locator(f"#seat-kind-{seat}").count():
+            host.select_option(f"#seat-kind-{seat}", "none")
+    host.click("#c-create")
+    host.wait_for_selector("#live:not([hidden]) [data-cmd='start']:not([disabled])")
+    phone = join_seat(browser, recorder, live.url, 0, name="Zoé")
+    phone.set_viewport_size({"width": 360, "height": 640})
+    screen.wait_for_function("document.querySelector('#lobby-seats').innerText.includes('Zoé')")
+    button = phone.wait_for_selector("#leave-seat")
+    assert button.inner_text() == "Changer de place"
+    phone.screenshot(path=str(tmp_path / "phone-lobby-leave.png"))
+    button.click()
+    phone.wait_for_selector("#join:not([hidden]) .colour-btn[data-seat='0']")
+    screen.wait_for_function("(() => { const t = document.querySelector('#lobby-seats').innerText;"
+                             " return t.includes('Les Castors') && !t.includes('Zoé'); })()")
+    phone.click(".colour-btn[data-seat='1']")
+    phone.wait_for_function("document.body.dataset.seat === '1'")
+    screen.wait_for_function("document.querySelector('#lobby-seats').innerText.includes('Zoé')")
+    assert "Les Loutres" not in screen.inner_text("#lobby-seats")
+    # Once the game runs the seat is the player's until the host frees it: no such button.
+    host.click("[data-cmd='start']")
+    phone.wait_for_selector("#bz-button")
+    assert not phone.locator("#leave-seat").is_visible()
+    assert recorder.errors == []
+    phone.context.close()

@@ -165,12 +165,17 @@ socket.on("room", (room) => {
 /** The host took this phone off its seat (and maybe keeps it out): back to the join page. */
 socket.on("removed", (message) => {
   if (!joined || message.game !== joined.game) return;
+  unseat(T.t(message.scope ? "banned_" + message.scope : "removed"));
+});
+
+/** Back to the join page: the host took this phone off its seat, or it left it (lobby). */
+function unseat(notice) {
   seated = false;
   remember(null);
   own = null;
   state = null;
-  showJoin(T.t(message.scope ? "banned_" + message.scope : "removed"));
-});
+  showJoin(notice);
+}
 
 function rejoin() {
   const message = { token, game: joined.game, clock: CLOCK_ID };
@@ -467,13 +472,11 @@ function render() {
     showOnly("wait");
     Clock.heartbeat(false);
     $("#wait-status").textContent = meta.status === "over" ? T.t("over") : T.t("waiting_start");
-    fill("#wait-detail", h("p", { class: "note" }, kindLabel(meta.kind)), nightLine(meta, seat));
+    fill("#wait-detail", h("p", { class: "note" }, kindLabel(meta.kind)), nightLine(meta, seat),
+      meta.status === "lobby" ? leaveButton(meta, socket, unseat) : null);
   } else if (meta.status === "over" || view.stage === "over") {
     showOnly("wait");
     Clock.heartbeat(false);
-    // A kind whose phones do not get every player's score says the place in `you.rank`.
-    const place = view.you && view.you.rank ? view.you.rank
-      : rankedPlayers(view).map((p) => p.seat).indexOf(seat) + 1;
     $("#wait-status").textContent = T.t("over");
     // The room moved before this game's end reached the phone (the next game was made
     // while this one ran): follow it now.
@@ -481,9 +484,7 @@ function render() {
       followedFrom = joined.game;
       setTimeout(rejoin, 0);
     }
-    fill("#wait-detail", place ? h("div", { class: "verdict-big good" },
-      T.t("you_placed", { rank: place === 1 ? T.t("first") : T.t("rank", { n: place }) })) : null,
-    nightLine(meta, seat));
+    fill("#wait-detail", overVerdict(view, seat), nightLine(meta, seat));
   } else {
     showOnly("play");
     slot.update(state);
