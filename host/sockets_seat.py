@@ -166,10 +166,10 @@ class SeatNamespace(Base):
         if session is None:
             return refused("stale", "that game is gone")
         outcome = session.submit_leave(Origin("seat", binding[1], sid, token=token))
-        if outcome.ok:
-            self._unseat(session.id, token)
-        return answer(outcome) if not outcome.ok else {"ok": True, "game": session.id,
-                                                        "seat": binding[1]}
+        if not outcome.ok:
+            return answer(outcome)
+        self._unseat(session.id, token)
+        return {"ok": True, "game": session.id, "seat": binding[1]}
 
     def let_go(self, game_id: str, token: str, scope: str | None) -> None:
         """The host removed this phone: its connections leave the seat and are told so."""
