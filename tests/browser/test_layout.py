@@ -237,3 +237,16 @@ def test_the_buzz_button_has_no_square_inside(server: LiveServer, browser: Any,
             return [s.backgroundOrigin, s.borderTopWidth]; }""")
         assert style[0] == "border-box" or style[1] == "0px", (name, style)
     page.context.close()
+
+
+def test_french_quotes_and_questions_marks_keep_to_their_words(server: LiveServer,
+                                                               browser: Any) -> None:
+    """T.prose: in French no line breaks between « and its word, nor before ? ! : ; » (a
+    "«" left at the end of the projector's line read badly); English text is left alone."""
+    page = catalogue_page(browser, server.url + "/screen")
+    text = "Avec quel acteur Dalida chante-t-elle « Paroles, paroles » ?"
+    french = page.evaluate("(t) => { T.use('fr'); return T.prose(t); }", text)
+    assert french == ("Avec quel acteur Dalida chante-t-elle «\u00a0Paroles, paroles\u00a0»"
+                      "\u00a0?")
+    assert page.evaluate("(t) => { T.use('en'); return T.prose(t); }", text) == text
+    page.context.close()

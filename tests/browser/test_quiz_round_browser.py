@@ -118,12 +118,17 @@ def next_step(host: Any) -> None:
     host.click("#qr-commands [data-cmd='next']:not([disabled])")
 
 
+def prose(text: str) -> str:
+    """A French text as T.prose sets it: no break before ? ! : ; » nor after «."""
+    return re.sub(r"« ", "«\u00a0", re.sub(r" ([?!:;»])", "\u00a0\\1", text))
+
+
 def same_question(screen: Any, phones: list[Any], prompt: str) -> None:
     """The question on the projector and, the same, on every phone (a French question's "?"
     does not break from its word)."""
     for page, where in ((screen, "#qr-prompt"), *((phone, "#qr-p-prompt") for phone in phones)):
         page.wait_for_function("([where, p]) => document.querySelector(where)?.textContent === p",
-                               arg=[where, re.sub(r" ([?!:;])", "\u00a0\\1", prompt)])  # T.prose
+                               arg=[where, prose(prompt)])
 
 
 def tap_choice(phone: Any, text: str) -> None:

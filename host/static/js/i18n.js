@@ -30,10 +30,12 @@ const T = {
     if (!ack) return "?";
     return (ack.text && (ack.text[this.lang] || ack.text.en)) || ack.reason || "?";
   },
-  /** A question's text as French sets it: the space before ? ! : ; does not break (a "?" alone
-   * on the projector's last line reads badly). English text is left as it is. */
+  /** A question's text as French sets it: the space before ? ! : ; » and after « does not
+   * break (a "?" alone on the projector's last line, or a "«" left at a line's end, reads
+   * badly). English text is left as it is. */
   prose(text) {
-    return this.lang === "fr" ? String(text).replace(/ ([?!:;])/g, "\u00a0$1") : text;
+    return this.lang === "fr" ? String(text).replace(/ ([?!:;»])/g, "\u00a0$1").replace(/« /g, "«\u00a0")
+      : text;
   },
   /** A game's step ("answering") in the page's words; "" for a step with no words. */
   stage(name) {
