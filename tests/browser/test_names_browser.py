@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser.driver import PROJECTOR, Recorder, host_page, join_seat, local_only, new_page
+from tests.browser.driver import (PROJECTOR, Recorder, create_phone_game, host_page, join_seat,
+                                  local_only, new_page)
 from tests.live import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -98,15 +99,7 @@ def test_a_colour_tapped_by_mistake_is_left_in_the_lobby(
     recorder = Recorder()
     screen = new_page(browser, recorder, live.url + "/screen", PROJECTOR)
     host = host_page(browser, recorder, live)
-    host.select_option("#c-kind", "buzzer")
-    for seat, name in enumerate(["Les Castors", "Les Loutres"]):
-        host.select_option(f"#seat-kind-{seat}", "phone")
-        host.fill(f"#seat-name-{seat}", name)
-    for seat in range(2, 4):
-        if host.locator(f"#seat-kind-{seat}").count():
-            host.select_option(f"#seat-kind-{seat}", "none")
-    host.click("#c-create")
-    host.wait_for_selector("#live:not([hidden]) [data-cmd='start']:not([disabled])")
+    create_phone_game(host, "buzzer", ["Les Castors", "Les Loutres"])
     phone = join_seat(browser, recorder, live.url, 0, name="Zoé")
     phone.set_viewport_size({"width": 360, "height": 640})
     screen.wait_for_function("document.querySelector('#lobby-seats').innerText.includes('Zoé')")

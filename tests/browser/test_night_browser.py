@@ -11,24 +11,11 @@ from typing import Any
 
 import pytest
 
-from tests.browser.driver import PROJECTOR, Recorder, join_seat, local_only, new_page
+from tests.browser.driver import (PROJECTOR, Recorder, create_phone_game, join_seat, local_only,
+                                  new_page)
 from tests.live import LiveServer
 
 pytestmark = pytest.mark.browser
-
-
-def create_from_form(host: Any, kind: str) -> None:
-    host.wait_for_selector(f"#c-kind option[value='{kind}']", state="attached")
-    host.select_option("#c-kind", kind)
-    for seat, name in enumerate(["Rouge", "Bleu"]):
-        host.select_option(f"#seat-kind-{seat}", "phone")
-        host.fill(f"#seat-name-{seat}", name)
-    for seat in range(2, 4):
-        if host.locator(f"#seat-kind-{seat}").count():
-            host.select_option(f"#seat-kind-{seat}", "none")
-    host.check("#c-teams")
-    host.click("#c-create")
-    host.wait_for_selector("#live:not([hidden]) [data-cmd='start']:not([disabled])")
 
 
 def test_a_night_of_two_games(live: LiveServer, browser: Any) -> None:
@@ -41,7 +28,7 @@ def test_a_night_of_two_games(live: LiveServer, browser: Any) -> None:
     host.wait_for_function("document.querySelector('#n-choose').value !== ''")
 
     # Game 1, a buzzer board: two teams of two phones; Bleu takes the floor and is right.
-    create_from_form(host, "buzzer")
+    create_phone_game(host, "buzzer", ["Rouge", "Bleu"], teams=True)
     phones = [join_seat(browser, recorder, live.url, seat, name=name)
               for seat, name in ((0, "Ana"), (0, "Alex"), (1, "Bob"), (1, "Béa"))]
     screen.wait_for_selector("#lobby-seats .team-count[data-phones='2'] >> nth=1")
@@ -59,7 +46,7 @@ def test_a_night_of_two_games(live: LiveServer, browser: Any) -> None:
     host.wait_for_selector("#n-table tr[data-night-seat='1']")
 
     # Game 2, territory in the same night: each phone follows to it on its colour (team).
-    create_from_form(host, "territory")
+    create_phone_game(host, "territory", ["Rouge", "Bleu"], teams=True)
     screen.wait_for_selector("#night-board:not([hidden]) #night-title")
     for phone in phones:
         phone.wait_for_function("document.body.dataset.kind === 'territory'", timeout=15000)

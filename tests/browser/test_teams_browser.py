@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser.driver import PHONE, PROJECTOR, Recorder, host_page, join_seat, new_page
+from tests.browser.driver import (PHONE, PROJECTOR, Recorder, create_phone_game, host_page,
+                                  join_seat, new_page)
 from tests.live import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -18,15 +19,7 @@ def test_two_phones_on_one_team(live: LiveServer, browser: Any) -> None:
     recorder = Recorder()
     screen = new_page(browser, recorder, live.url + "/screen", PROJECTOR)
     host = host_page(browser, recorder, live)
-    host.select_option("#c-kind", "buzzer")
-    for seat, name in enumerate(["Rouge", "Bleu"]):
-        host.select_option(f"#seat-kind-{seat}", "phone")
-        host.fill(f"#seat-name-{seat}", name)
-    for seat in (2, 3):
-        host.select_option(f"#seat-kind-{seat}", "none")
-    host.check("#c-teams")
-    host.click("#c-create")
-    host.wait_for_selector("#live:not([hidden]) [data-cmd='start']:not([disabled])")
+    create_phone_game(host, "buzzer", ["Rouge", "Bleu"], teams=True)
 
     # Each team has its own QR code on the projector; it opens the join page on its colour.
     qr = screen.wait_for_selector("img[data-team-qr='1']")
