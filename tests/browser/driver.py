@@ -201,21 +201,32 @@ def host_page(browser: Any, recorder: Recorder, server: Any) -> Any:
     return host
 
 
-def create_phone_game(host: Any, kind: str, names: list[str], teams: bool = False) -> None:
-    """The host form as a host fills it: the kind, one phone seat per name, the form's other
-    seats left empty, teams when asked; then "Créer", and the game's lobby on the page."""
-    host.wait_for_selector(f"#c-kind option[value='{kind}']", state="attached")
-    host.select_option("#c-kind", kind)
+def phone_seats(host: Any, names: list[str]) -> None:
+    """On the host form: one phone seat per name, the form's other seats left empty (it shows
+    four to start with)."""
     for seat, name in enumerate(names):
         host.select_option(f"#seat-kind-{seat}", "phone")
         host.fill(f"#seat-name-{seat}", name)
     for seat in range(len(names), 4):
         if host.locator(f"#seat-kind-{seat}").count():
             host.select_option(f"#seat-kind-{seat}", "none")
-    if teams:
-        host.check("#c-teams")
+
+
+def create_and_wait(host: Any) -> None:
+    """"Créer", then the game's lobby on the host page, its start ready."""
     host.click("#c-create")
     host.wait_for_selector("#live:not([hidden]) [data-cmd='start']:not([disabled])")
+
+
+def create_phone_game(host: Any, kind: str, names: list[str], teams: bool = False) -> None:
+    """The host form as a host fills it: the kind, one phone seat per name (`phone_seats`),
+    teams when asked; then the game's lobby (`create_and_wait`)."""
+    host.wait_for_selector(f"#c-kind option[value='{kind}']", state="attached")
+    host.select_option("#c-kind", kind)
+    phone_seats(host, names)
+    if teams:
+        host.check("#c-teams")
+    create_and_wait(host)
 
 
 def join_seat(browser: Any, recorder: Recorder, base_url: str, seat: int,

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.browser.driver import create_and_wait, phone_seats
+
+__all__ = ["HOST_PACED", "create_and_wait", "fill_quiz_round"]
+
 # Every wait in the host's hands: no intro, reveal or board on a timer; two minutes a question.
 HOST_PACED = {"intro_seconds": "0", "reveal_seconds": "0", "board_seconds": "0",
               "seconds": "120"}
@@ -18,14 +22,5 @@ def fill_quiz_round(host: Any, teams: list[str], settings: dict[str, str],
         host.fill(f"#s-{key}", value)
     if mix is not None:
         host.select_option("#s-mix", mix)
-    for seat, name in enumerate(teams):
-        host.select_option(f"#seat-kind-{seat}", "phone")
-        host.fill(f"#seat-name-{seat}", name)
-    for seat in range(len(teams), 4):
-        if host.locator(f"#seat-kind-{seat}").count():
-            host.select_option(f"#seat-kind-{seat}", "none")
+    phone_seats(host, teams)
 
-
-def create_and_wait(host: Any) -> None:
-    host.click("#c-create")
-    host.wait_for_selector("#live:not([hidden]) [data-cmd='start']:not([disabled])")
