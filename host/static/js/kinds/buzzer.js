@@ -208,7 +208,7 @@
         onclick: () => ctx.send({ type, ...extra }),
       }, tr(id.replace("-", "_")))));
     if (!view) {
-      fill(host.order, h("p", { class: "note" }, T.t("waiting_start")));
+      fill(host.order, h("p", { class: "note" }, T.t("host_not_started")));
       return;
     }
     const entries = view.entries || [];

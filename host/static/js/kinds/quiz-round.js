@@ -416,7 +416,7 @@
       fill(host.seat, (meta.seats || []).map((s) => h("option", { value: s.seat }, s.name)));
     }
     if (!view) {
-      fill(host.now, h("p", { class: "note" }, T.t("waiting_start")));
+      fill(host.now, h("p", { class: "note" }, T.t("host_not_started")));
       return;
     }
     const q = view.question;

@@ -411,7 +411,7 @@
     const q = view && view.question;
     if (!q || !q.content) {
       fill("#h-question", h("h2", {}, T.t("lock_ins")),
-        h("p", { class: "note" }, view ? T.stage(view.stage) : T.t("waiting_start")));
+        h("p", { class: "note" }, view ? T.stage(view.stage) : T.t("host_not_started")));
       return;
     }
     const first = Math.min(...(q.answers || []).map((a) => a.t_ns));
