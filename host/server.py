@@ -24,6 +24,7 @@ import segno
 from flask import Flask
 
 from host.config import HostConfig, host_key
+from host.heap import freeze_loaded
 from host.netinfo import join_hosts, join_url, lan_addresses  # noqa: F401 - re-exported
 
 
@@ -140,6 +141,7 @@ def serve(config: HostConfig, after_start: Callable[[Any], object] | None = None
             from buzzers.embedded import start_embedded
 
             start_embedded(config.buzzers, f"http://127.0.0.1:{config.port}", key)
+        freeze_loaded()
         return app
 
     if config.workers > 1:
@@ -152,6 +154,7 @@ def serve(config: HostConfig, after_start: Callable[[Any], object] | None = None
         start_mdns(app, config)
         if after_start is not None:
             after_start(hub)
+        freeze_loaded()
         socketio.run(app, host=config.bind, port=config.port, log_output=False)
     elif pick_server(config)[0] == "werkzeug":
         serve_werkzeug(config, make_app)

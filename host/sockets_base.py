@@ -20,6 +20,7 @@ from flask_socketio import Namespace, emit, join_room, leave_room
 from buzzers.clocksync import ClockSyncError
 from host import messages
 from host.games.contract import GameError
+from host.heap import PAUSES
 from host.hub import Hub
 from host.phone_clocks import clocks_of
 from host.schema import BadMessage, check_field, require_dict
@@ -149,11 +150,16 @@ def record_sync(hub: Hub, client: str, game: str | None, payload: Any, unit_ns: 
     c0, h, c1 = values
     assert isinstance(c0, int | float) and isinstance(h, int) and isinstance(c1, int | float)
     clocks = clocks_of(hub)
+    rtt = round((c1 - c0) * unit_ns)
+    if rtt >= 0 and PAUSES.held(h - rtt, h + rtt):  # it timed the host's collector, not the network
+        return {"rtt_ms": round(rtt / MS, 3), "synced": clocks.usable(client, time.monotonic_ns()),
+                "kept": False}
     try:
         rtt = clocks.add_sample(client, game, c0, h, c1, unit_ns=unit_ns, device=device)
     except ClockSyncError as err:
         raise BadMessage(str(err)) from None
-    return {"rtt_ms": round(rtt / MS, 3), "synced": clocks.usable(client, time.monotonic_ns())}
+    return {"rtt_ms": round(rtt / MS, 3), "synced": clocks.usable(client, time.monotonic_ns()),
+            "kept": True}
 
 
 def key_matches(auth: Any, key: str) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, jsonify
@@ -38,7 +39,7 @@ def category_counts(bank: QuestionBank) -> dict[str, Any]:
 def healthz() -> Response:
     return jsonify(ok=True, version=__version__, games=len(hub().sessions),
                    async_mode=current_app.extensions["socketio"].async_mode,
-                   json=jsonwire.ENCODER)
+                   json=jsonwire.ENCODER, heap_frozen=gc.get_freeze_count())
 
 
 @bp.get("/api/games")
