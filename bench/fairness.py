@@ -13,6 +13,12 @@ counts how often the later tap is ranked first:
   then clamp to the network's plausible delay) and rank with the arbiter
   (ties broken by earliest stamp).
 
+A "first" window decides `settle` after the first press arrives: a truly earlier
+tap arriving later than that is lost. It also counts how often that happens with
+the wait taken from the phones' worst recent uplinks (`max_delay_ns`, what the host
+waits) and, for comparison, from their worst round trips (the wait before
+2026-11-26), and prints both waits.
+
 The same through a real server and shaped TCP links: bench/wifi_lab.py.
 
 Seeded; prints one table. Run: .venv/bin/python bench/fairness.py [--pairs N] [--seed S]
@@ -30,7 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from buzzers.clocksync import ClockEstimator  # noqa: E402
-from host.buzzer_board.arbiter import Entry, rank  # noqa: E402
+from host.buzzer_board.arbiter import Entry, rank, settle_delay_ns  # noqa: E402
 
 MS = 1_000_000
 S = 1_000 * MS
@@ -69,14 +75,23 @@ def synced_phone(rnd: random.Random, sync_start_ns: int) -> Phone:
     return phone
 
 
-def run(pairs: int, seed: int, phones: int) -> list[tuple[int, float, float, float]]:
+def waits(fleet: list[Phone]) -> tuple[int, int]:
+    """The settle wait from the phones' worst uplinks (ours) and worst round trips."""
+    uplinks = settle_delay_ns(phone.clock.max_delay_ns for phone in fleet)
+    round_trips = settle_delay_ns(
+        max(sample.rtt_ns for sample in phone.clock.samples) for phone in fleet)
+    return uplinks, round_trips
+
+
+def run(pairs: int, seed: int, phones: int) -> tuple[list[tuple[float, ...]], tuple[int, int]]:
     rnd = random.Random(seed)
     sync_start = 1_000 * S
     fleet = [synced_phone(rnd, sync_start) for _ in range(phones)]
+    wait_up, wait_rtt = waits(fleet)
     taps_from = sync_start + 30 * S
-    rows = []
+    rows: list[tuple[float, ...]] = []
     for gap_ms in GAPS_MS:
-        wrong_arrival = wrong_ours = ties = 0
+        wrong_arrival = wrong_ours = ties = late_up = late_rtt = 0
         for _ in range(pairs):
             first, second = rnd.sample(fleet, 2)
             t_first = taps_from + rnd.randrange(30 * S)
@@ -89,13 +104,15 @@ def run(pairs: int, seed: int, phones: int) -> list[tuple[int, float, float, flo
                 press = phone.clock.press(seat, phone.phone_time(t), received)
                 entries.append(Entry(seat, press.t_ns, press.source, press.uncertainty_ns))
             wrong_arrival += arrivals[1] < arrivals[0]
+            behind = arrivals[0] - arrivals[1]  # how long after the later tap the earlier came
+            late_up += behind > wait_up
+            late_rtt += behind > wait_rtt
             ranking, _ = rank(entries, "earliest_stamp", 0)
             wrong_ours += ranking[0].seat != 0
             ties += ranking[1].tie
-        rows.append(
-            (gap_ms, 100 * wrong_arrival / pairs, 100 * wrong_ours / pairs, 100 * ties / pairs)
-        )
-    return rows
+        rows.append((gap_ms, 100 * wrong_arrival / pairs, 100 * wrong_ours / pairs,
+                     100 * ties / pairs, 100 * late_up / pairs, 100 * late_rtt / pairs))
+    return rows, (wait_up, wait_rtt)
 
 
 def main() -> None:
@@ -105,13 +122,17 @@ def main() -> None:
     parser.add_argument("--phones", type=int, default=8)
     args = parser.parse_args()
     started = time.perf_counter()
-    rows = run(args.pairs, args.seed, args.phones)
-    print(f"{args.phones} phones, {args.pairs} pairs per gap, seed {args.seed}")
-    header = ("gap", "wrong by arrival", "wrong by ours", "ours: tie flagged")
-    print(f"{header[0]:>6} | {header[1]:>16} | {header[2]:>13} | {header[3]:>17}")
-    print("-" * 63)
-    for gap_ms, arrival, ours, ties in rows:
-        print(f"{gap_ms:>3} ms | {arrival:>15.2f}% | {ours:>12.2f}% | {ties:>16.2f}%")
+    rows, (wait_up, wait_rtt) = run(args.pairs, args.seed, args.phones)
+    print(f"{args.phones} phones, {args.pairs} pairs per gap, seed {args.seed}; settle wait "
+          f"{wait_up / MS:.0f} ms from uplinks (ours), {wait_rtt / MS:.0f} ms from round trips")
+    header = ("gap", "wrong by arrival", "wrong by ours", "ours: tie flagged",
+              "late, uplink wait", "late, round-trip wait")
+    print(" | ".join(f"{h:>{max(6, len(h))}}" for h in header))
+    print("-" * 110)
+    for gap_ms, arrival, ours, ties, late_up, late_rtt in rows:
+        cells = [f"{gap_ms:>3.0f} ms"] + [f"{v:.2f}%" for v in (arrival, ours, ties, late_up,
+                                                                  late_rtt)]
+        print(" | ".join(f"{c:>{max(6, len(h))}}" for c, h in zip(cells, header, strict=True)))
     print(f"({time.perf_counter() - started:.1f} s)")
 
 

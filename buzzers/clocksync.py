@@ -17,6 +17,10 @@ retransmission (`clamp_slack_ns`, 250 ms: the tap itself may be the segment
 that was lost), capped. A phone lying about its clock can thus gain at most
 that. A press whose claim had to be clamped gets the clamped distance added to
 its uncertainty, so the arbiter calls it a tie rather than a sure order.
+
+How long a decision waits for late phones (`max_delay_ns`) is the worst recent
+uplink, not the worst round trip: the same intersection bounds each ping's
+uplink, and a press only travels that way.
 """
 
 from __future__ import annotations
@@ -84,6 +88,7 @@ class ClockEstimator:
         # Older samples still bound the offset (drift widens them with age): more
         # chances that one had a quick uplink and another a quick downlink.
         self._history: deque[SyncSample] = deque(maxlen=max(window, history))
+        self._max_delay: int | None = None  # worst uplink bound of the window, once asked
 
     def add_sample(self, client_send_ns: int, host_ns: int, client_receive_ns: int) -> SyncSample:
         """Record one ping: phone send time, host answer time, phone receive time."""
@@ -97,6 +102,7 @@ class ClockEstimator:
             raise ClockSyncError(f"round trip of {sample.rtt_ns} ns is too long to use")
         self._samples.append(sample)
         self._history.append(sample)
+        self._max_delay = None
         return sample
 
     @property
@@ -110,6 +116,16 @@ class ClockEstimator:
     def _bound(self, sample: SyncSample, client_t_ns: int) -> int:
         drift = abs(client_t_ns - sample.client_mid_ns) * self.drift_ppm / 1_000_000
         return sample.rtt_ns // 2 + round(drift)
+
+    def _intersection(self, client_t_ns: int) -> tuple[int, int]:
+        """The offset (host - client) bounds of every kept sample, met at `client_t_ns`;
+        low > high when they do not meet."""
+        low, high = -(1 << 62), 1 << 62
+        for sample in self._history:
+            drift = round(abs(client_t_ns - sample.client_mid_ns) * self.drift_ppm / 1_000_000)
+            low = max(low, sample.host_ns - sample.client_receive_ns - drift)
+            high = min(high, sample.host_ns - sample.client_send_ns + drift)
+        return low, high
 
     def to_host(self, client_t_ns: int) -> tuple[int, int]:
         """A phone-clock time as (host time, uncertainty), both in ns.
@@ -126,11 +142,7 @@ class ClockEstimator:
         """
         if not self._samples:
             raise ClockSyncError("no sync samples yet: ping the phone first")
-        low, high = -(1 << 62), 1 << 62
-        for sample in self._history:
-            drift = round(abs(client_t_ns - sample.client_mid_ns) * self.drift_ppm / 1_000_000)
-            low = max(low, sample.host_ns - sample.client_receive_ns - drift)
-            high = min(high, sample.host_ns - sample.client_send_ns + drift)
+        low, high = self._intersection(client_t_ns)
         if low <= high:
             return client_t_ns + (low + high) // 2, (high - low + 1) // 2
         sample = min(self.best_samples(), key=lambda s: self._bound(s, client_t_ns))
@@ -138,10 +150,40 @@ class ClockEstimator:
 
     @property
     def max_delay_ns(self) -> int:
-        """The longest one-way delay we find plausible: the worst recent round trip, capped."""
+        """The longest phone-to-host delay the window's pings allow, capped.
+
+        A press travels the uplink only, so this is the worst recent *uplink*,
+        bounded from each sample with the offset's intersection (`uplink_bounds_ns`):
+        a ping whose answer waited behind the host's fan-out, or behind the
+        phone's own decoding, has a long downlink, which a press never travels.
+        Never more than the worst round trip, which bounds it too.
+        """
         if not self._samples:
             return self.max_delay_cap_ns
-        return min(self.max_delay_cap_ns, max(s.rtt_ns for s in self._samples))
+        if self._max_delay is None:
+            self._max_delay = max(self.uplink_bounds_ns())
+        return min(self.max_delay_cap_ns, self._max_delay)
+
+    def uplink_bounds_ns(self) -> list[int]:
+        """For each sample of the window, the most its ping's uplink can have taken.
+
+        The ping reached the host at `host_ns`, having left at `client_send_ns`
+        on a clock `offset` behind: uplink = host - send - offset. The offset is
+        at least the intersection's low end (read at the newest sample, widened by
+        the drift possible since each send), so that bounds the uplink from above;
+        so does the round trip. Where the intervals do not meet (a clock stepped),
+        only the round trip is known.
+        """
+        newest = self._samples[-1].client_mid_ns
+        low, high = self._intersection(newest)
+        bounds = []
+        for sample in self._samples:
+            bound = sample.rtt_ns
+            if low <= high:
+                drift = round(abs(newest - sample.client_send_ns) * self.drift_ppm / 1_000_000)
+                bound = min(bound, sample.host_ns - sample.client_send_ns - low + drift)
+            bounds.append(max(0, bound))
+        return bounds
 
     @property
     def plausible_delay_ns(self) -> int:

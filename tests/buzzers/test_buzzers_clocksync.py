@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from buzzers.clocksync import ClockEstimator, ClockSyncError
@@ -113,3 +115,37 @@ def test_bad_samples_are_refused() -> None:
         est.to_host(0)
     with pytest.raises(ClockSyncError):
         ClockEstimator(window=3, best=5)
+
+
+def test_a_ping_answer_held_by_the_host_does_not_lengthen_the_wait() -> None:
+    """The settle wait covers uplinks: an answer queued behind the host's fan-out (a long
+    downlink) is not a delay a press would have; a slow uplink is."""
+    est = ClockEstimator()
+    for i in range(10):
+        ping(est, i * S, 3 * MS, 3 * MS, 7 * S)
+    ping(est, 10 * S, 3 * MS, 60 * MS, 7 * S)  # the answer waited 57 ms on the host
+    assert est.max_delay_ns < 8 * MS
+    ping(est, 11 * S, 45 * MS, 3 * MS, 7 * S)  # a press-like leg, slow
+    assert 45 * MS <= est.max_delay_ns < 52 * MS
+
+
+def test_the_uplink_bound_never_falls_below_a_true_uplink() -> None:
+    """Whatever the legs and the drift (within the estimator's allowance), each sample's
+    bound is at least the uplink it really took, and at most its round trip."""
+    rnd = random.Random(31)
+    for _ in range(200):
+        est = ClockEstimator(drift_ppm=100.0)
+        rate = 1 + rnd.uniform(-90, 90) / 1_000_000
+        offset = rnd.randint(-3600 * S, 3600 * S)
+        ups = []
+        for i in range(rnd.randint(1, 40)):
+            sent = i * rnd.randint(100 * MS, 2 * S)
+            up = rnd.choice((1, 3, 8, 40, 250)) * MS + rnd.randrange(MS)
+            down = rnd.choice((1, 3, 8, 40, 250)) * MS + rnd.randrange(MS)
+            est.add_sample(round(sent * rate) + offset, sent + up,
+                           round((sent + up + down) * rate) + offset)
+            ups.append(up)
+        window = ups[-30:]
+        for true_up, bound, sample in zip(window, est.uplink_bounds_ns(), est.samples, strict=True):
+            assert true_up - 2 <= bound <= sample.rtt_ns
+        assert est.max_delay_ns >= max(window) - 2
