@@ -243,3 +243,38 @@ def test_an_urgent_state_reaches_the_screens_without_waiting_for_their_gap() -> 
         assert all(s != 3 for s, _ in recorder.sent)
     finally:
         broadcaster.stop()
+
+
+class GatedRecorder(Recorder):
+    """A Recorder whose send of (snapshot, audience) waits for the test to open its gate."""
+
+    def __init__(self, *gated: tuple[int, str]) -> None:
+        super().__init__()
+        self.gates = {key: threading.Event() for key in gated}
+
+    def send(self, snapshot: int, parts: Parts) -> Iterator[str]:
+        for audience in super().send(snapshot, parts):
+            gate = self.gates.get((snapshot, audience))
+            if gate is not None:
+                assert gate.wait(10), f"gate {snapshot} {audience} never opened"
+            yield audience
+
+
+def test_an_urgent_state_passes_a_phones_round_that_runs_to_its_end() -> None:
+    recorder = GatedRecorder((1, "seat:0"), (2, "seat:1"))
+    broadcaster = Broadcaster("t", recorder.send, gap=0.0, phone_gap=0.0)
+    try:
+        broadcaster.changed(1)
+        wait_for(lambda: (1, "seat:0") in recorder.sent)
+        broadcaster.changed(2)  # stops 1's phones: 2's phones then run to their end
+        recorder.gates[1, "seat:0"].set()
+        wait_for(lambda: (2, "seat:1") in recorder.sent)
+        broadcaster.changed(3, urgent=True)  # a press took the floor
+        recorder.gates[2, "seat:1"].set()
+        wait_for(lambda: (3, "seat:2") in recorder.sent)
+        sent = recorder.sent
+        assert sent.index((3, "screen")) < sent.index((2, "seat:2"))
+        assert [a for s, a in sent if s == 2] == AUDIENCES  # the round still ran to its end
+        assert [a for s, a in sent if s == 3] == AUDIENCES  # and the phones got 3 after
+    finally:
+        broadcaster.stop()
