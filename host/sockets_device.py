@@ -64,7 +64,7 @@ class DeviceNamespace(Base):
         mapped = clocks.map_time(DEVICE_PREFIX + current_sid(), t_device, received_ns)
         event = {"type": press, "seat": seat, "t_ns": mapped.t_ns, "source": source,
                  "u_ns": spread + mapped.u_ns,
-                 "settle_ns": clocks.settle_ns(session.id, received_ns)}
+                 "settle_ns": clocks.settle_ns(session.id, received_ns), "rx_ns": received_ns}
         outcome = session.submit(Origin("seat", seat, current_sid()), event)
         return {**answer(outcome), "synced": mapped.synced}
 

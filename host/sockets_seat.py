@@ -226,7 +226,7 @@ class SeatNamespace(Base):
                                      heard_before)
             event["t_ns"] = mapped.t_ns
             if event["type"] == session.kind.press_action:
-                event.update(source="phone", u_ns=mapped.u_ns,
+                event.update(source="phone", u_ns=mapped.u_ns, rx_ns=received_ns,
                              settle_ns=clocks.settle_ns(session.id, received_ns))
         sid = current_sid()
         origin = Origin("seat", binding[1], sid, token=self.tokens.get(sid, ""))

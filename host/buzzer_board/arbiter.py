@@ -116,6 +116,9 @@ class Board:
     early_lockouts: tuple[tuple[int, int], ...] = ()
     out: frozenset[int] = field(default_factory=frozenset)  # wrong answers this question
     decision: Decision | None = None
+    # When the host heard the window's first press (host ns; None: not known): the settle
+    # wait runs from that press's own time, so what it spent on the way is already waited.
+    heard_at_ns: int | None = None
 
     def locked_until(self, seat: int) -> int | None:
         return dict(self.early_lockouts).get(seat)
@@ -134,6 +137,7 @@ def open_window(board: Board, at_ns: int) -> Board:
         opens_at_ns=at_ns,
         closes_at_ns=None,
         entries=(),
+        heard_at_ns=None,
         out=frozenset(),
         decision=None,
     )
@@ -207,6 +211,7 @@ def wrong_answer(board: Board, seat: int, now_ns: int) -> Board:
         phase="armed",
         opens_at_ns=now_ns,
         entries=(),
+        heard_at_ns=None,
         out=board.out | {seat},
         decision=None,
     )

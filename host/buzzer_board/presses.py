@@ -1,9 +1,13 @@
 """A buzzer event's timing fields, read one way for every kind with buzzers (the buzzer
 board and the quiz round's buzz round). The socket layer stamps a press with its host time
-`t_ns` and its `source`, the phone clock's uncertainty `u_ns` and the wait `settle_ns`."""
+`t_ns` and its `source`, the phone clock's uncertainty `u_ns`, the wait `settle_ns` and
+when it heard the press, `rx_ns`."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from host.buzzer_board.arbiter import Board
 from host.games.contract import BadEvent, Event
 
 
@@ -25,3 +29,20 @@ def press_stamp(event: Event) -> tuple[int, str]:
     if not isinstance(source, str):
         raise BadEvent("'source' must be a string")
     return t_ns, source
+
+
+def heard_first(board: Board, event: Event, t_ns: int) -> Board:
+    """After an accepted press: the first of its window notes when the host heard it
+    (`rx_ns`, the press's own time when the socket layer gave none)."""
+    if len(board.entries) != 1:
+        return board
+    return replace(board, heard_at_ns=max(t_ns, whole_ns(event, "rx_ns", t_ns)))
+
+
+def settle_left_s(board: Board) -> float:
+    """The settle wait still to run once the first press is in: the decision is due at the
+    earliest press + `settle_ns`, and that press reached the host `heard_at_ns` - `t_ns`
+    after it was made (a wired box's 1-2 ms, a phone's uplink), which is already waited."""
+    first = min(e.t_ns for e in board.entries)
+    heard = board.heard_at_ns if board.heard_at_ns is not None else first
+    return max(0, first + board.settings.settle_ns - heard) / 1e9

@@ -1,10 +1,11 @@
 """The buzzer board's rules, as pure functions over `BuzzerState` (no clock, no I/O).
 
 Host commands: `open` {mode: first|ranking}, `right`/`wrong` {seat?}, `close`,
-`end`. Seat action: `buzz` {seat, t_ns, source, u_ns, settle_ns?}, stamped by
-the socket layer with the press's host time, its uncertainty and how long a
-decision must wait for the game's slowest phone. The Session's `timeout` of the
-settle timer makes the decision.
+`end`. Seat action: `buzz` {seat, t_ns, source, u_ns, settle_ns?, rx_ns?}, stamped by
+the socket layer with the press's host time, its uncertainty, how long a
+decision must wait for the game's slowest phone and when the host heard it. The
+Session's `timeout` of the settle timer makes the decision, due `settle_ns` after
+the first press's own time (not after the host heard it).
 
 Why host commands may carry `t_ns` but need not: the arbiter wants the host
 time of an opening (to spot presses made before it) and of a close. When the
@@ -22,7 +23,7 @@ from typing import Any
 from buzzers.press import Press
 from host.buzzer_board import arbiter
 from host.buzzer_board.arbiter import ArbiterSettings, Board
-from host.buzzer_board.presses import press_stamp, whole_ns
+from host.buzzer_board.presses import heard_first, settle_left_s, press_stamp, whole_ns
 from host.buzzer_board.state import BuzzerSettings, BuzzerState
 from host.games.contract import BadEvent, Event, GameError, OutOfTurn, StaleEvent, TimerRequest
 
@@ -66,7 +67,8 @@ def timer(state: BuzzerState) -> TimerRequest | None:
     if settle <= 0 or board.decision is not None or state.over:
         return None
     if board.settings.mode == "first" and board.phase == "armed" and board.entries:
-        return TimerRequest(f"settle:{state.window}:{state.rearm}", settle / 1e9, "settle")
+        return TimerRequest(f"settle:{state.window}:{state.rearm}", settle_left_s(board),
+                            "settle")
     if board.settings.mode == "ranking" and board.phase == "closed":
         return TimerRequest(f"final:{state.window}", settle / 1e9, "settle")
     return None
@@ -107,6 +109,7 @@ def _buzz(state: BuzzerState, event: Event) -> BuzzerState:
         return replace(state, board=board)
     if verdict != "accepted":
         raise StaleEvent(_VERDICT_REASONS.get(verdict, verdict))
+    board = heard_first(board, event, t_ns)
     if board.settings.mode == "first" and board.settings.settle_ns == 0:
         board, _ = arbiter.decide(board, min(e.t_ns for e in board.entries))
     return replace(state, board=board)
@@ -179,7 +182,8 @@ _HANDLERS = {
 
 def _idle(board: Board) -> Board:
     """Between windows: presses now are early (locked out briefly); the last decision stays."""
-    return replace(board, phase="idle", entries=(), out=frozenset(), closes_at_ns=None)
+    return replace(board, phase="idle", entries=(), out=frozenset(), closes_at_ns=None,
+                   heard_at_ns=None)
 
 
 def _seat(state: BuzzerState, seat: Any) -> int:

@@ -19,7 +19,7 @@ from typing import Any
 from buzzers.press import Press
 from host.buzzer_board import arbiter
 from host.buzzer_board.arbiter import ArbiterSettings, Board
-from host.buzzer_board.presses import press_stamp, whole_ns
+from host.buzzer_board.presses import heard_first, press_stamp, settle_left_s, whole_ns
 from host.games.contract import Event, OutOfTurn, StaleEvent, TimerRequest
 from host.quiz_round.state import QuizState
 
@@ -55,6 +55,7 @@ def on_buzz(state: QuizState, seat: int, event: Event) -> QuizState:
         return replace(state, buzz=board)
     if verdict != "accepted":
         raise StaleEvent(_REFUSED.get(verdict, verdict))
+    board = heard_first(board, event, t_ns)
     if board.settings.settle_ns == 0:
         board, _ = arbiter.decide(board, min(e.t_ns for e in board.entries))
     return replace(state, buzz=board)
@@ -67,8 +68,8 @@ def timer(state: QuizState) -> TimerRequest | None:
     if board is None or board.phase != "armed":
         return None
     if board.entries and board.decision is None and board.settings.settle_ns > 0:
-        return TimerRequest(f"settle:{state.step}:{len(board.out)}",
-                            board.settings.settle_ns / 1e9, "settle")
+        return TimerRequest(f"settle:{state.step}:{len(board.out)}", settle_left_s(board),
+                            "settle")
     return TimerRequest(f"buzz:{state.step}:{len(board.out)}", float(state.plan.seconds),
                         "answering")
 

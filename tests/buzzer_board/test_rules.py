@@ -60,6 +60,22 @@ def test_settle_waits_for_a_late_phone_with_an_earlier_stamp() -> None:
         GAME.apply(state, {"type": "timeout", "timer": request.timer_id})
 
 
+def test_the_settle_wait_runs_from_the_first_press_own_time() -> None:
+    """A press the host heard 3 ms after it was made has 3 ms of its wait behind it: the
+    decision is due at its time + settle, not at its arrival + settle."""
+    heard = {**buzz(1, 20.0, settle_ms=9), "rx_ns": T0 + 23 * MS}
+    state = play(fresh(), OPEN, heard)
+    request = GAME.timer(state)
+    assert request is not None and request.seconds == pytest.approx(0.006)
+    late = {**buzz(2, 20.0, settle_ms=9), "rx_ns": T0 + 40 * MS}  # heard after its wait
+    waited = GAME.timer(play(fresh(), OPEN, late))
+    assert waited is not None and waited.seconds == 0
+    # a later press with an earlier stamp keeps the timer already running (the same id)
+    state = play(state, {**buzz(0, 18.0, settle_ms=9), "rx_ns": T0 + 25 * MS})
+    again = GAME.timer(state)
+    assert again is not None and again.timer_id == request.timer_id
+
+
 def test_right_scores_and_closes_wrong_locks_out_and_rearms_the_others() -> None:
     state = play(fresh(wrong_penalty=2), OPEN, buzz(0, 1.0), {"type": "wrong"})
     assert state.scores == (-2, 0, 0)

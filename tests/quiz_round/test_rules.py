@@ -315,6 +315,14 @@ def test_presses_wait_for_the_slowest_phone_and_are_ordered_by_host_time() -> No
     assert GAME.view(state, "screen")["buzz"]["floor"] == 1
 
 
+def test_a_buzz_rounds_settle_wait_runs_from_the_first_press_own_time() -> None:
+    state = buzz_question()
+    state = press(state, 2, 12 * S, settle_ns=80_000_000, rx_ns=12 * S + 30_000_000)
+    settle = GAME.timer(state)
+    assert settle is not None and settle.label == "settle"
+    assert settle.seconds == pytest.approx(0.05)  # 30 ms of its 80 already spent on the way
+
+
 def test_an_early_press_locks_the_team_out_for_a_moment() -> None:
     state = buzz_question(early_lockout_ms=500)
     state = press(state, 0, 10 * S - 1)  # stamped before the question showed
