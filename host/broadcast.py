@@ -28,6 +28,10 @@ state, in two parts: the screens (projector, then host page) and the phones.
   are never starved by a long burst; an urgent state still goes to the
   screens between two of its phones (a press 20 ms after a window opened met
   the opening's 200 phones and waited for all of them).
+- A phones' round does not start when the game's timer fires within 100 ms
+  (a buzz's settle wait: the decision is coming): it waits until 10 ms after
+  it. 200 phones' writes took the interpreter for 15-25 ms here, and the timer
+  that makes the decision waited behind them (bench/buzz_latency.py).
 - A join needs only the joined phones' catch-up (`full` false): it goes at
   once, whatever the phones' gap.
 
@@ -50,6 +54,7 @@ GAP_SECONDS = 0.03
 PHONE_GAP_SECONDS = 0.2
 PHONE_QUIET_SECONDS = 0.05
 PHONE_DELAY_SECONDS = 1.0
+PHONE_HOLD_SECONDS = 0.01  # after a decision due soon: its screens go before the phones
 T = TypeVar("T")
 
 
@@ -78,15 +83,17 @@ class Broadcaster(Generic[T]):
                  gap: float = GAP_SECONDS, phone_gap: float = PHONE_GAP_SECONDS,
                  last_input: Callable[[], float] | None = None,
                  phone_quiet: float = PHONE_QUIET_SECONDS,
-                 phone_delay: float = PHONE_DELAY_SECONDS) -> None:
+                 phone_delay: float = PHONE_DELAY_SECONDS,
+                 decision_due: Callable[[], float | None] | None = None) -> None:
         """`last_input()`: when (time.monotonic) the game last received an event inside a
-        burst of events."""
+        burst of events. `decision_due()`: when the game's timer fires, if that is soon."""
         self._send = send
         self._gap = gap
         self._phone_gap = phone_gap
         self._last_input = last_input
         self._phone_quiet = phone_quiet
         self._phone_delay = phone_delay
+        self._decision_due = decision_due
         self._phones_owed_at = 0.0  # when the phones were first owed a full round
         self._threaded = threaded
         self._wake = threading.Condition()
@@ -136,6 +143,11 @@ class Broadcaster(Generic[T]):
         if self._last_input is not None:  # not inside a burst of input, within reason
             due = max(due, min(self._last_input() + self._phone_quiet,
                                self._phones_owed_at + self._phone_delay))
+        if self._decision_due is not None:  # the decision first, then the phones
+            coming = self._decision_due()
+            if coming is not None:  # (never past `phone_delay`: short timers in a row)
+                due = max(due, min(coming + PHONE_HOLD_SECONDS,
+                                   self._phones_owed_at + self._phone_delay))
         return due
 
     def _next(self, screens_at: float, phones_at: float) -> tuple[T, Parts] | None:

@@ -42,7 +42,8 @@ class Publication:
         # 200 ms and not inside a burst of input.
         self._broadcaster: Broadcaster[tuple[Any, dict[str, Any]]] | None = (
             Broadcaster(session.id, self._send, threaded=threaded,
-                        last_input=lambda: session.batches.burst_at)
+                        last_input=lambda: session.batches.burst_at,
+                        decision_due=session.timers.due_soon)
             if publish is not None else None)
 
     def stop(self) -> None:

@@ -278,3 +278,27 @@ def test_an_urgent_state_passes_a_phones_round_that_runs_to_its_end() -> None:
         assert [a for s, a in sent if s == 3] == AUDIENCES  # and the phones got 3 after
     finally:
         broadcaster.stop()
+
+
+def test_phones_hold_while_a_decision_is_due_and_go_just_after_it() -> None:
+    """The settle timer fires soon: its decision's screens must not wait behind a phones'
+    round, so the phones' round waits for it (then goes with the newest state)."""
+    stamped: list[tuple[float, int, str]] = []
+    recorder = Recorder()
+
+    def send(snapshot: int, parts: Parts) -> Iterator[str]:
+        for audience in recorder.send(snapshot, parts):
+            stamped.append((time.monotonic(), snapshot, audience))
+            yield audience
+
+    due = time.monotonic() + 0.3
+    broadcaster = Broadcaster("t", send, gap=0.0, phone_gap=0.0, decision_due=lambda: due)
+    try:
+        broadcaster.changed(1)
+        wait_for(lambda: (1, "seat:2") in recorder.sent)
+        screen_at = next(t for t, s, a in stamped if (s, a) == (1, "screen"))
+        phones_at = next(t for t, s, a in stamped if (s, a) == (1, "seat:0"))
+        assert screen_at < due  # the screens did not wait
+        assert phones_at >= due + 0.01  # the phones did, until just after the decision
+    finally:
+        broadcaster.stop()
