@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import gc
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, jsonify
 
-from host import __version__, jsonwire
+from host import __version__, heap, jsonwire
 from host.games import forms, registry
 from host.hub import Hub
 from host.quiz.bank import QuestionBank
@@ -39,7 +38,7 @@ def category_counts(bank: QuestionBank) -> dict[str, Any]:
 def healthz() -> Response:
     return jsonify(ok=True, version=__version__, games=len(hub().sessions),
                    async_mode=current_app.extensions["socketio"].async_mode,
-                   json=jsonwire.ENCODER, heap_frozen=gc.get_freeze_count())
+                   json=jsonwire.ENCODER, heap_frozen=heap.frozen)
 
 
 @bp.get("/api/games")
