@@ -41,6 +41,7 @@ def _follow_parent(parent: int) -> None:
 
 def cmd_serve_worker(args: argparse.Namespace) -> int:
     from host.config import HostConfig
+    from host.heap import freeze_loaded
     from host.server import serve_threading
     from host.workers.worker import create_worker_app
 
@@ -52,6 +53,7 @@ def cmd_serve_worker(args: argparse.Namespace) -> int:
     def make_app() -> Any:
         app, _socketio, _relay = create_worker_app(args.redis, args.house, args.name,
                                                    args.owner)
+        freeze_loaded()  # a worker's own phones' pings and writes: host/heap.py
         return app
 
     binds = [f"{args.bind}:{args.port}"]
