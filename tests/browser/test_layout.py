@@ -104,6 +104,19 @@ def in_view(page: Any, selector: str) -> bool:
           && r.right <= innerWidth; }""", selector))
 
 
+def cut_choices(page: Any, selector: str) -> list[str]:
+    """The menu's choices whose text, drawn in the menu's font, is wider than the closed
+    menu has room for (its width less padding and the arrow's 1.5em)."""
+    return list(page.eval_on_selector(selector, """(menu) => {
+        const style = getComputedStyle(menu);
+        const context = document.createElement("canvas").getContext("2d");
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = menu.clientWidth - parseFloat(style.paddingLeft)
+          - parseFloat(style.paddingRight) - 1.5 * parseFloat(style.fontSize);
+        return [...menu.options].map((o) => o.textContent)
+          .filter((text) => context.measureText(text).width > room); }"""))
+
+
 def test_host_page_keeps_create_and_live_controls_in_view(server: LiveServer, browser: Any) -> None:
     """At 1366x768 "Créer et lancer" is on screen without scrolling through the form, the
     form's map is the host's default, and the live controls stay on screen wherever the page
@@ -120,6 +133,11 @@ def test_host_page_keeps_create_and_live_controls_in_view(server: LiveServer, br
     titles = host.evaluate("fetch('/api/maps').then((r) => r.json()).then((m) => m.titles)")
     shown = host.eval_on_selector("#c-map", "(menu) => menu.selectedOptions[0].textContent")
     assert shown == titles[default]["fr"]
+    # Every map's title and who answers for a team are read whole in their closed menus.
+    assert host.is_hidden("#c-team-answers")  # it only matters with teams
+    host.check("#c-teams")
+    assert cut_choices(host, "#c-map") + cut_choices(host, "#c-team-answers") == []
+    host.uncheck("#c-teams")
     for seat in range(4):
         host.select_option(f"#seat-kind-{seat}", "bot3" if seat else "phone")
     host.click("#c-create-start")

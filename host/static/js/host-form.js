@@ -225,6 +225,9 @@ $("#create").addEventListener("submit", (event) => {
 });
 $("#c-create-start").addEventListener("click", () => create(true));
 $("#c-kind").addEventListener("change", kindChanged);
+$("#c-teams").addEventListener("change", () => { // who answers only matters for teams
+  $("#row-team-answers").hidden = !$("#c-teams").checked;
+});
 $("#reset-memory").addEventListener("click", resetMemory);
 $("#q-packs").addEventListener("change", countLine);
 document.addEventListener("tourelle:packs-changed", async () => { // editor.js saved or imported a pack
