@@ -117,6 +117,36 @@ def cut_choices(page: Any, selector: str) -> list[str]:
           .filter((text) => context.measureText(text).width > room); }"""))
 
 
+def form_menus_cut(host: Any) -> list[tuple[str, str, str]]:
+    """(kind, menu, choice) for every choice of the form that its closed menu cuts: the maps,
+    who answers for a team (shown once teams are ticked), every kind's rule menus."""
+    assert host.is_hidden("#c-team-answers")  # it only matters with teams
+    host.check("#c-teams")
+    cut = [("", menu, choice) for menu in ("#c-map", "#c-team-answers")
+           for choice in cut_choices(host, menu)]
+    host.uncheck("#c-teams")
+    kind_now = host.input_value("#c-kind")
+    for kind in host.eval_on_selector("#c-kind", "(m) => [...m.options].map((o) => o.value)"):
+        host.select_option("#c-kind", kind)
+        menus = host.eval_on_selector_all("#c-settings select", "(ms) => ms.map((m) => '#' + m.id)")
+        cut += [(kind, menu, choice) for menu in menus for choice in cut_choices(host, menu)]
+    host.select_option("#c-kind", kind_now)
+    return cut
+
+
+def test_host_form_reads_its_menus_whole_in_english(server: LiveServer, browser: Any) -> None:
+    recorder = Recorder()
+    host = new_page(browser, recorder, f"{server.url}/host#key={server.key}",
+                    {"width": 1366, "height": 768}, locale="en-GB")
+    host.wait_for_selector("#c-kind option[value='territory']", state="attached")
+    host.wait_for_function("document.querySelector('#c-map').options.length > 0")
+    maps = host.evaluate("fetch('/api/maps').then((r) => r.json())")
+    shown = host.eval_on_selector("#c-map", "(menu) => menu.selectedOptions[0].textContent")
+    assert shown == maps["titles"][maps["default"]]["en"]  # the English page's menus
+    assert form_menus_cut(host) == []
+    assert recorder.errors == []
+
+
 def test_host_page_keeps_create_and_live_controls_in_view(server: LiveServer, browser: Any) -> None:
     """At 1366x768 "Créer et lancer" is on screen without scrolling through the form, the
     form's map is the host's default, and the live controls stay on screen wherever the page
@@ -133,11 +163,7 @@ def test_host_page_keeps_create_and_live_controls_in_view(server: LiveServer, br
     titles = host.evaluate("fetch('/api/maps').then((r) => r.json()).then((m) => m.titles)")
     shown = host.eval_on_selector("#c-map", "(menu) => menu.selectedOptions[0].textContent")
     assert shown == titles[default]["fr"]
-    # Every map's title and who answers for a team are read whole in their closed menus.
-    assert host.is_hidden("#c-team-answers")  # it only matters with teams
-    host.check("#c-teams")
-    assert cut_choices(host, "#c-map") + cut_choices(host, "#c-team-answers") == []
-    host.uncheck("#c-teams")
+    assert form_menus_cut(host) == []
     for seat in range(4):
         host.select_option(f"#seat-kind-{seat}", "bot3" if seat else "phone")
     host.click("#c-create-start")

@@ -57,14 +57,19 @@ function localLabel(label, fallback) {
   return (label && (label[T.lang] || label.en)) || fallback;
 }
 
+const WIDE_CHOICE = 22; // characters: about what the form's field column shows at 1366x768
+
 function settingsFields(kind) {
   fill("#c-settings", kind.settings.length ? kind.settings.map((s) => {
     const id = "s-" + s.key;
     let input;
+    let wide = false; // a menu of long choices gets the row's whole width, under its label
     if (s.type === "choice") {
+      const labels = s.choices.map((c) => localLabel(c.label, c.value));
+      wide = labels.some((text) => text.length > WIDE_CHOICE);
       input = h("select", { id, "data-setting": s.key, "data-type": "choice" },
-        s.choices.map((c) => h("option", { value: c.value, selected: c.value === s.default },
-          localLabel(c.label, c.value))));
+        s.choices.map((c, i) => h("option", { value: c.value, selected: c.value === s.default },
+          labels[i])));
     } else if (s.type === "bool") {
       input = h("input", { id, type: "checkbox", "data-setting": s.key, "data-type": "bool", checked: !!s.default });
     } else if (s.type === "json") { // a kind's own editor (the quiz round's rounds); it holds a data-setting input
@@ -77,7 +82,8 @@ function settingsFields(kind) {
         "data-setting": s.key, "data-type": "int",
       });
     }
-    return h("div", { class: "form-row" }, h("label", { for: id }, localLabel(s.label, s.key)), input,
+    return h("div", { class: wide ? "form-row form-row-stacked" : "form-row" },
+      h("label", { for: id }, localLabel(s.label, s.key)), input,
       s.help ? h("small", { class: "note setting-help" }, localLabel(s.help, "")) : null);
   }) : h("p", { class: "note" }, T.t("no_settings")));
 }
