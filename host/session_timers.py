@@ -10,9 +10,8 @@ both a timeout and a bot's move come back through the Session's queue.
 
 from __future__ import annotations
 
-import time
-
 import json
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -97,11 +96,10 @@ class Clockwork:
         """When (`time.monotonic` seconds) the running timer fires, if it does within
         `within` seconds: a decision is coming (a buzz's settle wait), and the phones'
         round holds until it is out. None otherwise, or while paused."""
-        s = self.session
-        if self.timer_id is None or s.paused:
+        if self.timer_id is None or self.session.paused:
             return None
-        left = (self.due_ns - s.clock.now_ns()) / 1e9
-        return time.monotonic() + max(0.0, left) if left <= within else None
+        left = self.left()
+        return time.monotonic() + left if left <= within else None
 
     def left(self) -> float:
         s = self.session

@@ -23,7 +23,7 @@ from typing import Any
 from buzzers.press import Press
 from host.buzzer_board import arbiter
 from host.buzzer_board.arbiter import ArbiterSettings, Board
-from host.buzzer_board.presses import heard_first, settle_left_s, press_stamp, whole_ns
+from host.buzzer_board.presses import heard_first, press_stamp, settle_left_s, whole_ns
 from host.buzzer_board.state import BuzzerSettings, BuzzerState
 from host.games.contract import BadEvent, Event, GameError, OutOfTurn, StaleEvent, TimerRequest
 
