@@ -33,6 +33,7 @@ from host import following, rng
 from host import names as naming
 from host.clock import Clock, Scheduler
 from host.games.contract import Event, Game, GameError, GameKind
+from host.in_flight import InFlight
 from host.journal import GameRecord, Journal, Op, StorageError
 from host.replay import SESSION_EVENTS
 from host.session_batches import BURST_SECONDS, Batches
@@ -100,6 +101,7 @@ class Session:
         self.recovery = Recovery(self)
         self.seating = Seating(self)
         self.timers = Clockwork(self)
+        self.in_flight = InFlight()  # presses heard by the socket layer, not yet taken
         self.recovery.restore(record)
         self.publication = Publication(self, publish, threaded, listening)
         self.batches.start()

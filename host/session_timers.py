@@ -76,9 +76,14 @@ class Clockwork:
         self.timer_id = timer_id
         self.total = total
         self.due_ns = s.clock.now_ns() + int(left * 1e9)
-        s.scheduler.call_later(
-            "game", left, lambda: s.submit_nowait(TIMER, {"type": "timeout", "timer": timer_id})
-        )
+        def fire() -> None:
+            s.submit_nowait(TIMER, {"type": "timeout", "timer": timer_id})
+
+        def cap(seconds: float, late: Callable[[], None]) -> None:
+            s.scheduler.call_later("game:late", seconds, late)
+
+        # Due: after any press the socket layer heard before now (host/in_flight.py).
+        s.scheduler.call_later("game", left, lambda: s.in_flight.fire_after_heard(fire, cap))
         if s.batches.threaded:
             s.scheduler.call_later("heartbeat", 0, self._beat)
 

@@ -65,7 +65,8 @@ class DeviceNamespace(Base):
         event = {"type": press, "seat": seat, "t_ns": mapped.t_ns, "source": source,
                  "u_ns": spread + mapped.u_ns,
                  "settle_ns": clocks.settle_ns(session.id, received_ns), "rx_ns": received_ns}
-        outcome = session.submit(Origin("seat", seat, current_sid()), event)
+        with session.in_flight.carrying():  # a timer due meanwhile waits for it
+            outcome = session.submit(Origin("seat", seat, current_sid()), event)
         return {**answer(outcome), "synced": mapped.synced}
 
     def on_disconnect(self, *args: Any) -> None:

@@ -189,6 +189,14 @@ class SeatNamespace(Base):
         if session is None:
             return refused("stale", "that game is gone")
         event = parse_action(payload, session.kind.fields, SEAT_EXTRA)
+        if event["type"] not in session.kind.timed_seat_actions:
+            return self._take(session, binding, event, received_ns)
+        with session.in_flight.carrying():  # a timer due meanwhile waits for it: in_flight.py
+            return self._take(session, binding, event, received_ns)
+
+    def _take(self, session: Session, binding: tuple[str, int], event: dict[str, Any],
+              received_ns: int) -> dict[str, Any]:
+        """A parsed action of a bound phone, heard at `received_ns`, into its Session."""
         heard_before = self.hear(binding, received_ns)
         gap = self.gaps.get(binding)
         if gap is not None and received_ns - gap[1] < REJOIN_GRACE_NS:

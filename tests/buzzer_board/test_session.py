@@ -121,3 +121,35 @@ def test_a_phone_of_a_500_seat_board_gets_a_small_message(tmp_path: Path) -> Non
     assert len(jsonwire.dumps(session.view("screen"))) > 20 * 1024  # the projector's is whole
     assert private["view"]["you"]["status"] == "live"
     assert session.phone_payloads(8)[1]["view"]["you"]["status"] == "buzzed"
+
+
+def test_a_press_heard_before_the_settle_timer_counts_whatever_the_threads_order(
+        tmp_path: Path) -> None:
+    """The socket layer stamped a press (its ticket, host/in_flight.py) and has not yet
+    handed it over when the settle timer falls due: the decision waits for it."""
+    night = Night(tmp_path / "j.sqlite")
+    session = night.board()
+    assert session.submit(HOST, {"type": "open", "mode": "first"}).ok
+    now = night.clock.now_ns()
+    assert buzz(session, 1, now + 30 * MS, settle_ms=120).ok
+    with session.in_flight.carrying():  # seat 2's press, heard, on its way in
+        assert night.scheduler.run_next()  # the settle timer falls due
+        assert night.last_screen()["view"]["floor"] is None  # not decided without it
+        assert buzz(session, 2, now + 10 * MS, settle_ms=120).ok
+    assert night.last_screen()["view"]["floor"] == 2  # decided once it was in
+
+
+def test_a_press_stuck_on_its_way_in_holds_the_decision_a_quarter_second_at_most(
+        tmp_path: Path) -> None:
+    night = Night(tmp_path / "j.sqlite")
+    session = night.board()
+    assert session.submit(HOST, {"type": "open", "mode": "first"}).ok
+    assert buzz(session, 1, night.clock.now_ns(), settle_ms=120).ok
+    with session.in_flight.carrying():  # never handed over while the game runs on
+        assert night.scheduler.run_next()  # the settle timer
+        assert night.last_screen()["view"]["floor"] is None
+        held_from = night.clock.now_ns()
+        assert night.scheduler.run_next()  # the cap
+        assert night.clock.now_ns() - held_from == 250 * MS
+        assert night.last_screen()["view"]["floor"] == 1
+    assert night.last_screen()["view"]["floor"] == 1  # the ticket's return decides nothing

@@ -1,0 +1,85 @@
+"""Presses on their way into a Session: heard by the socket layer, not yet taken.
+
+A buzz decision is due a settle wait after the first press; a later press made before it
+(a phone's, over Wi-Fi) counts if it reaches the host in time. "Reaches" used to mean
+"is taken by the Session before the timer thread submits the decision", so the wait
+carried a 5 ms margin for the race between a handler that has stamped a press and the
+timer: on a loaded host (a phones' round, a Raspberry Pi) a handler can take longer than
+that. Here the race is settled instead: the socket layer holds a ticket from the moment
+it stamps a timed action until the Session has it, and a timer that falls due meanwhile
+fires right after those tickets are given back, never before. Tickets taken after the
+timer fell due are not waited for, and a cap keeps a stuck handler from freezing a game.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Callable, Iterator
+
+CAP_SECONDS = 0.25  # a timer waits at most this long for presses heard before it
+
+
+class _Once:
+    """A timer's firing, run by whichever comes first: the last ticket or the cap."""
+
+    def __init__(self, fire: Callable[[], None]) -> None:
+        self._fire: Callable[[], None] | None = fire
+        self._lock = threading.Lock()
+
+    def __call__(self) -> None:
+        with self._lock:
+            fire, self._fire = self._fire, None
+        if fire is not None:
+            fire()
+
+
+class InFlight:
+    """The tickets of one Session's presses on their way in (thread-safe)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._next = 0
+        self._open: set[int] = set()
+        # (tickets below this number are waited for, the firing)
+        self._waiting: list[tuple[int, _Once]] = []
+
+    @contextlib.contextmanager
+    def carrying(self) -> Iterator[None]:
+        """Around a stamped press's way into the Session (its `submit`)."""
+        with self._lock:
+            ticket = self._next
+            self._next += 1
+            self._open.add(ticket)
+        try:
+            yield
+        finally:
+            self._give_back(ticket)
+
+    def _give_back(self, ticket: int) -> None:
+        with self._lock:
+            self._open.discard(ticket)
+            oldest = min(self._open, default=self._next)
+            ready = [fire for below, fire in self._waiting if oldest >= below]
+            self._waiting = [(below, fire) for below, fire in self._waiting if oldest < below]
+        for fire in ready:
+            fire()
+
+    def fire_after_heard(self, fire: Callable[[], None],
+                         later: Callable[[float, Callable[[], None]], None]) -> None:
+        """Run `fire` now, or once every press heard so far is in the Session (at most
+        `CAP_SECONDS` from now: `later(seconds, fn)` arms that)."""
+        with self._lock:
+            if not self._open:
+                waiting = None
+            else:
+                waiting = _Once(fire)
+                self._waiting.append((self._next, waiting))
+        if waiting is None:
+            fire()
+        else:
+            later(CAP_SECONDS, waiting)
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._open)

@@ -1,0 +1,65 @@
+"""Presses on their way into a Session (host/in_flight.py): a timer waits for those heard
+before it fell due, not for later ones, and fires once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from host.in_flight import CAP_SECONDS, InFlight
+
+
+class Armed:
+    """The cap's timer: what `later` was given."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[float, Callable[[], None]]] = []
+
+    def __call__(self, seconds: float, fn: Callable[[], None]) -> None:
+        self.calls.append((seconds, fn))
+
+
+def test_with_nothing_in_flight_the_timer_fires_at_once() -> None:
+    fired: list[str] = []
+    armed = Armed()
+    InFlight().fire_after_heard(lambda: fired.append("t"), armed)
+    assert fired == ["t"] and armed.calls == []
+
+
+def test_the_timer_waits_for_every_press_heard_before_it_and_no_later_one() -> None:
+    flight, fired, armed = InFlight(), [], Armed()
+    first, second = flight.carrying(), flight.carrying()
+    first.__enter__()
+    second.__enter__()
+    flight.fire_after_heard(lambda: fired.append("t"), armed)
+    assert armed.calls and armed.calls[0][0] == CAP_SECONDS
+    later = flight.carrying()
+    later.__enter__()  # heard after the timer fell due: not waited for
+    first.__exit__(None, None, None)
+    assert fired == [] and len(flight) == 2
+    second.__exit__(None, None, None)
+    assert fired == ["t"]
+    later.__exit__(None, None, None)
+    armed.calls[0][1]()  # the cap, after: nothing more
+    assert fired == ["t"] and len(flight) == 0
+
+
+def test_the_cap_fires_for_a_press_that_never_comes_in_and_its_return_does_nothing() -> None:
+    flight, fired, armed = InFlight(), [], Armed()
+    stuck = flight.carrying()
+    stuck.__enter__()
+    flight.fire_after_heard(lambda: fired.append("t"), armed)
+    armed.calls[0][1]()
+    assert fired == ["t"]
+    stuck.__exit__(None, None, None)
+    assert fired == ["t"]
+
+
+def test_a_ticket_is_given_back_when_its_way_in_raises() -> None:
+    flight, fired = InFlight(), []
+    try:
+        with flight.carrying():
+            flight.fire_after_heard(lambda: fired.append("t"), Armed())
+            raise ValueError("a malformed press")
+    except ValueError:
+        pass
+    assert fired == ["t"] and len(flight) == 0
