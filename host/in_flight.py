@@ -9,15 +9,23 @@ that. Here the race is settled instead: the socket layer holds a ticket from the
 it stamps a timed action until the Session has it, and a timer that falls due meanwhile
 fires right after those tickets are given back, never before. Tickets taken after the
 timer fell due are not waited for, and a cap keeps a stuck handler from freezing a game.
+
+Before its stamp a press can be held too: a collector pause (host/heap.py) stops every
+thread, the socket readers with the timer. A timer that falls due within
+`PAUSE_MARGIN_NS` of such a pause gives the readers that long again first.
 """
 
 from __future__ import annotations
 
 import contextlib
 import threading
+import time
 from collections.abc import Callable, Iterator
 
+from host.heap import Pauses
+
 CAP_SECONDS = 0.25  # a timer waits at most this long for presses heard before it
+PAUSE_MARGIN_NS = 5_000_000  # after a collector pause, the readers' time to catch up
 
 
 class _Once:
@@ -37,7 +45,8 @@ class _Once:
 class InFlight:
     """The tickets of one Session's presses on their way in (thread-safe)."""
 
-    def __init__(self) -> None:
+    def __init__(self, pauses: Pauses | None = None) -> None:
+        self.pauses = pauses  # the process's collector pauses (None: virtual time)
         self._lock = threading.Lock()
         self._next = 0
         self._open: set[int] = set()
@@ -66,9 +75,16 @@ class InFlight:
             fire()
 
     def fire_after_heard(self, fire: Callable[[], None],
-                         later: Callable[[float, Callable[[], None]], None]) -> None:
+                         later: Callable[[float, Callable[[], None]], None],
+                         after_pause: bool = False) -> None:
         """Run `fire` now, or once every press heard so far is in the Session (at most
-        `CAP_SECONDS` from now: `later(seconds, fn)` arms that)."""
+        `CAP_SECONDS` from now: `later(seconds, fn)` arms that), or, just after a
+        collector pause, `PAUSE_MARGIN_NS` later."""
+        now = time.monotonic_ns()
+        if (not after_pause and self.pauses is not None
+                and self.pauses.held(now - PAUSE_MARGIN_NS, now)):
+            later(PAUSE_MARGIN_NS / 1e9, lambda: self.fire_after_heard(fire, later, True))
+            return
         with self._lock:
             if not self._open:
                 waiting = None

@@ -33,6 +33,7 @@ from host import following, rng
 from host import names as naming
 from host.clock import Clock, Scheduler
 from host.games.contract import Event, Game, GameError, GameKind
+from host.heap import PAUSES
 from host.in_flight import InFlight
 from host.journal import GameRecord, Journal, Op, StorageError
 from host.replay import SESSION_EVENTS
@@ -101,7 +102,9 @@ class Session:
         self.recovery = Recovery(self)
         self.seating = Seating(self)
         self.timers = Clockwork(self)
-        self.in_flight = InFlight()  # presses heard by the socket layer, not yet taken
+        # Presses heard by the socket layer, not yet taken (and, served, the collector's
+        # pauses that could hold them before they are heard).
+        self.in_flight = InFlight(PAUSES if threaded else None)
         self.recovery.restore(record)
         self.publication = Publication(self, publish, threaded, listening)
         self.batches.start()

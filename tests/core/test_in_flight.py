@@ -3,9 +3,13 @@ before it fell due, not for later ones, and fires once."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
-from host.in_flight import CAP_SECONDS, InFlight
+from host.heap import Pauses
+from host.in_flight import CAP_SECONDS, PAUSE_MARGIN_NS, InFlight
+
+MS = 1_000_000
 
 
 class Armed:
@@ -63,3 +67,28 @@ def test_a_ticket_is_given_back_when_its_way_in_raises() -> None:
     except ValueError:
         pass
     assert fired == ["t"] and len(flight) == 0
+
+
+def test_just_after_a_collector_pause_the_timer_gives_the_readers_the_margin_first() -> None:
+    pauses = Pauses()
+    now = time.monotonic_ns()
+    pauses.note(now - 12 * MS, now - 1 * MS)  # a full collection just ended
+    flight, fired, armed = InFlight(pauses), [], Armed()
+    flight.fire_after_heard(lambda: fired.append("t"), armed)
+    assert fired == [] and armed.calls[0][0] == PAUSE_MARGIN_NS / 1e9
+    heard = flight.carrying()
+    heard.__enter__()  # a press the pause held, read meanwhile
+    armed.calls[0][1]()  # the margin is over: the timer waits for that press now
+    assert fired == []
+    heard.__exit__(None, None, None)
+    assert fired == ["t"]
+
+
+def test_an_old_pause_or_none_does_not_hold_the_timer() -> None:
+    pauses = Pauses()
+    now = time.monotonic_ns()
+    pauses.note(now - 60 * MS, now - 40 * MS)
+    for flight in (InFlight(pauses), InFlight(None)):
+        fired: list[str] = []
+        flight.fire_after_heard(lambda: fired.append("t"), Armed())  # noqa: B023 - called at once
+        assert fired == ["t"]
