@@ -10,7 +10,7 @@ so the host's settle wait covers their measured delay.
 Each trial: the host opens a window, the mock pin is driven low (the edge is
 stamped), and we time until the screen client receives the view with that
 seat on the floor; the host then marks it right. The figure includes the
-settle wait (0 with no synced phone; the phones' worst recent uplink + 5 ms
+settle wait (0 with no synced phone; the phones' worst recent uplink + 1 ms
 otherwise), every view the server publishes to every seat, and both socket hops.
 
 Run: .venv/bin/python bench/buzz_latency.py [--trials 20] [--phones 0,50,200]

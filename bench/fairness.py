@@ -4,7 +4,7 @@ Simulates phones on Wi-Fi: each has its own clock (an offset of up to an hour
 and a rate error of up to +-50 ppm) and every message, ping or tap, takes a
 one-way delay drawn from a Wi-Fi-like model: a few ms base, a heavy tail, and
 10% spikes of 50-300 ms. Each phone syncs with 30 pings (one a second) through
-that model, then taps. For pairs of taps 5, 10 and 20 ms apart on two phones it
+that model, then taps. For pairs of taps 1, 5, 10 and 20 ms apart on two phones it
 counts how often the later tap is ranked first:
 
 - by arrival order (what a naive server does), and
@@ -19,9 +19,15 @@ the wait taken from the phones' worst recent uplinks (`max_delay_ns`, what the h
 waits) and, for comparison, from their worst round trips (the wait before
 2026-11-26), and prints both waits.
 
+`--network lan` draws the delays from a quiet wired-like link instead (0.2-0.6 ms, a
+short tail, 1% hiccups of 1-5 ms), where the margin the wait adds on top of the worst
+uplink (`settle_delay_ns`'s slack) is not hidden by Wi-Fi's spikes: a second table
+counts the late taps for margins of 0 to 5 ms.
+
 The same through a real server and shaped TCP links: bench/wifi_lab.py.
 
-Seeded; prints one table. Run: .venv/bin/python bench/fairness.py [--pairs N] [--seed S]
+Seeded; prints two tables. Run: .venv/bin/python bench/fairness.py [--pairs N] [--seed S]
+[--network wifi|lan]
 """
 
 from __future__ import annotations
@@ -36,19 +42,33 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from buzzers.clocksync import ClockEstimator  # noqa: E402
-from host.buzzer_board.arbiter import Entry, rank, settle_delay_ns  # noqa: E402
+from host.buzzer_board.arbiter import SLACK_NS, Entry, rank, settle_delay_ns  # noqa: E402
 
 MS = 1_000_000
 S = 1_000 * MS
-GAPS_MS = (5, 10, 20)
+GAPS_MS = (1, 5, 10, 20)
 
 
-def one_way_delay_ns(rnd: random.Random) -> int:
+MARGINS_MS = (0, 1, 2, 5)
+
+
+def wifi_delay_ns(rnd: random.Random) -> int:
     """Wi-Fi-like: 2-6 ms base, a Pareto tail, and 10% spikes of 50-300 ms."""
     delay = rnd.uniform(2, 6) + min(rnd.paretovariate(2.5) - 1, 40) * 2
     if rnd.random() < 0.10:
         delay += rnd.uniform(50, 300)
     return round(delay * MS)
+
+
+def lan_delay_ns(rnd: random.Random) -> int:
+    """A quiet wired-like link: 0.2-0.6 ms, a short Pareto tail, 1% hiccups of 1-5 ms."""
+    delay = rnd.uniform(0.2, 0.6) + min(rnd.paretovariate(3) - 1, 10) * 0.1
+    if rnd.random() < 0.01:
+        delay += rnd.uniform(1, 5)
+    return round(delay * MS)
+
+
+one_way_delay_ns = wifi_delay_ns  # main() picks the network
 
 
 @dataclass
@@ -92,6 +112,7 @@ def run(pairs: int, seed: int, phones: int) -> tuple[list[tuple[float, ...]], tu
     rows: list[tuple[float, ...]] = []
     for gap_ms in GAPS_MS:
         wrong_arrival = wrong_ours = ties = late_up = late_rtt = 0
+        late_by_margin = dict.fromkeys(MARGINS_MS, 0)
         for _ in range(pairs):
             first, second = rnd.sample(fleet, 2)
             t_first = taps_from + rnd.randrange(30 * S)
@@ -107,11 +128,14 @@ def run(pairs: int, seed: int, phones: int) -> tuple[list[tuple[float, ...]], tu
             behind = arrivals[0] - arrivals[1]  # how long after the later tap the earlier came
             late_up += behind > wait_up
             late_rtt += behind > wait_rtt
+            for margin in MARGINS_MS:
+                late_by_margin[margin] += behind > wait_up - SLACK_NS + margin * MS
             ranking, _ = rank(entries, "earliest_stamp", 0)
             wrong_ours += ranking[0].seat != 0
             ties += ranking[1].tie
         rows.append((gap_ms, 100 * wrong_arrival / pairs, 100 * wrong_ours / pairs,
-                     100 * ties / pairs, 100 * late_up / pairs, 100 * late_rtt / pairs))
+                     100 * ties / pairs, 100 * late_up / pairs, 100 * late_rtt / pairs,
+                     *(100 * late_by_margin[m] / pairs for m in MARGINS_MS)))
     return rows, (wait_up, wait_rtt)
 
 
@@ -120,19 +144,28 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=20_000, help="press pairs per gap")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--phones", type=int, default=8)
+    parser.add_argument("--network", choices=("wifi", "lan"), default="wifi")
     args = parser.parse_args()
+    global one_way_delay_ns
+    one_way_delay_ns = wifi_delay_ns if args.network == "wifi" else lan_delay_ns
     started = time.perf_counter()
     rows, (wait_up, wait_rtt) = run(args.pairs, args.seed, args.phones)
-    print(f"{args.phones} phones, {args.pairs} pairs per gap, seed {args.seed}; settle wait "
+    print(f"{args.network}: {args.phones} phones, {args.pairs} pairs per gap, seed {args.seed}; "
+          "settle wait "
           f"{wait_up / MS:.0f} ms from uplinks (ours), {wait_rtt / MS:.0f} ms from round trips")
     header = ("gap", "wrong by arrival", "wrong by ours", "ours: tie flagged",
               "late, uplink wait", "late, round-trip wait")
     print(" | ".join(f"{h:>{max(6, len(h))}}" for h in header))
     print("-" * 110)
-    for gap_ms, arrival, ours, ties, late_up, late_rtt in rows:
+    for gap_ms, arrival, ours, ties, late_up, late_rtt, *_ in rows:
         cells = [f"{gap_ms:>3.0f} ms"] + [f"{v:.2f}%" for v in (arrival, ours, ties, late_up,
                                                                   late_rtt)]
         print(" | ".join(f"{c:>{max(6, len(h))}}" for c, h in zip(cells, header, strict=True)))
+    print(f"\nearlier taps lost, by the margin on top of the worst uplink "
+          f"({(wait_up - SLACK_NS) / MS:.2f} ms):")
+    print("gap    | " + " | ".join(f"{m} ms" for m in MARGINS_MS))
+    for gap_ms, *values in rows:
+        print(f"{gap_ms:>3.0f} ms | " + " | ".join(f"{v:.3f}%" for v in values[5:]))
     print(f"({time.perf_counter() - started:.1f} s)")
 
 

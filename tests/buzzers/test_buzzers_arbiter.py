@@ -120,7 +120,7 @@ def test_random_tie_rule_is_seeded() -> None:
 
 def test_settle_delay_waits_for_slow_phones() -> None:
     assert settle_delay_ns([]) == 0  # wired buttons only
-    assert settle_delay_ns([40 * MS, 120 * MS]) == 125 * MS
+    assert settle_delay_ns([40 * MS, 120 * MS]) == 121 * MS
     assert settle_delay_ns([3_000 * MS]) == 1_500 * MS
     with pytest.raises(ArbiterError):
         settle_delay_ns([-1])
