@@ -31,7 +31,9 @@ state, in two parts: the screens (projector, then host page) and the phones.
 - A phones' round does not start when the game's timer fires within 100 ms
   (a buzz's settle wait: the decision is coming): it waits until 10 ms after
   it. 200 phones' writes took the interpreter for 15-25 ms here, and the timer
-  that makes the decision waited behind them (bench/buzz_latency.py).
+  that makes the decision waited behind them (bench/buzz_latency.py). A round
+  already under way when a press arms that timer stops between two phones
+  the same way (the decision's screens pass meanwhile), then goes on.
 - A join needs only the joined phones' catch-up (`full` false): it goes at
   once, whatever the phones' gap.
 
@@ -189,6 +191,24 @@ class Broadcaster(Generic[T]):
             pass
         return started
 
+    def _hold_for_decision(self, screens_at: float, round_began: float) -> float:
+        """Between two phones: while the game's timer is about to decide (a press is in,
+        its settle wait runs), the round waits until just after it, at most `phone_delay`
+        from the round's start, and lets the decision's screens through meanwhile; returns
+        when the screens last began."""
+        if self._decision_due is None:
+            return screens_at
+        while (coming := self._decision_due()) is not None and not self._stopped:
+            until = min(coming + PHONE_HOLD_SECONDS, round_began + self._phone_delay)
+            now = time.monotonic()
+            if now >= until:
+                break
+            with self._wake:
+                if not self._screens_urgent:
+                    self._wake.wait(until - now)
+            screens_at = self._screens_between(screens_at)
+        return screens_at
+
     def _run(self) -> None:
         screens_at = phones_at = float("-inf")  # when the last round of each began
         stopped = False  # whether the last phones' part stopped for a newer state
@@ -213,5 +233,6 @@ class Broadcaster(Generic[T]):
                         break
                     if self._screens_urgent:  # a round that runs to its end lets it pass
                         screens_at = self._screens_between(screens_at)
+                    screens_at = self._hold_for_decision(screens_at, started)
             except Exception:  # a failed broadcast must never stop the next ones
                 log.exception("publication %s failed", threading.current_thread().name)

@@ -302,3 +302,36 @@ def test_phones_hold_while_a_decision_is_due_and_go_just_after_it() -> None:
         assert phones_at >= due + 0.01  # the phones did, until just after the decision
     finally:
         broadcaster.stop()
+
+
+def test_a_phones_round_under_way_holds_while_a_decision_is_due_and_lets_it_pass() -> None:
+    """A press arms the settle timer in the middle of a phones' round that runs to its end:
+    the round stops between two phones until just after the decision, whose screens go
+    meanwhile, then finishes."""
+    recorder = GatedRecorder((1, "seat:0"), (2, "seat:0"))
+    stamped: dict[tuple[int, str], float] = {}
+
+    def send(snapshot: int, parts: Parts) -> Iterator[str]:
+        for audience in recorder.send(snapshot, parts):
+            stamped.setdefault((snapshot, audience), time.monotonic())
+            yield audience
+
+    due: list[float | None] = [None]
+    broadcaster = Broadcaster("t", send, gap=0.0, phone_gap=0.0, decision_due=lambda: due[0])
+    try:
+        broadcaster.changed(1)
+        wait_for(lambda: (1, "seat:0") in recorder.sent)
+        broadcaster.changed(2)  # stops 1's phones: 2's phones then run to their end
+        recorder.gates[1, "seat:0"].set()
+        wait_for(lambda: (2, "seat:0") in recorder.sent)
+        due[0] = time.monotonic() + 0.2  # a press is in: its decision is due
+        recorder.gates[2, "seat:0"].set()
+        broadcaster.changed(3, urgent=True)  # the decision
+        wait_for(lambda: (3, "seat:2") in recorder.sent)
+        decided = due[0]
+        assert decided is not None
+        assert stamped[3, "screen"] < decided  # the decision's screens did not wait
+        assert stamped[2, "seat:1"] >= decided + 0.01  # the round's next phone did
+        assert [a for s, a in recorder.sent if s == 2] == AUDIENCES  # then it ran to its end
+    finally:
+        broadcaster.stop()
