@@ -70,6 +70,7 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
         logger=False,
         engineio_logger=False,
         json=jsonwire,  # orjson when installed: a publication encodes ~200 payloads
+        serializer=jsonwire.Packet,  # no walk of every payload in Python (jsonwire.py)
         # Threading: a message is handled on its connection's own reader thread instead of
         # a new thread per message: a burst of 200 presses started 200 threads that fought
         # the Session's worker for the GIL (bench/burst.py: acknowledgements p50 ~200 ->

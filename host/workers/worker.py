@@ -68,7 +68,7 @@ def create_worker_app(redis_url: str, house: str, worker: str, owner_http: str,
     socketio = SocketIO(
         app, async_mode=async_mode, cors_allowed_origins=None,
         max_http_buffer_size=1_000_000, ping_interval=5, ping_timeout=10,
-        logger=False, engineio_logger=False, json=jsonwire,
+        logger=False, engineio_logger=False, json=jsonwire, serializer=jsonwire.Packet,
         async_handlers=async_mode != "threading",  # as the owner (host/app.py)
         client_manager=RoomSkippingRedisManager(redis_url, channel=queue_channel(house),
                                                 json=jsonwire),
