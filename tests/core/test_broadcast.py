@@ -260,15 +260,22 @@ class GatedRecorder(Recorder):
             yield audience
 
 
+def round_that_runs_to_its_end(broadcaster: Broadcaster[int], recorder: GatedRecorder,
+                               at: str) -> None:
+    """State 1's phones stopped by state 2, whose phones then run to their end: until 2's
+    round has sent `at` (gated: (1, "seat:0") and (2, at))."""
+    broadcaster.changed(1)
+    wait_for(lambda: (1, "seat:0") in recorder.sent)
+    broadcaster.changed(2)
+    recorder.gates[1, "seat:0"].set()
+    wait_for(lambda: (2, at) in recorder.sent)
+
+
 def test_an_urgent_state_passes_a_phones_round_that_runs_to_its_end() -> None:
     recorder = GatedRecorder((1, "seat:0"), (2, "seat:1"))
     broadcaster = Broadcaster("t", recorder.send, gap=0.0, phone_gap=0.0)
     try:
-        broadcaster.changed(1)
-        wait_for(lambda: (1, "seat:0") in recorder.sent)
-        broadcaster.changed(2)  # stops 1's phones: 2's phones then run to their end
-        recorder.gates[1, "seat:0"].set()
-        wait_for(lambda: (2, "seat:1") in recorder.sent)
+        round_that_runs_to_its_end(broadcaster, recorder, "seat:1")
         broadcaster.changed(3, urgent=True)  # a press took the floor
         recorder.gates[2, "seat:1"].set()
         wait_for(lambda: (3, "seat:2") in recorder.sent)
@@ -319,11 +326,7 @@ def test_a_phones_round_under_way_holds_while_a_decision_is_due_and_lets_it_pass
     due: list[float | None] = [None]
     broadcaster = Broadcaster("t", send, gap=0.0, phone_gap=0.0, decision_due=lambda: due[0])
     try:
-        broadcaster.changed(1)
-        wait_for(lambda: (1, "seat:0") in recorder.sent)
-        broadcaster.changed(2)  # stops 1's phones: 2's phones then run to their end
-        recorder.gates[1, "seat:0"].set()
-        wait_for(lambda: (2, "seat:0") in recorder.sent)
+        round_that_runs_to_its_end(broadcaster, recorder, "seat:0")
         due[0] = time.monotonic() + 0.2  # a press is in: its decision is due
         recorder.gates[2, "seat:0"].set()
         broadcaster.changed(3, urgent=True)  # the decision
