@@ -177,11 +177,14 @@ class Broadcaster(Generic[T]):
                 self._wake.wait(max(0.0, min(due) - now) if due else None)
             return None
 
-    def _screens_between(self, screens_at: float) -> float:
-        """An urgent state's screens, sent between two phones of a round that runs to its
-        end (the phones get that state at their next round); returns when they began."""
+    def _screens_between(self, screens_at: float, gap_passed: bool = False) -> float:
+        """An urgent state's screens (or, `gap_passed`, any state owed to the screens once
+        their gap has passed), sent between two phones of a round that runs to its end (the
+        phones get that state at their next round); returns when they began."""
         with self._wake:
-            if not self._screens_urgent or self._newest is None:
+            due = self._screens_urgent or (gap_passed and self._screens_owed
+                                           and time.monotonic() >= screens_at + self._gap)
+            if not due or self._newest is None:
                 return screens_at
             (snapshot,) = self._newest
             self._screens_owed = self._screens_urgent = False
@@ -191,22 +194,26 @@ class Broadcaster(Generic[T]):
             pass
         return started
 
-    def _hold_for_decision(self, screens_at: float, round_began: float) -> float:
+    def _hold_for_decision(self, screens_at: float, round_began: float,
+                           may_stop: bool) -> float:
         """Between two phones: while the game's timer is about to decide (a press is in,
         its settle wait runs), the round waits until just after it, at most `phone_delay`
-        from the round's start, and lets the decision's screens through meanwhile; returns
-        when the screens last began."""
+        from the round's start, the screens getting meanwhile what they are owed (the
+        decision at once, any other state after their gap); a round that may stop for a
+        newer state stops instead. Returns when the screens last began."""
         if self._decision_due is None:
             return screens_at
         while (coming := self._decision_due()) is not None and not self._stopped:
             until = min(coming + PHONE_HOLD_SECONDS, round_began + self._phone_delay)
             now = time.monotonic()
-            if now >= until:
+            if now >= until or (may_stop and self._screens_owed):
                 break
             with self._wake:
                 if not self._screens_urgent:
-                    self._wake.wait(until - now)
-            screens_at = self._screens_between(screens_at)
+                    wake = min(until, screens_at + self._gap) if self._screens_owed else until
+                    self._wake.wait(max(0.0, wake - now))
+            if not (may_stop and self._screens_owed):
+                screens_at = self._screens_between(screens_at, gap_passed=True)
         return screens_at
 
     def _run(self) -> None:
@@ -233,6 +240,6 @@ class Broadcaster(Generic[T]):
                         break
                     if self._screens_urgent:  # a round that runs to its end lets it pass
                         screens_at = self._screens_between(screens_at)
-                    screens_at = self._hold_for_decision(screens_at, started)
+                    screens_at = self._hold_for_decision(screens_at, started, may_stop)
             except Exception:  # a failed broadcast must never stop the next ones
                 log.exception("publication %s failed", threading.current_thread().name)

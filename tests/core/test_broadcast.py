@@ -8,6 +8,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from host.broadcast import Broadcaster, Parts
 from host.clock import RealClock
 from host.hub import Hub
@@ -311,10 +313,13 @@ def test_phones_hold_while_a_decision_is_due_and_go_just_after_it() -> None:
         broadcaster.stop()
 
 
-def test_a_phones_round_under_way_holds_while_a_decision_is_due_and_lets_it_pass() -> None:
+@pytest.mark.parametrize("urgent", [True, False], ids=["the-decision", "another-state"])
+def test_a_phones_round_under_way_holds_while_a_decision_is_due_and_lets_it_pass(
+        urgent: bool) -> None:
     """A press arms the settle timer in the middle of a phones' round that runs to its end:
-    the round stops between two phones until just after the decision, whose screens go
-    meanwhile, then finishes."""
+    the round stops between two phones until just after the decision, the screens getting
+    meanwhile what comes (the decision at once, another state after their gap), then
+    finishes."""
     recorder = GatedRecorder((1, "seat:0"), (2, "seat:0"))
     stamped: dict[tuple[int, str], float] = {}
 
@@ -329,12 +334,44 @@ def test_a_phones_round_under_way_holds_while_a_decision_is_due_and_lets_it_pass
         round_that_runs_to_its_end(broadcaster, recorder, "seat:0")
         due[0] = time.monotonic() + 0.2  # a press is in: its decision is due
         recorder.gates[2, "seat:0"].set()
-        broadcaster.changed(3, urgent=True)  # the decision
+        broadcaster.changed(3, urgent=urgent)
         wait_for(lambda: (3, "seat:2") in recorder.sent)
         decided = due[0]
         assert decided is not None
-        assert stamped[3, "screen"] < decided  # the decision's screens did not wait
+        assert stamped[3, "screen"] < decided  # the screens did not wait for the hold
         assert stamped[2, "seat:1"] >= decided + 0.01  # the round's next phone did
         assert [a for s, a in recorder.sent if s == 2] == AUDIENCES  # then it ran to its end
+    finally:
+        broadcaster.stop()
+
+
+def test_a_round_that_may_stop_stops_for_a_newer_state_while_it_holds() -> None:
+    """The first round after a quiet spell may stop: held for a decision, it stops when a
+    newer state comes, and that state goes to the screens, then to the phones."""
+    recorder = GatedRecorder((1, "seat:0"))
+    due: list[float | None] = [None]
+    holding = threading.Event()
+
+    def decision_due() -> float | None:
+        if due[0] is not None:
+            holding.set()  # asked between two phones: the round is in its hold
+        return due[0]
+
+    broadcaster = Broadcaster("t", recorder.send, gap=0.0, phone_gap=0.0, phone_delay=3.0,
+                              decision_due=decision_due)
+    try:
+        broadcaster.changed(1)
+        wait_for(lambda: (1, "seat:0") in recorder.sent)
+        due[0] = time.monotonic() + 5.0  # a decision far off: the hold would last 3 s
+        recorder.gates[1, "seat:0"].set()
+        assert holding.wait(5)
+        newer = time.monotonic()
+        broadcaster.changed(2)
+        wait_for(lambda: (2, "screen") in recorder.sent)
+        assert time.monotonic() - newer < 1.5  # not held
+        due[0] = None
+        broadcaster.changed(3, urgent=True)  # the decision
+        wait_for(lambda: (3, "seat:2") in recorder.sent)
+        assert (1, "seat:2") not in recorder.sent  # state 1's phones stopped
     finally:
         broadcaster.stop()
