@@ -255,6 +255,24 @@ def check_threads(threads: int, phones: int, async_mode: str) -> Check:
     return Check("threads", OK, detail)
 
 
+# From this many phones a second process pays (docs/SCALING.md, "One process or two"): the
+# phones' writes leave the process that decides; the 200-phone p99 fell to a third on the
+# Pi 4 model with two cores, while a small room's presses got slower through the relay.
+PROCESS_PHONES = 200
+
+
+def check_processes(phones: int, workers: int, cores: int, redis: bool) -> Check:
+    detail = f"{workers} process(es) for {phones} phones on {cores} core(s)"
+    if phones < PROCESS_PHONES or workers > 1 or cores < 2:
+        return Check("processes", OK, detail)
+    fix = "serve with --workers 2: the phones' writes then leave the process that decides"
+    if not redis:
+        fix += " (it needs Debian's redis-server: apt install redis-server)"
+    return Check("processes", WARN, detail + f"; from {PROCESS_PHONES} phones one process "
+                 "lets their writes delay the buzz decisions (p99 3x on a Pi 4 model)",
+                 fix + "; GPIO buttons then run with `tourelle buzzers run`")
+
+
 def check_async(async_mode: str) -> Check:
     if async_mode == "eventlet":
         return Check("async mode", WARN, "eventlet is deprecated upstream",
@@ -277,6 +295,8 @@ def run_checks(args: argparse.Namespace) -> list[Check]:
         check_gpio(args.buzzers),
         check_keys(args.buzzers),
         check_threads(args.threads, args.phones, args.async_mode),
+        check_processes(args.phones, args.workers, os.cpu_count() or 1,
+                        shutil.which("redis-server") is not None),
         check_async(args.async_mode),
     ]
 
@@ -319,6 +339,7 @@ def register(sub: Any) -> None:
     doctor.add_argument("--phones", type=int, default=60, help="phones expected (default 60)")
     doctor.add_argument("--threads", type=int, default=HostConfig.threads,
                         help="as given to tourelle serve")
+    doctor.add_argument("--workers", type=int, default=1, help="as given to tourelle serve")
     doctor.add_argument("--async-mode", choices=("threading", "eventlet"), default="threading")
     doctor.add_argument("--json", action="store_true")
     doctor.set_defaults(func=cmd_doctor)
