@@ -147,10 +147,14 @@ class Broadcaster(Generic[T]):
                                self._phones_owed_at + self._phone_delay))
         if self._decision_due is not None:  # the decision first, then the phones
             coming = self._decision_due()
-            if coming is not None:  # (never past `phone_delay`: short timers in a row)
-                due = max(due, min(coming + PHONE_HOLD_SECONDS,
-                                   self._phones_owed_at + self._phone_delay))
+            if coming is not None:
+                due = max(due, self._held_until(coming, self._phones_owed_at))
         return due
+
+    def _held_until(self, decision_at: float, since: float) -> float:
+        """Phones held for a decision go just after it, never past `phone_delay` after
+        `since` (when they were owed, or their round began): short timers in a row."""
+        return min(decision_at + PHONE_HOLD_SECONDS, since + self._phone_delay)
 
     def _next(self, screens_at: float, phones_at: float) -> tuple[T, Parts] | None:
         """Wait for the next round that is due; None once stopped."""
@@ -204,7 +208,7 @@ class Broadcaster(Generic[T]):
         if self._decision_due is None:
             return screens_at
         while (coming := self._decision_due()) is not None and not self._stopped:
-            until = min(coming + PHONE_HOLD_SECONDS, round_began + self._phone_delay)
+            until = self._held_until(coming, round_began)
             now = time.monotonic()
             if now >= until or (may_stop and self._screens_owed):
                 break
