@@ -41,7 +41,7 @@ from buzzers.config import parse_config  # noqa: E402
 from buzzers.gpio import GpioBuzzers  # noqa: E402
 from bench.node_phones import NodePhones  # noqa: E402
 from bench.pilab import join_from_env  # noqa: E402
-from buzzers.run import BuzzerLink  # noqa: E402
+from buzzers.run import NATIVE_UTF8, BuzzerLink  # noqa: E402
 from tests.live import ROOT, free_port  # noqa: E402
 from tests.synthetic import write_pack  # noqa: E402
 
@@ -86,11 +86,21 @@ def _all_workers_up(data: Path, workers: int) -> bool:
     return len(table) == workers
 
 
+def client(utf8_in_python: bool = False) -> socketio.Client:
+    """A measuring client. websocket-client checks each text frame's UTF-8 in pure Python
+    before decoding it (2-3 ms for a 201-seat projector state here, the largest part of the
+    screen client's own time); a browser does it natively, so the clients that stand for
+    the projector and the host page skip it (the decode still refuses bad UTF-8), unless
+    `utf8_in_python` (`--utf8-in-python`: how this bench measured until 2026-11-26)."""
+    options = {} if utf8_in_python else NATIVE_UTF8
+    return socketio.Client(reconnection=False, websocket_extra_options=options)
+
+
 class Screen:
     """A projector client noting when each window's floor reaches it."""
 
-    def __init__(self, url: str, game: str) -> None:
-        self.client = socketio.Client(reconnection=False)
+    def __init__(self, url: str, game: str, utf8_in_python: bool = False) -> None:
+        self.client = client(utf8_in_python)
         self.floor_at: dict[int, int] = {}  # window -> monotonic ns the floor arrived
         self.cond = threading.Condition()
         self.client.on("state", self._state, namespace="/screen")
@@ -115,12 +125,13 @@ class Screen:
         self.client.disconnect()
 
 
-def screen_process(url: str, game: str, windows: Any, floors: Any) -> None:
+def screen_process(url: str, game: str, windows: Any, floors: Any,
+                   utf8_in_python: bool = False) -> None:
     """The projector in a process of its own, as the projector is a device of its own: in
     the bench's process it shared one interpreter lock with the host page's client and the
     buzzer box's own /screen client, which decode the same publication at the same moment
     (docs/PERFORMANCE.md, 'Within a frame'). Times are CLOCK_MONOTONIC, shared by processes."""
-    screen = Screen(url, game)
+    screen = Screen(url, game, utf8_in_python)
     floors.put("watching")
     while (window := windows.get()) is not None:
         try:
@@ -133,11 +144,12 @@ def screen_process(url: str, game: str, windows: Any, floors: Any) -> None:
 class ScreenProcess:
     """`Screen`'s interface, with the client in a spawned process."""
 
-    def __init__(self, url: str, game: str) -> None:
+    def __init__(self, url: str, game: str, utf8_in_python: bool = False) -> None:
         context = mp.get_context("spawn")
         self.windows, self.floors = context.Queue(), context.Queue()
         self.worker = context.Process(target=screen_process, daemon=True,
-                                      args=(url, game, self.windows, self.floors))
+                                      args=(url, game, self.windows, self.floors,
+                                            utf8_in_python))
         self.worker.start()
         assert self.floors.get(timeout=60) == "watching"
 
@@ -258,6 +270,9 @@ def main() -> int:
     parser.add_argument("--screen-inline", action="store_true",
                         help="the projector's client in this process, beside the host page's "
                         "and the buzzer box's clients (how this bench ran until 2026-11-25)")
+    parser.add_argument("--utf8-in-python", action="store_true",
+                        help="the projector's and host page's clients check UTF-8 in pure "
+                        "Python, as this bench did until 2026-11-26 (a browser does it natively)")
     parser.add_argument("--phone-client", choices=("node", "python"), default="node",
                         help="phones as socket.io-client in Node processes (the pages' "
                         "client) or as python-socketio clients in a spawned process")
@@ -273,7 +288,7 @@ def main() -> int:
         phones: Phones | NodeBatches | None = None
         try:
             key = (data / "host_key").read_text().strip()
-            host = socketio.Client(reconnection=False)
+            host = client(args.utf8_in_python)
             host.connect(url, namespaces=["/host"], transports=["websocket"],
                          auth={"key": key})
             made = host.call("create", {"kind": "buzzer", "start": True,
@@ -281,8 +296,9 @@ def main() -> int:
                              namespace="/host", timeout=30)
             game = made["game"]
             phones = (NodeBatches if args.phone_client == "node" else Phones)(url, game)
-            screen: Screen | ScreenProcess = (Screen(url, game) if args.screen_inline
-                                              else ScreenProcess(url, game))
+            screen: Screen | ScreenProcess = (
+                Screen(url, game, args.utf8_in_python) if args.screen_inline
+                else ScreenProcess(url, game, args.utf8_in_python))
             factory = MockFactory()
             config = parse_config({"holdoff_ms": 1, "seats": [{"seat": 0, "name": "Box",
                                                                "pin": PIN}]})
@@ -318,7 +334,8 @@ def main() -> int:
                              max(latencies), settle))
             print(f"buzz latency, GPIO edge -> screen floor ({args.trials} trials each, "
                   f"{SEATS}-seat game, press {args.reaction_ms:g} ms after the opening, "
-                  f"projector client {'inline' if args.screen_inline else 'own process'}, "
+                  f"projector client {'inline' if args.screen_inline else 'own process'}"
+                  f"{', UTF-8 checked in Python' if args.utf8_in_python else ''}, "
                   f"{os.cpu_count()} cores, {args.workers} server process(es))")
             print(f"{'phones':>6} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'settle ms':>10}")
             for count, p50, p99, worst, settle in rows:

@@ -126,6 +126,36 @@ def test_buzzers_run_link_sends_a_gpio_press_and_lights_the_floor_led(
         host.close()
 
 
+def test_the_box_reads_every_state_without_checking_utf8_in_python(server: LiveServer) -> None:
+    """The box's client leaves UTF-8 to the decoder (websocket-client's own check is pure
+    Python, 2-3 ms per 200-seat state): names with accents and emoji still read right."""
+    host = Peer(server, "/host", auth={"key": server.key})
+    reply = host.call("create", {"kind": "buzzer", "start": True,
+                                 "seats": [{"name": "Zoé"}, {"name": "Çağrı 🎺"}]})
+    assert reply["ok"], reply
+    link = BuzzerLink(server.url, server.key, game=reply["game"])
+    seen: list[Any] = []
+    keep = link._on_state  # the box's own handler still runs: this one only looks
+
+    def look(payload: Any) -> None:
+        seen.append(payload)
+        keep(payload)
+
+    link.client.on("state", look, namespace="/screen")
+    try:
+        link.start(sync_rounds=1)
+        websocket = link.client.eio.ws
+        assert websocket is not None and websocket.frame_buffer.skip_utf8_validation
+        deadline = time.monotonic() + 10
+        while not seen and time.monotonic() < deadline:
+            time.sleep(0.02)
+        names = [s["name"] for s in seen[-1]["view"]["scores"]]
+        assert names == ["Zoé", "Çağrı 🎺"]
+    finally:
+        link.close()
+        host.close()
+
+
 def test_buzzers_run_command_connects_with_the_key_and_refuses_a_wrong_one(
     server: LiveServer, tmp_path: Any,
 ) -> None:
