@@ -1,0 +1,194 @@
+"""One writer for every WebSocket: screens first, a slow phone spilled to its own thread in
+order, never a blocked writer; and the served app's connections through it."""
+
+from __future__ import annotations
+
+import queue
+import socket
+import threading
+from pathlib import Path
+from typing import Any, cast
+
+import pytest
+from wsproto import ConnectionType, WSConnection
+from wsproto.events import AcceptConnection, Request, TextMessage
+
+from host.outbox import Link, LinkedSocket, Outbox, Spilled
+from tests.live import LiveServer, Peer
+
+
+class Recorder:
+    """What the outbox touches of a link: `write`."""
+
+    def __init__(self, name: str, log: list[str]) -> None:
+        self.name, self.log = name, log
+
+    def write(self, data: Any) -> None:
+        self.log.append(f"{self.name}:{data}")
+
+
+def test_screens_and_acknowledgements_go_before_the_phones_round_posted_earlier() -> None:
+    box = Outbox(thread=False)
+    log: list[str] = []
+    phones = [Recorder(f"phone{i}", log) for i in range(3)]
+    screen = Recorder("screen", log)
+    for phone in phones[:2]:
+        box.post(cast(Link, phone), '2/seat,["private",{}]')
+    assert box.write_one()  # the round began
+    box.post(cast(Link, screen), '2/screen,["state",{}]')
+    box.post(cast(Link, phones[2]), '3/seat,7[{"ok":true}]')  # an ack to a phone's press
+    box.post(cast(Link, phones[2]), '2/seat,["private",{}]')
+    assert box.pending() == (2, 2)
+    while box.write_one():
+        pass
+    assert [entry.split(":")[0] for entry in log] == ["phone0", "screen", "phone2", "phone1",
+                                                       "phone2"]
+    assert log[2] == 'phone2:3/seat,7[{"ok":true}]'
+
+
+def test_a_failing_link_does_not_stop_the_writer() -> None:
+    box = Outbox(thread=False)
+    log: list[str] = []
+
+    class Broken:
+        def write(self, data: Any) -> None:
+            raise RuntimeError("a bug in one connection")
+
+    box.post(cast(Link, Broken()), "2/screen,[]")
+    box.post(cast(Link, Recorder("next", log)), "2/screen,[]")
+    assert box.write_one() and box.write_one()
+    assert log == ["next:2/screen,[]"]
+
+
+class Wire:
+    """engineio's WebSocket wrapper as the link sees it: `.ws` is simple-websocket's Server
+    (`.ws` its wsproto connection, `.connected`), `send(text)` frames and writes a whole
+    message (blocking), as the library's writer thread does."""
+
+    def __init__(self, sock: socket.socket, connection: WSConnection) -> None:
+        self.sock = sock
+        self.ws = type("Server", (), {})()
+        self.ws.ws = connection
+        self.ws.connected = True
+
+    def send(self, text: str) -> None:
+        self.sock.sendall(self.ws.ws.send(TextMessage(data=text)))
+
+
+def connected_pair() -> tuple[socket.socket, socket.socket, WSConnection, WSConnection]:
+    """A loopback TCP pair with small buffers, and an open WebSocket over it (server side
+    first)."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    reader = socket.socket()
+    reader.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    reader.connect(listener.getsockname())
+    writer, _ = listener.accept()
+    listener.close()
+    writer.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 8192)
+    server, client = WSConnection(ConnectionType.SERVER), WSConnection(ConnectionType.CLIENT)
+    server.receive_data(client.send(Request(host="x", target="/")))
+    request = next(server.events())
+    client.receive_data(server.send(AcceptConnection()))
+    assert isinstance(request, Request) and isinstance(next(client.events()), AcceptConnection)
+    return writer, reader, server, client
+
+
+def test_what_the_kernel_does_not_take_goes_to_the_connection_thread_in_order() -> None:
+    """A phone that stops reading: the shared writer never waits for it (each write returns
+    while nobody reads) and its messages queue for its own thread. When it reads again,
+    room comes back before that thread has written them: a later message still goes
+    behind them, and every message arrives whole and in order."""
+    writer, reader, server, client = connected_pair()
+    own: queue.Queue[Any] = queue.Queue()
+    link = Link(Wire(writer, server), writer, own)
+    messages = [f"4{n:04d}" + "x" * 3000 for n in range(200)]  # 600 KB, far over the buffers
+
+    def shared_writer() -> None:
+        for text in messages[:150]:
+            link.write(text)
+
+    first = threading.Thread(target=shared_writer)
+    first.start()
+    first.join(timeout=20)
+    assert not first.is_alive(), "the shared writer waited for a phone that does not read"
+    assert link.spilled == own.qsize() > 0
+    received: list[str] = []
+    buffer: list[str] = []
+
+    def read_until(count: int) -> None:
+        while len(received) < count:
+            client.receive_data(reader.recv(65536))
+            for event in client.events():
+                assert isinstance(event, TextMessage)
+                buffer.append(event.data)
+                if event.message_finished:
+                    received.append("".join(buffer))
+                    buffer.clear()
+
+    spilled = own.qsize()
+    read_until(150 - spilled)  # what was written at once: room again, none spilled yet
+    for text in messages[150:]:
+        link.write(text)
+    assert own.qsize() == link.spilled == spilled + 50  # behind the spilled, not direct
+
+    def own_thread() -> None:  # python-engineio's writer loop, on the spilled messages
+        wire = LinkedSocket(Wire(writer, server), link)
+        while (message := own.get()) is not None:
+            wire.send(message.encode())
+
+    thread = threading.Thread(target=own_thread)
+    thread.start()
+    read_until(len(messages))
+    own.put(None)
+    thread.join(timeout=10)
+    assert received == messages
+    assert link.spilled == 0
+    writer.close()
+    reader.close()
+
+
+def test_a_spilled_message_written_by_its_thread_is_counted_even_when_the_write_fails() -> None:
+    writer, reader, server, _ = connected_pair()
+    link = Link(Wire(writer, server), writer, queue.Queue())
+    with link.state:
+        link._spill(Spilled("4late", framed=False))
+    reader.close()
+    writer.close()
+    with pytest.raises(OSError):
+        LinkedSocket(Wire(writer, server), link).send(Spilled("4late", framed=False))
+    assert link.spilled == 0  # the connection's later messages are not held behind a ghost
+
+
+def test_the_served_app_writes_each_connection_in_order_through_the_outbox(
+        tmp_path: Path, packs: Path) -> None:
+    """A real `tourelle serve` (threading, the outbox installed): through 40 publications in
+    a row, the host page, a projector and a phone of a buzzer game each get sequence numbers
+    that never go back, and the newest state reaches every one of them."""
+    server = LiveServer(data=tmp_path / "data", packs=packs).start()
+    try:
+        host = Peer(server, "/host", auth={"key": server.key})
+        made = host.call("create", {"kind": "buzzer", "start": True,
+                                    "seats": [{"name": f"P{i}"} for i in range(4)]})
+        game = made["game"]
+        screen = Peer(server, "/screen")
+        assert screen.call("watch", {"game": game})["ok"]
+        phone = Peer(server, "/seat")
+        assert phone.call("join", {"game": game, "seat": 1, "token": "phone-token-0001"})["ok"]
+        for _ in range(20):
+            assert host.call("command", {"game": game, "type": "open", "mode": "first"})["ok"]
+            assert host.call("command", {"game": game, "type": "close"})["ok"]
+
+        def last_window(state: dict[str, Any]) -> bool:
+            view = state.get("view") or {}
+            return view.get("window") == 20 and view.get("phase") != "open"
+
+        newest = screen.wait_for(last_window)["meta"]["seq"]
+        phone.wait_for(last_window)
+        for peer in (host, screen, phone):
+            seqs = [s["meta"]["seq"] for s in peer.states if s.get("meta", {}).get("game")]
+            assert seqs == sorted(seqs), (peer.namespace, seqs)  # a state may come twice
+        assert [s["meta"]["seq"] for s in phone.states][-1] == newest
+        for peer in (host, screen, phone):
+            peer.close()
+    finally:
+        server.stop()
