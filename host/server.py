@@ -82,6 +82,16 @@ def start_mdns(app: Flask, config: HostConfig) -> None:
     app.extensions["tourelle_mdns"] = advertise(config, addresses)
 
 
+# How long a thread may hold the interpreter while another waits for it (CPython's default:
+# 5 ms). A press's path crosses three or four threads (the socket's reader, engine.io's
+# handler, the Session, the publisher); each waited up to 5 ms behind a busy one (a phones'
+# round being built or written), and a press that met a round reached the projector 7-10
+# ms late. At 1 ms that wait is 1 ms, for a few more switches while threads compete
+# (docs/PERFORMANCE.md, "Within a frame", sixth look: bench/buzz_latency.py, burst.py,
+# clients.py before and after).
+SWITCH_INTERVAL_S = 0.001
+
+
 def serve_threading(config: HostConfig, make_app: Callable[[], Flask],
                     binds: list[str] | None = None) -> None:
     """gunicorn on `binds` (default: the config's address); with several processes
@@ -113,6 +123,7 @@ def serve_threading(config: HostConfig, make_app: Callable[[], Flask],
                 self.cfg.set(name, value)
 
         def load(self) -> Flask:
+            sys.setswitchinterval(SWITCH_INTERVAL_S)  # in the serving process only
             return make_app()
 
     TourelleGunicorn().run()
@@ -184,6 +195,7 @@ def serve_several(config: HostConfig, make_app: Callable[[HostConfig], Flask]) -
 
 def serve_werkzeug(config: HostConfig, make_app: Callable[[], Flask]) -> None:
     """Werkzeug's threaded server: a thread per connection, websockets on simple-websocket."""
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
     app = make_app()
     socketio = app.extensions["socketio"]
     socketio.run(app, host=config.bind, port=config.port, log_output=False,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, jsonify
@@ -38,7 +40,8 @@ def category_counts(bank: QuestionBank) -> dict[str, Any]:
 def healthz() -> Response:
     return jsonify(ok=True, version=__version__, games=len(hub().sessions),
                    async_mode=current_app.extensions["socketio"].async_mode,
-                   json=jsonwire.ENCODER, heap_frozen=heap.frozen)
+                   json=jsonwire.ENCODER, heap_frozen=heap.frozen,
+                   switch_interval_ms=round(sys.getswitchinterval() * 1000, 3))
 
 
 @bp.get("/api/games")
