@@ -130,7 +130,9 @@ class Outbox:
 
     def __init__(self, bulk_namespaces: tuple[str, ...] = BULK_NAMESPACES,
                  thread: bool = True) -> None:
-        self._bulk_prefixes = tuple(f"2{ns}," for ns in bulk_namespaces)
+        # What `post` gets is engine.io's encoding of a Socket.IO packet: "4" (a MESSAGE),
+        # then "2" (an EVENT), then the namespace: '42/seat,["private",...]'.
+        self._bulk_prefixes = tuple(f"42{ns}," for ns in bulk_namespaces)
         self._urgent: deque[tuple[Link, Any]] = deque()
         self._bulk: deque[tuple[Link, Any]] = deque()
         self._wake = threading.Event()

@@ -27,23 +27,38 @@ class Recorder:
         self.log.append(f"{self.name}:{data}")
 
 
+def wire(kind: int, namespace: str, data: Any, ack: int | None = None) -> str:
+    """A Socket.IO packet as engine.io hands it to the outbox (`Packet.encode()`)."""
+    from engineio import packet as eio
+    from socketio import packet as sio
+
+    inner = sio.Packet(kind, data=data, namespace=namespace, id=ack).encode()
+    return str(eio.Packet(eio.MESSAGE, data=inner).encode())
+
+
+PHONE_STATE = wire(2, "/seat", ["private", {}])  # an EVENT to a phone: '42/seat,[...]'
+SCREEN_STATE = wire(2, "/screen", ["state", {}])
+PHONE_ACK = wire(3, "/seat", [{"ok": True}], ack=7)  # the answer to a phone's press
+
+
 def test_screens_and_acknowledgements_go_before_the_phones_round_posted_earlier() -> None:
+    assert PHONE_STATE.startswith("42/seat,") and PHONE_ACK.startswith("43/seat,7")
     box = Outbox(thread=False)
     log: list[str] = []
     phones = [Recorder(f"phone{i}", log) for i in range(3)]
     screen = Recorder("screen", log)
     for phone in phones[:2]:
-        box.post(cast(Link, phone), '2/seat,["private",{}]')
+        box.post(cast(Link, phone), PHONE_STATE)
     assert box.write_one()  # the round began
-    box.post(cast(Link, screen), '2/screen,["state",{}]')
-    box.post(cast(Link, phones[2]), '3/seat,7[{"ok":true}]')  # an ack to a phone's press
-    box.post(cast(Link, phones[2]), '2/seat,["private",{}]')
+    box.post(cast(Link, screen), SCREEN_STATE)
+    box.post(cast(Link, phones[2]), PHONE_ACK)
+    box.post(cast(Link, phones[2]), PHONE_STATE)
     assert box.pending() == (2, 2)
     while box.write_one():
         pass
     assert [entry.split(":")[0] for entry in log] == ["phone0", "screen", "phone2", "phone1",
                                                        "phone2"]
-    assert log[2] == 'phone2:3/seat,7[{"ok":true}]'
+    assert log[2] == f"phone2:{PHONE_ACK}"
 
 
 def test_a_failing_link_does_not_stop_the_writer() -> None:
@@ -54,10 +69,10 @@ def test_a_failing_link_does_not_stop_the_writer() -> None:
         def write(self, data: Any) -> None:
             raise RuntimeError("a bug in one connection")
 
-    box.post(cast(Link, Broken()), "2/screen,[]")
-    box.post(cast(Link, Recorder("next", log)), "2/screen,[]")
+    box.post(cast(Link, Broken()), SCREEN_STATE)
+    box.post(cast(Link, Recorder("next", log)), SCREEN_STATE)
     assert box.write_one() and box.write_one()
-    assert log == ["next:2/screen,[]"]
+    assert log == [f"next:{SCREEN_STATE}"]
 
 
 class Wire:
