@@ -61,6 +61,11 @@ class Link:
         self.lock = threading.Lock()
         self.spilled = 0  # guarded by `state`
         self.state = threading.Lock()
+        # The outbox's view (guarded by its lock): messages posted and not yet handed to
+        # `write`, the lane the link waits in, and whether a thread is writing it now.
+        self.waiting: deque[Any] = deque()
+        self.lane: str | None = None
+        self.writing = False
 
     def write(self, data: Any) -> None:
         """From the shared writer: write at once if the kernel takes it, else spill."""
@@ -126,55 +131,91 @@ class LinkedSocket:
 
 
 class Outbox:
-    """The shared writer: two lanes, one daemon thread started with the first message."""
+    """The shared writer: connections in two lanes, one daemon thread started when first
+    needed. Each connection's messages keep their order; the lanes order connections."""
 
     def __init__(self, bulk_namespaces: tuple[str, ...] = BULK_NAMESPACES,
                  thread: bool = True) -> None:
         # What `post` gets is engine.io's encoding of a Socket.IO packet: "4" (a MESSAGE),
         # then "2" (an EVENT), then the namespace: '42/seat,["private",...]'.
         self._bulk_prefixes = tuple(f"42{ns}," for ns in bulk_namespaces)
-        self._urgent: deque[tuple[Link, Any]] = deque()
-        self._bulk: deque[tuple[Link, Any]] = deque()
+        self._lock = threading.Lock()  # the lanes and every link's `waiting` and `lane`
+        self._urgent: deque[Link] = deque()
+        self._bulk: deque[Link] = deque()
         self._wake = threading.Event()
-        self._start = threading.Lock()
         self._thread: threading.Thread | None = None
         self._threaded = thread  # False: the caller writes with `write_one` (tests)
 
     def post(self, link: Link, data: Any) -> None:
-        bulk = isinstance(data, str) and data.startswith(self._bulk_prefixes)
-        (self._bulk if bulk else self._urgent).append((link, data))
-        self._wake.set()
-        if self._thread is None and self._threaded:
-            with self._start:
-                if self._thread is None:
+        """An urgent message to a connection with nothing waiting is written at once, in the
+        caller's thread (a non-blocking write: no thread to wake on the projector's path, or
+        for a press's acknowledgement); anything else waits in its connection's turn."""
+        urgent = not (isinstance(data, str) and data.startswith(self._bulk_prefixes))
+        with self._lock:
+            now = urgent and not link.waiting and not link.writing
+            if now:
+                link.writing = True
+            else:
+                link.waiting.append(data)
+                if link.lane is None or (urgent and link.lane == "bulk"):
+                    link.lane = "urgent" if urgent else "bulk"
+                    (self._urgent if urgent else self._bulk).append(link)
+                if self._thread is None and self._threaded:
                     self._thread = threading.Thread(target=self._run, name="engineio-outbox",
                                                     daemon=True)
                     self._thread.start()
+        if now:
+            self._write(link, [data])
+        else:
+            self._wake.set()
 
     def pending(self) -> tuple[int, int]:
-        """(urgent, bulk) messages not yet written: for tests and benches."""
+        """(urgent, bulk) connections waiting for the writer: for tests and benches."""
         return len(self._urgent), len(self._bulk)
 
     def _run(self) -> None:
         while True:
             self._wake.wait()
             self._wake.clear()
-            while self._urgent or self._bulk:
-                self.write_one()
+            while self.write_one():
+                pass
 
     def write_one(self) -> bool:
-        """Write the next message, urgent first; False when both lanes are empty."""
+        """Write the messages of the next connection waiting, urgent first; False when none
+        waits."""
+        with self._lock:
+            while self._urgent or self._bulk:
+                link = (self._urgent or self._bulk).popleft()
+                if link.waiting and not link.writing:  # else: served already, or being
+                    # written (it is put back in its lane when that write ends)
+                    messages = list(link.waiting)
+                    link.waiting.clear()
+                    link.lane = None
+                    link.writing = True
+                    break
+            else:
+                return False
+        self._write(link, messages)
+        return True
+
+    def _write(self, link: Link, messages: list[Any]) -> None:
         try:
-            link, data = (self._urgent or self._bulk).popleft()
-        except IndexError:
-            return False
-        try:
-            link.write(data)
+            for data in messages:
+                link.write(data)
         except OSError as exc:  # a connection gone: its own thread closes it
             log.debug("outbox: a message dropped on a closing connection: %r", exc)
         except Exception:  # never the writer of every connection stopped by one
             log.exception("outbox: a message could not be written")
-        return True
+        finally:
+            with self._lock:
+                link.writing = False
+                again = bool(link.waiting)
+                if again:  # posted while this thread wrote: in its lane again (the writer
+                    # skipped its entry while it was being written; a spare entry is skipped)
+                    link.lane = link.lane or "bulk"
+                    (self._urgent if link.lane == "urgent" else self._bulk).append(link)
+            if again:
+                self._wake.set()
 
 
 OUTBOX = Outbox()

@@ -4,6 +4,7 @@ order, never a blocked writer; and the served app's connections through it."""
 from __future__ import annotations
 
 import queue
+from collections import deque
 import socket
 import threading
 from pathlib import Path
@@ -18,10 +19,13 @@ from tests.live import LiveServer, Peer
 
 
 class Recorder:
-    """What the outbox touches of a link: `write`."""
+    """What the outbox touches of a link: `write`, and its own bookkeeping on it."""
 
     def __init__(self, name: str, log: list[str]) -> None:
         self.name, self.log = name, log
+        self.waiting: deque[Any] = deque()
+        self.lane: str | None = None
+        self.writing = False
 
     def write(self, data: Any) -> None:
         self.log.append(f"{self.name}:{data}")
@@ -42,6 +46,8 @@ PHONE_ACK = wire(3, "/seat", [{"ok": True}], ack=7)  # the answer to a phone's p
 
 
 def test_screens_and_acknowledgements_go_before_the_phones_round_posted_earlier() -> None:
+    """A screen's state or a phone's acknowledgement to a connection with nothing waiting is
+    written at once by the thread that sends it; phones' states wait their turn."""
     assert PHONE_STATE.startswith("42/seat,") and PHONE_ACK.startswith("43/seat,7")
     box = Outbox(thread=False)
     log: list[str] = []
@@ -49,16 +55,43 @@ def test_screens_and_acknowledgements_go_before_the_phones_round_posted_earlier(
     screen = Recorder("screen", log)
     for phone in phones[:2]:
         box.post(cast(Link, phone), PHONE_STATE)
+    assert log == [] and box.pending() == (0, 2)
     assert box.write_one()  # the round began
     box.post(cast(Link, screen), SCREEN_STATE)
     box.post(cast(Link, phones[2]), PHONE_ACK)
+    assert [entry.split(":")[0] for entry in log] == ["phone0", "screen", "phone2"]
     box.post(cast(Link, phones[2]), PHONE_STATE)
-    assert box.pending() == (2, 2)
     while box.write_one():
         pass
     assert [entry.split(":")[0] for entry in log] == ["phone0", "screen", "phone2", "phone1",
                                                        "phone2"]
-    assert log[2] == f"phone2:{PHONE_ACK}"
+    assert log[2] == f"phone2:{PHONE_ACK}" and log[4] == f"phone2:{PHONE_STATE}"
+
+
+def test_one_connection_keeps_its_order_and_an_urgent_message_takes_it_up_the_queue() -> None:
+    """A phone's acknowledgement behind its own state still waiting goes after that state
+    (each connection's order is the library's), and the two go before other phones'."""
+    box = Outbox(thread=False)
+    log: list[str] = []
+    first, second = Recorder("first", log), Recorder("second", log)
+    box.post(cast(Link, first), PHONE_STATE)
+    box.post(cast(Link, second), PHONE_STATE)
+    box.post(cast(Link, second), PHONE_ACK)
+    assert log == [] and box.pending() == (1, 2)
+    while box.write_one():
+        pass
+    assert log == [f"second:{PHONE_STATE}", f"second:{PHONE_ACK}", f"first:{PHONE_STATE}"]
+
+
+def test_a_message_posted_while_its_connection_is_written_follows_that_write() -> None:
+    box = Outbox(thread=False)
+    log: list[str] = []
+    screen = Recorder("screen", log)
+    screen.writing = True  # another thread is writing to it now
+    box.post(cast(Link, screen), SCREEN_STATE)
+    assert log == [] and not box.write_one()  # not beside the write under way
+    box._write(cast(Link, screen), [])  # that write ends: the message is in a lane again
+    assert box.write_one() and log == [f"screen:{SCREEN_STATE}"]
 
 
 def test_a_failing_link_does_not_stop_the_writer() -> None:
@@ -69,10 +102,14 @@ def test_a_failing_link_does_not_stop_the_writer() -> None:
         def write(self, data: Any) -> None:
             raise RuntimeError("a bug in one connection")
 
-    box.post(cast(Link, Broken()), SCREEN_STATE)
-    box.post(cast(Link, Recorder("next", log)), SCREEN_STATE)
+    broken = Recorder("broken", log)
+    broken.write = Broken().write  # type: ignore[method-assign]
+    box.post(cast(Link, broken), PHONE_STATE)
+    box.post(cast(Link, Recorder("next", log)), PHONE_STATE)
     assert box.write_one() and box.write_one()
-    assert log == [f"next:{SCREEN_STATE}"]
+    assert log == [f"next:{PHONE_STATE}"]
+    box.post(cast(Link, broken), SCREEN_STATE)  # written at once, in this thread: no raise
+    assert not broken.writing
 
 
 class Wire:
