@@ -85,11 +85,10 @@ def start_mdns(app: Flask, config: HostConfig) -> None:
 # How long a thread may hold the interpreter while another waits for it (CPython's default:
 # 5 ms). A press's path crosses three or four threads (the socket's reader, engine.io's
 # handler, the Session, the publisher); each waited up to 5 ms behind a busy one (a phones'
-# round being built or written), and a press that met a round reached the projector 7-10
-# ms late. At 1 ms that wait is 1 ms, for a few more switches while threads compete
-# (docs/PERFORMANCE.md, "Within a frame", sixth look: bench/buzz_latency.py, burst.py,
-# clients.py before and after).
-SWITCH_INTERVAL_S = 0.001
+# round being built or written). 1 ms cut that tail most but made a burst of 200 presses
+# 15% slower to acknowledge (more switches among 200 busy threads); 2 ms keeps the burst's
+# figures (docs/PERFORMANCE.md, "Within a frame", sixth look).
+SWITCH_INTERVAL_S = 0.002
 
 
 def serve_threading(config: HostConfig, make_app: Callable[[], Flask],

@@ -19,8 +19,8 @@ def test_the_serving_process_froze_what_it_loaded(live: LiveServer) -> None:
     # Flask, Socket.IO, the games and the shipped maps: tens of thousands of objects
     # that a full collection would otherwise walk while every press waits.
     assert health["heap_frozen"] > 20_000
-    # host/server.py: a thread waits 1 ms, not 5, for a busy one to let the interpreter go.
-    assert health["switch_interval_ms"] == 1.0
+    # host/server.py: a thread waits 2 ms, not 5, for a busy one to let the interpreter go.
+    assert health["switch_interval_ms"] == 2.0
 
 
 def test_a_collection_is_noted_as_a_pause() -> None:
