@@ -7,9 +7,11 @@ it, queued behind them for the lock, 15-25 ms on a 2-core box (docs/PERFORMANCE.
 "Within a frame", sixth look). Here one thread writes every connection's messages in turn;
 the press's threads compete with that one thread, not with 200.
 
-- Two lanes: what goes to a phone's seat namespace (`/seat` events) waits behind everything
-  else (the projector, the host page, buzzer boxes, acknowledgements), which is written
-  first, even between two phones of a round.
+- Two lanes of connections: one with a phone's state waiting (`/seat` events) waits behind
+  one with anything else waiting (the projector, the host page, a buzzer box, an
+  acknowledgement), even between two phones of a round. Anything else, to a connection
+  with nothing waiting, is written at once by the thread that sends it: no thread to wake
+  on the projector's path. Each connection's own messages keep their order.
 - A slow phone never blocks the others: a message is written only if the kernel takes it
   at once (a non-blocking send). What it does not take (a phone asleep, a congested
   Wi-Fi) is handed, in order, to that connection's own writer thread, python-engineio's,
