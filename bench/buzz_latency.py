@@ -92,7 +92,7 @@ def client(utf8_in_python: bool = False) -> socketio.Client:
     screen client's own time); a browser does it natively, so the clients that stand for
     the projector and the host page skip it (the decode still refuses bad UTF-8), unless
     `utf8_in_python` (`--utf8-in-python`: how this bench measured until 2026-11-26)."""
-    options = {} if utf8_in_python else NATIVE_UTF8
+    options = {} if utf8_in_python else dict(NATIVE_UTF8)  # the library pops from it
     return socketio.Client(reconnection=False, websocket_extra_options=options)
 
 

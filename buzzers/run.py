@@ -24,7 +24,8 @@ from buzzers.press import Press
 log = logging.getLogger(__name__)
 
 FloorCallback = Callable[[int | None], None]
-NATIVE_UTF8 = {"skip_utf8_validation": True}  # websocket-client's option (see BuzzerLink)
+# websocket-client's option (see BuzzerLink); a copy per client: python-engineio pops from it
+NATIVE_UTF8 = {"skip_utf8_validation": True}
 
 
 class BuzzerLink:
@@ -46,7 +47,7 @@ class BuzzerLink:
         # projector state of a 200-seat board, several times that on a Pi, for every state
         # the box watches. Skipped: the decode still refuses what is not UTF-8.
         self.client = socketio.Client(reconnection=True,
-                                      websocket_extra_options=NATIVE_UTF8)
+                                      websocket_extra_options=dict(NATIVE_UTF8))
         self._presses: queue.Queue[Press | None] = queue.Queue()
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
