@@ -255,10 +255,12 @@ def check_threads(threads: int, phones: int, async_mode: str) -> Check:
     return Check("threads", OK, detail)
 
 
-# From this many phones a second process pays (docs/SCALING.md, "One process or two"): the
-# phones' writes leave the process that decides; the 200-phone p99 fell to a third on the
-# Pi 4 model with two cores, while a small room's presses got slower through the relay.
-PROCESS_PHONES = 200
+# From this many phones a second process pays (docs/SCALING.md, "One process or two"). With
+# one writer for every connection (host/outbox.py), one process beats two at 200 phones on
+# the median and about matches them on the p99 (this box and the Pi 4 model with two
+# cores): every press through the relay costs more than the phones' writes now do. At 500
+# phones one process on the Pi 4 model does not keep up (docs/SCALING.md, "short answer").
+PROCESS_PHONES = 500
 
 
 def check_processes(phones: int, workers: int, cores: int, redis: bool) -> Check:
@@ -269,7 +271,7 @@ def check_processes(phones: int, workers: int, cores: int, redis: bool) -> Check
     if not redis:
         fix += " (it needs Debian's redis-server: apt install redis-server)"
     return Check("processes", WARN, detail + f"; from {PROCESS_PHONES} phones one process "
-                 "lets their writes delay the buzz decisions (p99 3x on a Pi 4 model)",
+                 "does not keep up with their messages on a Pi 4 model",
                  fix + "; GPIO buttons then run with `tourelle buzzers run`")
 
 

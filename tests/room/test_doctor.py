@@ -121,10 +121,11 @@ def test_the_checks_themselves(tmp_path: Path) -> None:
     assert check_threads(512, 60, "threading").status == "ok"
 
 
-def test_two_hundred_phones_on_one_process_are_told_to_use_two() -> None:
+def test_five_hundred_phones_on_one_process_are_told_to_use_two() -> None:
     assert check_processes(60, 1, 4, redis=True).status == "ok"
-    assert check_processes(200, 2, 4, redis=True).status == "ok"
-    assert check_processes(200, 1, 1, redis=True).status == "ok"  # one core: nothing to spread
-    told = check_processes(200, 1, 4, redis=True)
+    assert check_processes(200, 1, 4, redis=True).status == "ok"  # one process is better there
+    assert check_processes(500, 2, 4, redis=True).status == "ok"
+    assert check_processes(500, 1, 1, redis=True).status == "ok"  # one core: nothing to spread
+    told = check_processes(500, 1, 4, redis=True)
     assert told.status == "warn" and not told.must and "--workers 2" in told.fix
     assert "redis-server" in check_processes(500, 1, 2, redis=False).fix
