@@ -70,7 +70,8 @@ class Link:
         self.writing = False
 
     def write(self, data: Any) -> None:
-        """From the shared writer: write at once if the kernel takes it, else spill."""
+        """From the outbox's thread, or inline from a sending thread: write at once if the
+        kernel takes it, else spill."""
         if not self.ws.ws.connected:
             return  # closing: its own thread ends the connection
         with self.state:
