@@ -11,7 +11,7 @@ from typing import Any
 from flask import Flask
 from flask_socketio import SocketIO
 
-from host import jsonwire, outbox, pinger, wsdeflate
+from host import jsonwire, outbox, pinger, reader, wsdeflate
 from host.config import HostConfig, host_key
 from host.hub import Hub
 from host.journal import Journal
@@ -61,6 +61,7 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
     if config.async_mode == "threading":
         pinger.install()  # one thread for every connection's pings, not one per ping
         outbox.install()  # one thread writes every WebSocket's messages, screens first
+        reader.install()  # each WebSocket read by the thread that handles its messages
     socketio = SocketIO(
         app,
         async_mode=config.async_mode,

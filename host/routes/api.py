@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import threading
 
 from typing import Any
 
@@ -41,7 +42,8 @@ def healthz() -> Response:
     return jsonify(ok=True, version=__version__, games=len(hub().sessions),
                    async_mode=current_app.extensions["socketio"].async_mode,
                    json=jsonwire.ENCODER, heap_frozen=heap.frozen,
-                   switch_interval_ms=round(sys.getswitchinterval() * 1000, 3))
+                   switch_interval_ms=round(sys.getswitchinterval() * 1000, 3),
+                   threads=threading.active_count())
 
 
 @bp.get("/api/games")

@@ -15,7 +15,7 @@ from typing import Any
 from flask import Flask
 from flask_socketio import Namespace, SocketIO
 
-from host import jsonwire, outbox, pinger, wsdeflate
+from host import jsonwire, outbox, pinger, reader, wsdeflate
 from host.session_types import BUSY_REASON, Outcome
 from host.workers.link import LinkWatch
 from host.workers.manager import RoomSkippingRedisManager, queue_channel
@@ -66,6 +66,7 @@ def create_worker_app(redis_url: str, house: str, worker: str, owner_http: str,
     if async_mode == "threading":
         pinger.install()
         outbox.install()
+        reader.install()
     socketio = SocketIO(
         app, async_mode=async_mode, cors_allowed_origins=None,
         max_http_buffer_size=1_000_000, ping_interval=5, ping_timeout=10,
