@@ -22,6 +22,7 @@ Eventlet mode keeps the library's reading: a green thread is cheap to wake.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import Any
 
@@ -71,10 +72,8 @@ def _server_class() -> type:
 
         def _release(self) -> None:
             """Close the socket once reading ended, as the library's reader thread did."""
-            try:
+            with contextlib.suppress(OSError):
                 self.sock.close()
-            except OSError:
-                pass
 
     return InlineServer
 
