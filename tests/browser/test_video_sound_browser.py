@@ -2,7 +2,8 @@
 laptop: the projector's play() is refused, so it shows its big "click here to enable sound"
 and the host page says the projector waits for a click; one click on the projector and the
 video plays with its sound (its time advances), drawn full width above the question's text
-at 1280x720, and the host page's notice goes. No phone gets the video."""
+at 1280x720, and the host page's notice goes. No phone gets the video. And a file whose
+first fetch failed (a busy host) is fetched again, not left silent."""
 
 from __future__ import annotations
 
@@ -104,3 +105,37 @@ def test_one_click_on_the_projector_lets_the_video_play_and_the_host_is_told(
     assert phone.query_selector("video") is None and "/video" not in phone.content()
     assert recorder.errors == []
     assert local_only(recorder.urls) == []
+
+
+def test_a_video_whose_first_fetch_failed_is_fetched_again(
+        film_live: LiveServer, laptop_browser: Any) -> None:
+    """A busy host's first answer for the file fails: play() then refuses with
+    NotSupportedError, and a media element never fetches a failed source again by itself;
+    the projector loads it again and gets to its "click here for sound" (and plays)."""
+    recorder = Recorder()
+    screen = new_page(laptop_browser, recorder, film_live.url + "/screen",
+                      {"width": 1280, "height": 720})
+    failed: list[str] = []
+
+    def first_fails(route: Any) -> None:
+        if not failed:
+            failed.append(route.request.url)
+            route.abort("failed")
+        else:
+            route.continue_()
+
+    screen.route("**/media/questions/**", first_fails)
+    host = host_page(laptop_browser, recorder, film_live)
+    fill_quiz_round(host, ["Cleo", "Dan"], {**HOST_PACED, "rounds": "1", "questions": "1"},
+                    mix="text")
+    create_and_wait(host)
+    join_seat(laptop_browser, recorder, film_live.url, 0)
+    host.click("[data-cmd='start']")
+    host.click("#qr-commands [data-cmd='next']:not([disabled])")
+    screen.wait_for_selector("#qr-sound-overlay", state="visible")
+    assert failed, "the file was never asked for"
+    screen.click("#qr-sound-overlay")
+    screen.wait_for_function("(() => { const v = document.querySelector('#qr-video');"
+                             " return !v.paused && v.currentTime > 0.3; })()")
+    # The one failure the page met is the fetch this test made fail.
+    assert [error for error in recorder.errors if "net::ERR_FAILED" not in error] == []

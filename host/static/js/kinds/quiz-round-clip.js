@@ -86,13 +86,27 @@ window.QuizRoundClip = (() => {
     }
     const ended = end !== null && media.currentTime >= end;
     if (view.clip.playing && !ended) {
-      media.play().then(() => needClick(false)).catch((err) => {
+      media.play().then(() => {
+        document.body.dataset.clipRefused = "";
+        needClick(false);
+      }).catch((err) => {
+        // What the last refused play() said, for a report (a test's failure prints it).
+        document.body.dataset.clipRefused = (err && err.name) || "error";
         if (err && err.name === "NotAllowedError") needClick(true);
         // Interrupted (a new state redrew the question while it started) or not playable
         // yet (a slow host still sending the file): try again unless a newer state has
-        // come since, which plays on its own.
+        // come since, which plays on its own. A fetch that failed stays failed (play()
+        // refuses with NotSupportedError without fetching again): load it again first.
         // At most 40 tries (10 s) for one state: a file that is not there stays silent.
-        else if (retries < 40) setTimeout(() => { if (last === view) { retries += 1; update(view); } }, 250);
+        else if (retries < 40) setTimeout(() => {
+          if (last !== view) return;
+          retries += 1;
+          if (media.error) {
+            media.load();
+            seen.plays = null; // back to the clip's start once reloaded
+          }
+          update(view);
+        }, 250);
       });
     } else {
       media.pause();
