@@ -11,6 +11,7 @@ when it changed and one public part for every other phone (host/phone_parts.py).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -43,12 +44,24 @@ class Publication:
         self._broadcaster: Broadcaster[tuple[Any, dict[str, Any]]] | None = (
             Broadcaster(session.id, self._send, threaded=threaded,
                         last_input=lambda: session.batches.burst_at,
-                        decision_due=session.timers.due_soon)
+                        decision_due=self._decision_due)
             if publish is not None else None)
 
     def stop(self) -> None:
         if self._broadcaster is not None:
             self._broadcaster.stop()
+
+    def _decision_due(self) -> float | None:
+        """When a decision is coming, if soon (the phones' round waits for it): the game's
+        timer firing (a buzz's settle wait), or now while a stamped press is on its way into
+        the Session (host/in_flight.py), which may take the floor and arm that timer. A round
+        that went on building 200 phones' views meanwhile kept the interpreter from the
+        press's threads, 2 ms at each of its hops (docs/PERFORMANCE.md, seventh look)."""
+        s = self.session
+        due = s.timers.due_soon()
+        if due is None and len(s.in_flight):
+            return time.monotonic()
+        return due
 
     # -- what each audience sees -----------------------------------------------
     def meta(self) -> dict[str, Any]:

@@ -5,6 +5,7 @@ publication (host/session_publication.py)."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -183,3 +184,18 @@ def test_a_rejoined_seat_gets_its_parts_and_nobody_else_a_message(tmp_path: Path
     assert [audience for _, audience, _ in night.published] == ["seat:1"]
     payload = night.published[0][2]
     assert {"meta", "view", "public"} <= set(payload)
+
+
+def test_a_press_on_its_way_in_holds_the_phones_round_as_a_decision_coming(
+        tmp_path: Path) -> None:
+    """While the socket layer carries a stamped press into the Session, the publisher sees
+    a decision coming now (its phones' round waits, host/broadcast.py); once the press is
+    in, only the game's timer says so (none here: a territory game waiting for a move)."""
+    night = Night(tmp_path / "j.sqlite")
+    session = humans_game(night)
+    assert session.publication._decision_due() is None
+    before = time.monotonic()
+    with session.in_flight.carrying():
+        coming = session.publication._decision_due()
+        assert coming is not None and before <= coming <= time.monotonic()
+    assert session.publication._decision_due() is None
