@@ -28,6 +28,7 @@ class Clockwork:
     bots' current plans (seat -> what the plan was made for)."""
 
     HEARTBEAT_SECONDS = 1.0
+    TRUSTED_LAG_NS = 60_000_000_000  # a timer counted from longer ago: another clock
 
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -72,6 +73,13 @@ class Clockwork:
             return
         total = request.seconds * s.pace
         left = total if seconds_left is None else max(min(1.0, total), seconds_left)
+        if seconds_left is None and request.counted_from_ns is not None:
+            # Counted from a host time already past (a settle wait from the first press
+            # heard): the Session's work since then is not added to the wait. A time on
+            # another clock (far off, or ahead) is not trusted: the whole wait, as before.
+            late_ns = s.clock.now_ns() - request.counted_from_ns
+            if 0 <= late_ns <= self.TRUSTED_LAG_NS:
+                left = max(0.0, total - late_ns / 1e9)
         timer_id = request.timer_id
         self.timer_id = timer_id
         self.total = total

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from host.buzzer_board.arbiter import Board
-from host.games.contract import BadEvent, Event
+from host.games.contract import BadEvent, Event, TimerRequest
 
 
 def whole_ns(event: Event, name: str, default: int) -> int:
@@ -37,6 +37,13 @@ def heard_first(board: Board, event: Event, t_ns: int) -> Board:
     if len(board.entries) != 1:
         return board
     return replace(board, heard_at_ns=max(t_ns, whole_ns(event, "rx_ns", t_ns)))
+
+
+def settle_timer(timer_id: str, board: Board) -> TimerRequest:
+    """The settle wait once the first press is in, counted from when the host heard it."""
+    first = min(e.t_ns for e in board.entries)
+    heard = board.heard_at_ns if board.heard_at_ns is not None else first
+    return TimerRequest(timer_id, settle_left_s(board), "settle", counted_from_ns=heard)
 
 
 def settle_left_s(board: Board) -> float:

@@ -23,7 +23,7 @@ from typing import Any
 from buzzers.press import Press
 from host.buzzer_board import arbiter
 from host.buzzer_board.arbiter import ArbiterSettings, Board
-from host.buzzer_board.presses import heard_first, press_stamp, settle_left_s, whole_ns
+from host.buzzer_board.presses import heard_first, press_stamp, settle_timer, whole_ns
 from host.buzzer_board.state import BuzzerSettings, BuzzerState
 from host.games.contract import BadEvent, Event, GameError, OutOfTurn, StaleEvent, TimerRequest
 
@@ -67,8 +67,7 @@ def timer(state: BuzzerState) -> TimerRequest | None:
     if settle <= 0 or board.decision is not None or state.over:
         return None
     if board.settings.mode == "first" and board.phase == "armed" and board.entries:
-        return TimerRequest(f"settle:{state.window}:{state.rearm}", settle_left_s(board),
-                            "settle")
+        return settle_timer(f"settle:{state.window}:{state.rearm}", board)
     if board.settings.mode == "ranking" and board.phase == "closed":
         return TimerRequest(f"final:{state.window}", settle / 1e9, "settle")
     return None

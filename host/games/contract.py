@@ -64,11 +64,15 @@ class TimerRequest:
 
     `timer_id` is unique within a game (it usually counts the engine's steps),
     so a timeout that arrives after the engine moved on is recognised as stale.
+    `counted_from_ns`: the host time (the clock events are stamped with) that `seconds`
+    counts from, when it is not "now": a buzz's settle wait counts from when the first
+    press was heard, so the Session's own work before it arms the timer is not added to it.
     """
 
     timer_id: str
     seconds: float
     label: str = ""
+    counted_from_ns: int | None = None
 
 
 @dataclass(frozen=True)

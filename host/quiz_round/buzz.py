@@ -19,7 +19,7 @@ from typing import Any
 from buzzers.press import Press
 from host.buzzer_board import arbiter
 from host.buzzer_board.arbiter import ArbiterSettings, Board
-from host.buzzer_board.presses import heard_first, press_stamp, settle_left_s, whole_ns
+from host.buzzer_board.presses import heard_first, press_stamp, settle_timer, whole_ns
 from host.games.contract import Event, OutOfTurn, StaleEvent, TimerRequest
 from host.quiz_round.state import QuizState
 
@@ -68,8 +68,7 @@ def timer(state: QuizState) -> TimerRequest | None:
     if board is None or board.phase != "armed":
         return None
     if board.entries and board.decision is None and board.settings.settle_ns > 0:
-        return TimerRequest(f"settle:{state.step}:{len(board.out)}", settle_left_s(board),
-                            "settle")
+        return settle_timer(f"settle:{state.step}:{len(board.out)}", board)
     return TimerRequest(f"buzz:{state.step}:{len(board.out)}", float(state.plan.seconds),
                         "answering")
 

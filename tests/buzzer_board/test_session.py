@@ -60,6 +60,25 @@ def test_the_session_arms_the_settle_timer_and_the_timeout_decides(tmp_path: Pat
     assert session.game.to_json(rebuilt.state) == session.game.to_json(session.state)
 
 
+def test_the_settle_wait_counts_from_when_the_press_was_heard_not_when_the_timer_is_armed(
+        tmp_path: Path) -> None:
+    """The decision is due at the first press + the settle wait: the time between the socket
+    layer hearing the press and the Session arming the timer (its journal, a busy host) is
+    not added on top. A press stamped on another clock (ahead of the host's) keeps the whole
+    wait."""
+    night = Night(tmp_path / "j.sqlite")
+    session = night.board()
+    assert session.submit(HOST, {"type": "open", "mode": "first"}).ok
+    night.clock.t_ns += 200 * MS  # the window has been open a while
+    now = night.clock.now_ns()
+    pressed = session.submit(Origin("seat", 1), {
+        "type": "buzz", "t_ns": now - 50 * MS, "rx_ns": now - 40 * MS, "source": "phone",
+        "u_ns": MS, "settle_ns": 120 * MS})
+    assert pressed.ok
+    assert session.timers.due_ns == now + 70 * MS  # 50 ms ago + 120 ms
+    assert night.scheduler.run_next() and night.last_screen()["view"]["floor"] == 1
+
+
 def test_refused_presses_leave_the_journal_alone(tmp_path: Path) -> None:
     night = Night(tmp_path / "j.sqlite")
     session = night.board()
