@@ -72,8 +72,9 @@ class Parts:
 
 ALL = Parts()
 
-# One round of publication for a snapshot: it yields after each audience it sent, so the
-# publisher can stop between two audiences when a newer snapshot has come.
+# One round of publication for a snapshot: it yields after each audience it sent (and ""
+# after a phone it had nothing new for), so the publisher can stop, or hold for a decision,
+# between two phones.
 Round = Callable[[T, Parts], Iterator[str]]
 
 

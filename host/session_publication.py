@@ -222,7 +222,8 @@ class Publication:
             sent = self._sent_private.get(seat)
             if public is not None and (not listened or sent is not None and sent[0] is state
                                        and sent[1][1] == [entry]):
-                continue  # nobody there, or the same state (a pause): the same private part
+                yield ""  # nobody there, or the same state (a pause): the same private part
+                continue
             shared, own = self._phone_views(state, seat)
             if public is None:
                 public = shared
@@ -235,6 +236,11 @@ class Publication:
                 self._publish(game_id, audience, {**private, "public": shared_payload})
                 changed.append(audience)
                 yield audience
+            else:
+                # Nothing new for this phone: the publisher may still hold here for a
+                # decision (a round where few private parts changed, 200 views built without
+                # a pause, kept a press's timer waiting 4 ms: docs/PERFORMANCE.md, seventh look).
+                yield ""
             if listened:
                 self._sent_private[seat] = (state, mark)
         if public is None:

@@ -9,8 +9,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from host.broadcast import Parts
 from host.journal import StorageError
 from host.session import HOST, SESSION, TIMER, Origin, Session, check_role, token_hash
+from host.session_types import PHONES
 from host.territory.kind import KIND
 from tests.core.test_session import MAP, Night, humans_game
 
@@ -199,3 +201,17 @@ def test_a_press_on_its_way_in_holds_the_phones_round_as_a_decision_coming(
         coming = session.publication._decision_due()
         assert coming is not None and before <= coming <= time.monotonic()
     assert session.publication._decision_due() is None
+
+
+def test_a_phones_round_yields_at_every_phone_even_with_nothing_new_for_it(
+        tmp_path: Path) -> None:
+    """The publisher may hold for a decision between any two phones (host/broadcast.py), so a
+    round yields after each phone, sent or not: a round where no private part changed used
+    to build every phone's view without a pause."""
+    night = Night(tmp_path / "j.sqlite")
+    session = humans_game(night)
+    publication = session.publication
+    snapshot = (session.state, publication.meta())
+    publication.resend(1)  # seat 1 rejoined: its private part goes again, seat 0's does not
+    sent = list(publication._send(snapshot, Parts()))
+    assert sent == ["screen", "host", "", "seat:1", PHONES], sent
