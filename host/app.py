@@ -11,7 +11,7 @@ from typing import Any
 from flask import Flask
 from flask_socketio import SocketIO
 
-from host import broadcast, jsonwire, outbox, pinger, reader, wsdeflate
+from host import jsonwire, outbox, pinger, reader, wsdeflate
 from host.config import HostConfig, host_key
 from host.hub import Hub
 from host.journal import Journal
@@ -60,8 +60,7 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
     wsdeflate.install(config.async_mode)  # a broadcast compressed once, no zlib state per phone
     if config.async_mode == "threading":
         pinger.install()  # one thread for every connection's pings, not one per ping
-        # One thread writes every WebSocket's messages, screens first, phones after a decision.
-        outbox.install(decision_due=broadcast.decision_coming)
+        outbox.install()  # one thread writes every WebSocket's messages, screens first
         reader.install()  # each WebSocket read by the thread that handles its messages
     socketio = SocketIO(
         app,

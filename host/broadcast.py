@@ -46,7 +46,6 @@ from __future__ import annotations
 import logging
 import threading
 import time
-import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Generic, TypeVar
@@ -77,19 +76,6 @@ ALL = Parts()
 # after a phone it had nothing new for), so the publisher can stop, or hold for a decision,
 # between two phones.
 Round = Callable[[T, Parts], Iterator[str]]
-
-
-_LIVE: weakref.WeakSet[Broadcaster[object]] = weakref.WeakSet()  # threaded, watching decisions
-_LIVE_LOCK = threading.Lock()
-
-
-def decision_coming() -> float | None:
-    """When the soonest decision of any game of this process is due, if one is coming soon:
-    the phones' states the outbox still has to write wait for it too (host/outbox.py)."""
-    with _LIVE_LOCK:
-        live = list(_LIVE)
-    coming = [due for publisher in live if (due := publisher.decision_due()) is not None]
-    return min(coming, default=None)
 
 
 class Broadcaster(Generic[T]):
@@ -124,15 +110,6 @@ class Broadcaster(Generic[T]):
         self.phone_rounds = 0  # of which with the phones
         if threaded:
             threading.Thread(target=self._run, name=f"publish-{name}", daemon=True).start()
-            if decision_due is not None:
-                with _LIVE_LOCK:
-                    _LIVE.add(self)  # type: ignore[arg-type]
-
-    def decision_due(self) -> float | None:
-        """When the game's coming decision is due, if one is (None once stopped)."""
-        if self._decision_due is None or self._stopped:
-            return None
-        return self._decision_due()
 
     def changed(self, snapshot: T, full: bool = True, urgent: bool = False,
                 phones: bool = True) -> None:

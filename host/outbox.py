@@ -12,11 +12,6 @@ the press's threads compete with that one thread, not with 200.
   acknowledgement), even between two phones of a round. Anything else, to a connection
   with nothing waiting, is written at once by the thread that sends it: no thread to wake
   on the projector's path. Each connection's own messages keep their order.
-- While a game's decision is coming (a press's settle wait, a press on its way into its
-  Session: host/broadcast.py's `decision_coming`), phones' states wait, until just after it
-  (at most 100 ms for decisions in a row): a round's 200 writes took the interpreter from
-  the timer's and the Session's threads, 2 ms at each hop (docs/PERFORMANCE.md, seventh
-  look). Everything else is written meanwhile.
 - A slow phone never blocks the others: a message is written only if the kernel takes it
   at once (a non-blocking send). What it does not take (a phone asleep, a congested
   Wi-Fi) is handed, in order, to that connection's own writer thread, python-engineio's,
@@ -34,16 +29,12 @@ from __future__ import annotations
 import logging
 import socket as net
 import threading
-import time
 from collections import deque
-from collections.abc import Callable
 from typing import Any
 
 log = logging.getLogger(__name__)
 
 BULK_NAMESPACES = ("/seat",)  # events to phones: the many, never in a hurry for 1 ms
-AFTER_DECISION_S = 0.005  # the phones' lane goes on this long after a decision fell due
-MAX_BULK_HOLD_S = 0.1  # and never waits longer than this for decisions in a row
 
 
 class Spilled:
@@ -147,10 +138,7 @@ class Outbox:
     needed. Each connection's messages keep their order; the lanes order connections."""
 
     def __init__(self, bulk_namespaces: tuple[str, ...] = BULK_NAMESPACES,
-                 thread: bool = True,
-                 decision_due: Callable[[], float | None] | None = None) -> None:
-        """`decision_due()`: when (time.monotonic) a game's decision is due, if one is
-        coming soon (host/broadcast.py's `decision_coming`): the phones' lane waits for it."""
+                 thread: bool = True) -> None:
         # What `post` gets is engine.io's encoding of a Socket.IO packet: "4" (a MESSAGE),
         # then "2" (an EVENT), then the namespace: '42/seat,["private",...]'.
         self._bulk_prefixes = tuple(f"42{ns}," for ns in bulk_namespaces)
@@ -160,8 +148,6 @@ class Outbox:
         self._wake = threading.Event()
         self._thread: threading.Thread | None = None
         self._threaded = thread  # False: the caller writes with `write_one` (tests)
-        self.decision_due = decision_due
-        self._held_since: float | None = None  # when the phones' lane began to wait
 
     def post(self, link: Link, data: Any) -> None:
         """An urgent message to a connection with nothing waiting is written at once, in the
@@ -194,36 +180,14 @@ class Outbox:
         while True:
             self._wake.wait()
             self._wake.clear()
-            while True:
-                held_until = self.bulk_held_until()
-                if self.write_one(bulk=held_until is None):
-                    continue
-                if held_until is None or not self._bulk:
-                    break
-                # Phones' states wait for a decision coming: an urgent post wakes this.
-                self._wake.wait(max(0.0, held_until - time.monotonic()))
-                self._wake.clear()
+            while self.write_one():
+                pass
 
-    def bulk_held_until(self) -> float | None:
-        """Until when the phones' lane waits, if it does: just after a game's decision that
-        is coming (a press's settle wait, a press on its way in), so the round's 200 writes
-        do not take the interpreter from the threads that make that decision and send it to
-        the projector; for decisions in a row, at most `MAX_BULK_HOLD_S` in all."""
-        due = self.decision_due() if self.decision_due is not None else None
-        if due is None:
-            self._held_since = None
-            return None
-        now = time.monotonic()
-        if self._held_since is None:
-            self._held_since = now
-        until = min(due + AFTER_DECISION_S, self._held_since + MAX_BULK_HOLD_S)
-        return until if until > now else None
-
-    def write_one(self, bulk: bool = True) -> bool:
-        """Write the messages of the next connection waiting, urgent first (`bulk` False:
-        urgent only); False when none waits."""
+    def write_one(self) -> bool:
+        """Write the messages of the next connection waiting, urgent first; False when none
+        waits."""
         with self._lock:
-            while self._urgent or (bulk and self._bulk):
+            while self._urgent or self._bulk:
                 link = (self._urgent or self._bulk).popleft()
                 if link.waiting and not link.writing:  # else: served already, or being
                     # written (it is put back in its lane when that write ends)
@@ -260,12 +224,8 @@ class Outbox:
 OUTBOX = Outbox()
 
 
-def install(outbox: Outbox = OUTBOX,
-            decision_due: Callable[[], float | None] | None = None) -> None:
-    """Route python-engineio's threading sockets' messages to `outbox` (idempotent);
-    `decision_due`: see `Outbox`."""
-    if decision_due is not None:
-        outbox.decision_due = decision_due
+def install(outbox: Outbox = OUTBOX) -> None:
+    """Route python-engineio's threading sockets' messages to `outbox` (idempotent)."""
     from engineio import packet
     from engineio import socket as engineio_socket
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from host.broadcast import Broadcaster, Parts, decision_coming
+from host.broadcast import Broadcaster, Parts
 from host.clock import RealClock
 from host.hub import Hub
 from host.journal import Journal
@@ -375,21 +375,3 @@ def test_a_round_that_may_stop_stops_for_a_newer_state_while_it_holds() -> None:
         assert (1, "seat:2") not in recorder.sent  # state 1's phones stopped
     finally:
         broadcaster.stop()
-
-
-def test_the_soonest_decision_of_the_process_is_known_to_the_writers() -> None:
-    """`decision_coming()`: the soonest decision any live publisher waits for (the outbox's
-    phones' lane waits for it); a stopped publisher no longer counts."""
-    soon, later = time.monotonic() + 0.05, time.monotonic() + 0.08
-    first = Broadcaster("a", Recorder().send, decision_due=lambda: later)
-    second = Broadcaster("b", Recorder().send, decision_due=lambda: soon)
-    try:
-        coming = decision_coming()
-        assert coming is not None and coming <= soon
-        second.stop()
-        coming = decision_coming()
-        assert coming is not None and soon < coming <= later
-    finally:
-        first.stop()
-        second.stop()
-    assert decision_coming() not in (soon, later)

@@ -8,7 +8,6 @@ import queue
 from collections import deque
 import socket
 import threading
-import time
 from pathlib import Path
 from typing import Any, cast
 
@@ -16,7 +15,7 @@ import pytest
 from wsproto import ConnectionType, WSConnection
 from wsproto.events import AcceptConnection, Request, TextMessage
 
-from host.outbox import AFTER_DECISION_S, MAX_BULK_HOLD_S, Link, LinkedSocket, Outbox, Spilled
+from host.outbox import Link, LinkedSocket, Outbox, Spilled
 from tests.live import LiveServer, Peer, RawEngineIO
 
 
@@ -255,42 +254,3 @@ def test_the_served_app_writes_each_connection_in_order_through_the_outbox(
             peer.close()
     finally:
         server.stop()
-
-
-def test_phones_states_wait_for_a_decision_coming_and_the_rest_does_not() -> None:
-    """While a game's decision is due soon, the phones' lane waits until just after it; a
-    screen's state is written meanwhile; decisions in a row hold it at most 100 ms."""
-    due: list[float | None] = [None]
-    box = Outbox(thread=False, decision_due=lambda: due[0])
-    log: list[str] = []
-    phone, screen = Recorder("phone", log), Recorder("screen", log)
-    assert box.bulk_held_until() is None
-    now = time.monotonic()
-    due[0] = now + 0.02
-    held = box.bulk_held_until()
-    assert held is not None and abs(held - (now + 0.02 + AFTER_DECISION_S)) < 0.005
-    box.post(cast(Link, phone), PHONE_STATE)
-    assert not box.write_one(bulk=False)  # held: nothing urgent to write
-    screen.writing = True  # busy: its state waits in the urgent lane
-    box.post(cast(Link, screen), SCREEN_STATE)
-    screen.writing = False
-    assert box.write_one(bulk=False) and log == [f"screen:{SCREEN_STATE}"]
-    due[0] = time.monotonic() + 10.0  # decisions in a row: the hold ends anyway
-    held = box.bulk_held_until()
-    assert held is not None and held <= now + MAX_BULK_HOLD_S + 0.005
-    due[0] = None
-    assert box.bulk_held_until() is None and box.write_one()
-    assert log[-1] == f"phone:{PHONE_STATE}"
-
-
-def test_the_writer_thread_writes_the_phones_lane_just_after_the_decision() -> None:
-    due = time.monotonic() + 0.05
-    box = Outbox(decision_due=lambda: due if time.monotonic() < due + 0.5 else None)
-    written: queue.Queue[float] = queue.Queue()
-
-    class Stamped(Recorder):
-        def write(self, data: Any) -> None:
-            written.put(time.monotonic())
-
-    box.post(cast(Link, Stamped("phone", [])), PHONE_STATE)
-    assert written.get(timeout=5) >= due + AFTER_DECISION_S
