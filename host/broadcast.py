@@ -33,7 +33,9 @@ state, in two parts: the screens (projector, then host page) and the phones.
   it. 200 phones' writes took the interpreter for 15-25 ms here, and the timer
   that makes the decision waited behind them (bench/buzz_latency.py). A round
   already under way when a press arms that timer stops between two phones
-  the same way (the decision's screens pass meanwhile), then goes on.
+  the same way (the decision's screens pass meanwhile), then goes on. A press
+  still on its way into the Session counts as a decision coming now, and a
+  round yields after every phone, sent or not, so it can stop at any of them.
 - A join needs only the joined phones' catch-up (`full` false): it goes at
   once, whatever the phones' gap.
 
