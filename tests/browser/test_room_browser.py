@@ -22,7 +22,10 @@ from tests.live import LiveServer, Peer
 from tests.netns import NetLab, netlab, skip_reason
 from tests.synthetic import write_pack
 
-pytestmark = pytest.mark.browser
+# Its lab adds a veth pair and an address in this namespace: a Chromium of another test
+# running meanwhile sees the network change and drops its requests (net::ERR_NETWORK_CHANGED),
+# so `make test` runs these alone, after the others (Makefile).
+pytestmark = [pytest.mark.browser, pytest.mark.netns]
 
 
 @pytest.fixture(scope="module")
