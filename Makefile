@@ -28,7 +28,7 @@ test: $(VENV)/.installed-test node_modules/.installed
 	$(BIN)/pytest -n 2 --dist loadfile -m "browser and not netns"
 	# Alone: their lab adds an address in this namespace, which a Chromium beside them sees
 	# as a network change, dropping its requests (net::ERR_NETWORK_CHANGED).
-	$(BIN)/pytest -q -m "browser and netns"
+	$(BIN)/pytest -q -m "browser and netns" tests/browser
 
 # ESLint over the pages' scripts (eslint.config.mjs; installed by npm ci from package-lock.json).
 lint: lint-js
