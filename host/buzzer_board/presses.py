@@ -40,16 +40,11 @@ def heard_first(board: Board, event: Event, t_ns: int) -> Board:
 
 
 def settle_timer(timer_id: str, board: Board) -> TimerRequest:
-    """The settle wait once the first press is in, counted from when the host heard it."""
+    """The settle wait still to run once the first press is in, counted from when the host
+    heard it: the decision is due at the earliest press + `settle_ns`, and that press reached
+    the host `heard_at_ns` - `t_ns` after it was made (a wired box's 1-2 ms, a phone's
+    uplink), which is already waited."""
     first = min(e.t_ns for e in board.entries)
     heard = board.heard_at_ns if board.heard_at_ns is not None else first
-    return TimerRequest(timer_id, settle_left_s(board), "settle", counted_from_ns=heard)
-
-
-def settle_left_s(board: Board) -> float:
-    """The settle wait still to run once the first press is in: the decision is due at the
-    earliest press + `settle_ns`, and that press reached the host `heard_at_ns` - `t_ns`
-    after it was made (a wired box's 1-2 ms, a phone's uplink), which is already waited."""
-    first = min(e.t_ns for e in board.entries)
-    heard = board.heard_at_ns if board.heard_at_ns is not None else first
-    return max(0, first + board.settings.settle_ns - heard) / 1e9
+    left_s = max(0, first + board.settings.settle_ns - heard) / 1e9
+    return TimerRequest(timer_id, left_s, "settle", counted_from_ns=heard)
