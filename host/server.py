@@ -83,11 +83,11 @@ def start_mdns(app: Flask, config: HostConfig) -> None:
 
 
 # How long a thread may hold the interpreter while another waits for it (CPython's default:
-# 5 ms). A press's path crosses three or four threads (the socket's reader, engine.io's
-# handler, the Session, the publisher); each waited up to 5 ms behind a busy one (a phones'
-# round being built or written). 1 ms cut that tail most but made a burst of 200 presses
-# 15% slower to acknowledge (more switches among 200 busy threads); 2 ms keeps the burst's
-# figures (docs/PERFORMANCE.md, "Within a frame", sixth look).
+# 5 ms). A press's path crosses three threads (its connection's, which reads and handles
+# it since host/reader.py, the Session's, the publisher's); each waited up to 5 ms behind a
+# busy one (a phones' round being built or written). 1 ms cut that tail most but made a
+# burst of 200 presses 15% slower to acknowledge (more switches among 200 busy threads);
+# 2 ms keeps the burst's figures (docs/PERFORMANCE.md, "Within a frame", sixth look).
 SWITCH_INTERVAL_S = 0.002
 
 
