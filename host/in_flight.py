@@ -49,7 +49,9 @@ class InFlight:
         self.pauses = pauses  # the process's collector pauses (None: virtual time)
         self._lock = threading.Lock()
         self._next = 0
-        self._open: set[int] = set()
+        self._open: set[int] = set()  # until the press's outcome
+        self._travelling: set[int] = set()  # until it is in the Session's queue
+        self._mine = threading.local()  # the ticket this thread carries
         # (tickets below this number are waited for, the firing)
         self._waiting: list[tuple[int, _Once]] = []
 
@@ -60,15 +62,27 @@ class InFlight:
             ticket = self._next
             self._next += 1
             self._open.add(ticket)
+            self._travelling.add(ticket)
+        self._mine.ticket = ticket
         try:
             yield
         finally:
+            self._mine.ticket = None
             self._give_back(ticket)
 
-    def _give_back(self, ticket: int) -> None:
+    def queued(self) -> None:
+        """The press this thread carries is in the Session's queue: a timer due now goes in
+        behind it, so it need not wait longer (no-op without a ticket)."""
+        ticket = getattr(self._mine, "ticket", None)
+        if ticket is not None:
+            self._give_back(ticket, arrived_only=True)
+
+    def _give_back(self, ticket: int, arrived_only: bool = False) -> None:
         with self._lock:
-            self._open.discard(ticket)
-            oldest = min(self._open, default=self._next)
+            if not arrived_only:
+                self._open.discard(ticket)
+            self._travelling.discard(ticket)
+            oldest = min(self._travelling, default=self._next)
             ready = [fire for below, fire in self._waiting if oldest >= below]
             self._waiting = [(below, fire) for below, fire in self._waiting if oldest < below]
         for fire in ready:
@@ -86,7 +100,7 @@ class InFlight:
             later(PAUSE_MARGIN_NS / 1e9, lambda: self.fire_after_heard(fire, later, True))
             return
         with self._lock:
-            if not self._open:
+            if not self._travelling:
                 waiting = None
             else:
                 waiting = _Once(fire)

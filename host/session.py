@@ -112,7 +112,7 @@ class Session:
     # -- the one way in --------------------------------------------------------
     def submit(self, origin: Origin, event: Event, timeout: float = 10.0) -> Outcome:
         """Queue an event and wait for its outcome (inline sessions handle it at once)."""
-        return self.batches.submit(origin, event, timeout)
+        return self.batches.submit(origin, event, timeout, queued=self.in_flight.queued)
 
     def submit_nowait(self, origin: Origin, event: Event) -> None:
         self.batches.submit_nowait(origin, event)

@@ -89,13 +89,20 @@ class Batches:
                              daemon=True).start()
 
     # -- the one way in --------------------------------------------------------
-    def submit(self, origin: Origin, event: Event, timeout: float = 10.0) -> Outcome:
-        """Queue an event and wait for its outcome (inline sessions handle it at once)."""
+    def submit(self, origin: Origin, event: Event, timeout: float = 10.0,
+               queued: Callable[[], None] | None = None) -> Outcome:
+        """Queue an event and wait for its outcome (inline sessions handle it at once);
+        `queued` is called once it is in the queue, before its outcome (inline: handled)."""
         if not self.threaded:
-            return self.run([(origin, event, None)])[0]
+            outcome = self.run([(origin, event, None)])[0]
+            if queued is not None:
+                queued()
+            return outcome
         future: Future[Outcome] = Future()
         self._heard()
         self._queue.put((origin, event, future))
+        if queued is not None:
+            queued()
         try:
             return future.result(timeout=timeout)
         except TimeoutError:

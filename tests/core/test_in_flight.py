@@ -3,6 +3,7 @@ before it fell due, not for later ones, and fires once."""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 
@@ -92,3 +93,27 @@ def test_an_old_pause_or_none_does_not_hold_the_timer() -> None:
         fired: list[str] = []
         flight.fire_after_heard(lambda: fired.append("t"), Armed())  # noqa: B023 - called at once
         assert fired == ["t"]
+
+
+def test_a_press_in_the_sessions_queue_holds_the_timer_no_longer_but_still_counts() -> None:
+    flight, fired, armed = InFlight(), [], Armed()
+    carried = flight.carrying()
+    carried.__enter__()
+    flight.fire_after_heard(lambda: fired.append("t"), armed)
+    assert fired == []
+    flight.queued()  # in the queue: the timeout goes in behind it, handled after it
+    assert fired == ["t"] and len(flight) == 1  # its outcome (its commit) is still to come
+    carried.__exit__(None, None, None)
+    assert fired == ["t"] and len(flight) == 0
+
+
+def test_queued_without_a_ticket_or_from_another_thread_releases_nothing() -> None:
+    flight, fired = InFlight(), []
+    flight.queued()  # no ticket here: nothing happens
+    with flight.carrying():
+        other = threading.Thread(target=flight.queued)
+        other.start()
+        other.join()  # that thread carries no ticket
+        flight.fire_after_heard(lambda: fired.append("t"), Armed())
+        assert fired == []
+    assert fired == ["t"]

@@ -152,3 +152,30 @@ def test_an_event_handled_inside_a_batch_is_committed_by_that_batch(tmp_path: Pa
     batches.handler = nested
     batches.run([(HOST, {"type": "outer"}, None)])
     assert journal.row_counts == [2] and not batches.in_batch()
+
+
+def test_queued_is_called_once_the_event_is_in_the_queue_before_its_outcome(
+        tmp_path: Path) -> None:
+    """A press's ticket (host/in_flight.py) is given back once the press is queued: the
+    worker has not handled it yet (not started here), and a timeout put in afterwards is
+    handled after it."""
+    journal, handler, batches = setup(tmp_path, threaded=True)
+    seen: list[int] = []
+
+    def queued() -> None:
+        seen.append(batches._queue.qsize())  # the event is in, nothing handled yet
+        batches.submit_nowait(HOST, {"type": "timeout"})  # what a timer due now puts in
+        batches.start()
+
+    assert batches.submit(HOST, {"type": "press"}, queued=queued).ok
+    batches.stop()
+    assert seen == [1]
+    assert [row.body["type"] for row in journal.rows(GAME)] == ["press", "timeout"]
+
+
+def test_inline_queued_is_called_once_the_event_is_handled(tmp_path: Path) -> None:
+    journal, _, batches = setup(tmp_path, threaded=False)
+    counts: list[int] = []
+    assert batches.submit(HOST, {"type": "press"},
+                          queued=lambda: counts.append(journal.count(GAME))).ok
+    assert counts == [1]
