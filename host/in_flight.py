@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable, Iterator
 
 from host.heap import Pauses
+from host.inbound import Inbound
 
 CAP_SECONDS = 0.25  # a timer waits at most this long for presses heard before it
 PAUSE_MARGIN_NS = 5_000_000  # after a collector pause, the readers' time to catch up
@@ -45,8 +46,9 @@ class _Once:
 class InFlight:
     """The tickets of one Session's presses on their way in (thread-safe)."""
 
-    def __init__(self, pauses: Pauses | None = None) -> None:
+    def __init__(self, pauses: Pauses | None = None, inbound: Inbound | None = None) -> None:
         self.pauses = pauses  # the process's collector pauses (None: virtual time)
+        self.inbound = inbound  # what has reached the host unhandled (None: virtual time)
         self._lock = threading.Lock()
         self._next = 0
         self._open: set[int] = set()  # until the press's outcome
@@ -64,6 +66,8 @@ class InFlight:
             self._open.add(ticket)
             self._travelling.add(ticket)
         self._mine.ticket = ticket
+        if self.inbound is not None:
+            self.inbound.handed_over()  # its connection's message is carried here now
         try:
             yield
         finally:
@@ -91,14 +95,22 @@ class InFlight:
     def fire_after_heard(self, fire: Callable[[], None],
                          later: Callable[[float, Callable[[], None]], None],
                          after_pause: bool = False) -> None:
-        """Run `fire` now, or once every press heard so far is in the Session (at most
-        `CAP_SECONDS` from now: `later(seconds, fn)` arms that), or, just after a
-        collector pause, `PAUSE_MARGIN_NS` later."""
+        """Run `fire` once every message that reached the host so far is handled or
+        carried (host/inbound.py), and every press carried so far is in the Session: now, or
+        when they are (each wait at most `CAP_SECONDS`: `later(seconds, fn)` arms that),
+        or, just after a collector pause, `PAUSE_MARGIN_NS` later."""
         now = time.monotonic_ns()
         if (not after_pause and self.pauses is not None
                 and self.pauses.held(now - PAUSE_MARGIN_NS, now)):
             later(PAUSE_MARGIN_NS / 1e9, lambda: self.fire_after_heard(fire, later, True))
             return
+        if self.inbound is not None:
+            self.inbound.when_settled(lambda: self._fire_after_carried(fire, later), later)
+        else:
+            self._fire_after_carried(fire, later)
+
+    def _fire_after_carried(self, fire: Callable[[], None],
+                            later: Callable[[float, Callable[[], None]], None]) -> None:
         with self._lock:
             if not self._travelling:
                 waiting = None

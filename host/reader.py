@@ -26,6 +26,8 @@ import contextlib
 import logging
 from typing import Any
 
+from host.inbound import INBOUND
+
 log = logging.getLogger(__name__)
 
 
@@ -50,28 +52,36 @@ def _server_class() -> type:
 
         def __init__(self, environ: dict[str, Any], **options: Any) -> None:
             super().__init__(environ, thread_class=_NoThread, **options)
+            self.inlet = INBOUND.open(self.sock)  # when its input arrives, what is unread
 
         def receive(self, timeout: float | None = None) -> Any:
             """The next message, reading the socket until one is whole (`timeout` is not
             supported: engine.io never passes one). Raises ConnectionClosed once closed."""
             if timeout is not None:
                 raise ValueError("an inline reader waits for a whole message")
+            inlet = self.inlet
+            if not self.input_buffer:
+                inlet.idle()  # the last message is handled
             while self.connected and not self.input_buffer:
+                data = b""
                 try:
-                    data = self.sock.recv(self.receive_bytes)
+                    data = inlet.read(self.receive_bytes)
                     if not data:
                         raise OSError("closed by the client")
                     self.ws.receive_data(data)
                     self.connected = self._handle_events()
                 except (OSError, LocalProtocolError):
                     self.connected = False
+                inlet.took(len(data), whole=bool(self.input_buffer))
             if self.input_buffer:
+                inlet.handling()
                 return self.input_buffer.pop(0)
             self._release()
             raise simple_websocket.ConnectionClosed(self.close_reason, self.close_message)
 
         def _release(self) -> None:
             """Close the socket once reading ended, as the library's reader thread did."""
+            INBOUND.close(self.inlet)
             with contextlib.suppress(OSError):
                 self.sock.close()
 
@@ -101,7 +111,10 @@ def install() -> None:
 
         def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
             self.ws = server_class(environ, **self.server_args)
-            answer = self.app(self)
+            try:
+                answer = self.app(self)
+            finally:  # however the connection ended, nothing of it is waited for any more
+                INBOUND.close(self.ws.inlet)
             if self.ws.mode == "gunicorn":
                 raise StopIteration()
             if self.ws.mode == "werkzeug":

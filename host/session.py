@@ -35,6 +35,7 @@ from host.clock import Clock, Scheduler
 from host.games.contract import Event, Game, GameError, GameKind
 from host.heap import PAUSES
 from host.in_flight import InFlight
+from host.inbound import INBOUND
 from host.journal import GameRecord, Journal, Op, StorageError
 from host.replay import SESSION_EVENTS
 from host.session_batches import BURST_SECONDS, Batches
@@ -104,7 +105,7 @@ class Session:
         self.timers = Clockwork(self)
         # Presses heard by the socket layer, not yet taken (and, served, the collector's
         # pauses that could hold them before they are heard).
-        self.in_flight = InFlight(PAUSES if threaded else None)
+        self.in_flight = InFlight(PAUSES if threaded else None, INBOUND if threaded else None)
         self.recovery.restore(record)
         self.publication = Publication(self, publish, threaded, listening)
         self.batches.start()
@@ -370,6 +371,9 @@ class Session:
 
     def committed(self, dirty: bool) -> None:
         self.publication.committed(dirty)
+
+    def timer_due(self, within: float) -> float | None:
+        return self.timers.due_soon(within)
 
     # -- read by the edges, the hub and tests ----------------------------------
     @property

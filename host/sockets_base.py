@@ -21,6 +21,7 @@ from buzzers.clocksync import ClockSyncError
 from host import messages
 from host.games.contract import GameError
 from host.heap import PAUSES
+from host.inbound import INBOUND
 from host.hub import Hub
 from host.phone_clocks import clocks_of
 from host.schema import BadMessage, check_field, require_dict
@@ -133,11 +134,12 @@ class Base(Guarded):
         self.watching.pop(current_sid(), None)
 
     def on_ping(self, payload: Any = None) -> dict[str, Any]:
-        """Clock sync: the host's monotonic time, for NTP-style offset estimates."""
+        """Clock sync: when the ping reached the host (its monotonic time: the kernel's stamp,
+        host/inbound.py), for NTP-style offset estimates and the phone's uplink."""
         message = require_dict(payload if payload is not None else {}, "ping")
         client = message.get("c", 0)
         check_field("c", client, (int, float))
-        return {"ok": True, "c": client, "h": time.monotonic_ns()}
+        return {"ok": True, "c": client, "h": INBOUND.arrived_ns()}
 
 
 def record_sync(hub: Hub, client: str, game: str | None, payload: Any, unit_ns: int,

@@ -6,11 +6,11 @@ become the seat's press action on the game's Session.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
 from host.hub import Hub
+from host.inbound import INBOUND
 from host.phone_clocks import clocks_of
 from host.schema import BadMessage, check_field, require_dict
 from host.session import Origin
@@ -43,7 +43,7 @@ class DeviceNamespace(Base):
                                          payload, 1, device=True)}
 
     def on_press(self, payload: Any = None) -> dict[str, Any]:
-        received_ns = time.monotonic_ns()
+        received_ns = INBOUND.arrived_ns()  # when it reached the host (host/inbound.py)
         message = require_dict(payload, "press")
         seat, t_device = message.get("seat"), message.get("t_ns")
         check_field("seat", seat, (int,))

@@ -19,6 +19,7 @@ from flask_socketio import emit, join_room, leave_room
 
 from host import bans, following, messages
 from host.hub import Hub
+from host.inbound import INBOUND
 from host.names import RUDE_TYPED
 from host.phone_clocks import STALL_MAX_NS, clocks_of
 from host.schema import BadMessage, check_field, parse_action, require_dict
@@ -181,7 +182,7 @@ class SeatNamespace(Base):
                                to=sid, namespace=self.namespace)
 
     def on_action(self, payload: Any = None) -> dict[str, Any]:
-        received_ns = time.monotonic_ns()
+        received_ns = INBOUND.arrived_ns()  # when it reached the host (host/inbound.py)
         binding = self.bound.get(current_sid())
         if binding is None:
             return refused("forbidden", "join a seat first")

@@ -7,9 +7,15 @@ grouped, when rows are committed, and what a failed commit or a raising event le
 
 from __future__ import annotations
 
+import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from host import session_batches
 from host.journal import Journal, Op, StorageError
 from host.session_batches import Batches
 from host.session_types import HOST, Origin, Outcome
@@ -41,6 +47,7 @@ class Handler:
         self.log: list[str] = []
         self.faults: list[tuple[str, Any]] = []
         self.errors = 0
+        self.timer_at: float | None = None  # when (time.monotonic) the game's timer fires
 
     def handle(self, origin: Origin, event: dict[str, Any]) -> Outcome:
         assert self.batches is not None
@@ -50,6 +57,10 @@ class Handler:
         self.batches.staged.append(self.journal.op_event(GAME, self.seq, origin.as_json(),
                                                          event, 0))
         self.batches.deferred.append(lambda: self.log.append("deferred"))
+        if "arm" in event:  # a press that starts a settle wait of that many seconds
+            self.timer_at = time.monotonic() + event["arm"]
+        if event.get("type") == "timeout":
+            self.timer_at = None
         if event.get("boom"):
             raise RuntimeError("boom")
         self.batches.dirty = True
@@ -69,6 +80,11 @@ class Handler:
 
     def committed(self, dirty: bool) -> None:
         self.log.append(f"committed:{dirty}")
+
+    def timer_due(self, within: float) -> float | None:
+        if self.timer_at is None or self.timer_at - time.monotonic() > within:
+            return None
+        return self.timer_at
 
 
 def setup(tmp_path: Path, threaded: bool) -> tuple[CountingJournal, Handler, Batches]:
@@ -179,3 +195,71 @@ def test_inline_queued_is_called_once_the_event_is_handled(tmp_path: Path) -> No
     assert batches.submit(HOST, {"type": "press"},
                           queued=lambda: counts.append(journal.count(GAME))).ok
     assert counts == [1]
+
+
+def until(condition: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + 10
+    while not condition():
+        assert time.monotonic() < deadline, "never happened"
+        time.sleep(0.0005)
+
+
+@pytest.fixture
+def long_hold(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hold that a busy test machine cannot outlast."""
+    monkeypatch.setattr(session_batches, "HOLD_SECONDS", 30.0)
+    monkeypatch.setattr(session_batches, "HOLD_GRACE_SECONDS", 30.0)
+
+
+def test_a_press_that_starts_a_settle_wait_is_committed_with_its_decision(
+        tmp_path: Path, long_hold: None) -> None:
+    """The timer falls due within HOLD_SECONDS: the batch takes in its timeout and commits
+    both rows at once; the press is answered then, not before."""
+    journal, handler, batches = setup(tmp_path, threaded=True)
+    batches.start()
+    answered = threading.Event()
+
+    def press() -> None:
+        assert batches.submit(HOST, {"type": "press", "arm": 1.0}).ok
+        answered.set()
+
+    sender = threading.Thread(target=press)
+    sender.start()
+    until(lambda: handler.timer_at is not None)  # the worker took the press, armed the timer
+    assert not answered.is_set()  # held for its decision
+    assert batches.submit(HOST, {"type": "timeout"}).ok
+    sender.join()
+    batches.stop()
+    assert journal.row_counts == [2]  # one commit for the press and its decision
+
+
+def test_a_barrier_during_the_hold_goes_after_the_held_batch_is_committed(
+        tmp_path: Path, long_hold: None) -> None:
+    journal, handler, batches = setup(tmp_path, threaded=True)
+    batches.start()
+    sender = threading.Thread(
+        target=lambda: batches.submit(HOST, {"type": "press", "arm": 1.0}))
+    sender.start()
+    until(lambda: handler.timer_at is not None)
+    assert batches.submit(HOST, {"type": "claim"}).ok
+    sender.join()
+    batches.stop()
+    assert journal.row_counts == [1, 1]
+    assert [row.body["type"] for row in journal.rows(GAME)] == ["press", "claim"]
+
+
+def test_a_timeout_that_does_not_come_in_time_goes_in_the_next_batch(tmp_path: Path) -> None:
+    journal, _, batches = setup(tmp_path, threaded=True)
+    batches.start()
+    assert batches.submit(HOST, {"type": "press", "arm": 0.001}).ok  # nothing came: alone
+    assert batches.submit(HOST, {"type": "timeout"}).ok
+    batches.stop()
+    assert journal.row_counts == [1, 1]
+
+
+def test_with_no_timer_due_soon_a_batch_does_not_wait(tmp_path: Path) -> None:
+    journal, _, batches = setup(tmp_path, threaded=True)
+    batches.start()
+    assert batches.submit(HOST, {"type": "press", "arm": 60.0}).ok  # a question's timer
+    batches.stop()
+    assert journal.row_counts == [1]

@@ -1,0 +1,232 @@
+"""Input that has reached the host (host/inbound.py), over real loopback TCP sockets: a
+message's time is when the kernel received it, not when a thread read it, and a timer waits
+for what reached the host before it fell due: queued, taken by a read not yet parsed,
+or being handled; not for a busy thread's next bytes, nor past its cap."""
+
+from __future__ import annotations
+
+import select
+import socket
+import struct
+import threading
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from host import inbound
+from host.inbound import CAP_SECONDS, Inbound, Inlet, kernel_stamp_ns, on_host_clock
+
+linux = pytest.mark.skipif(not inbound.stamp_arrivals(socket.socket()),
+                           reason="the kernel gives no receive stamps here (not Linux)")
+
+
+@pytest.fixture
+def pair() -> Iterator[tuple[socket.socket, socket.socket]]:
+    """(the client's end, the host's end) of a loopback TCP connection."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    near = socket.create_connection(listener.getsockname())
+    far, _ = listener.accept()
+    listener.close()
+    yield near, far
+    near.close()
+    far.close()
+
+
+def queued(sock: socket.socket) -> None:
+    """Wait until `sock` has bytes to read (they reached the host)."""
+    assert select.select([sock], [], [], 10)[0]
+
+
+class Armed:
+    def __init__(self) -> None:
+        self.calls: list[tuple[float, Callable[[], None]]] = []
+
+    def __call__(self, seconds: float, fn: Callable[[], None]) -> None:
+        self.calls.append((seconds, fn))
+
+
+@pytest.fixture
+def stamping(pair: tuple[socket.socket, socket.socket]) -> Iterator[None]:
+    """Receive stamps switched on in the kernel: the first socket asking for them turns
+    them on for everyone, after a moment (a deferred work item), until the last one closes.
+    This one asks, and stays open until its own bytes come stamped."""
+    near, far = pair
+    inbound.stamp_arrivals(far)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        near.sendall(b"probe")
+        queued(far)
+        _, ancillary, _, _ = far.recvmsg(64, inbound._ANCILLARY)
+        if kernel_stamp_ns(ancillary) is not None:
+            yield
+            return
+    pytest.fail("the kernel never stamped a received segment")
+
+
+@linux
+def test_a_message_is_timed_when_it_reached_the_host_not_when_it_was_read(
+        stamping: None) -> None:
+    listener = socket.create_server(("127.0.0.1", 0))
+    near = socket.create_connection(listener.getsockname())
+    far, _ = listener.accept()
+    listener.close()
+    inlet = Inbound().open(far)
+    sent = time.monotonic_ns()
+    near.sendall(b"buzz")
+    queued(far)
+    seen_queued = time.monotonic_ns()  # it was there by now; the read comes after
+    assert inlet.read(64) == b"buzz"
+    assert sent <= inlet.arrived_ns <= seen_queued, (sent, inlet.arrived_ns, seen_queued)
+    near.close()
+    far.close()
+
+
+def test_kernel_stamps_are_read_in_both_layouts_and_only_believed_if_plausible() -> None:
+    new = struct.pack("qq", 1_700_000_000, 123)
+    old = struct.pack("@ll", 1_700_000_000, 456)
+    assert kernel_stamp_ns([(socket.SOL_SOCKET, 64, new)]) == 1_700_000_000_000_000_123
+    assert kernel_stamp_ns([(socket.SOL_SOCKET, 35, old)]) == 1_700_000_000_000_000_456
+    assert kernel_stamp_ns([(socket.SOL_SOCKET, 99, new)]) is None
+    assert kernel_stamp_ns([]) is None
+    before = time.monotonic_ns()
+    wall_now = time.time_ns()
+    assert abs(on_host_clock(wall_now - 2_000_000) - (before - 2_000_000)) < 1_000_000
+    for unbelievable in (None, wall_now + 10**9, wall_now - 5 * 10**9):  # ahead; a step back
+        assert before <= on_host_clock(unbelievable) <= time.monotonic_ns()
+
+
+def test_a_timer_waits_for_bytes_queued_before_it_and_for_their_handling(
+        pair: tuple[socket.socket, socket.socket]) -> None:
+    near, far = pair
+    registry = Inbound()
+    inlet = registry.open(far)
+    assert registry.settled(time.monotonic_ns())
+    near.sendall(b"press")
+    queued(far)
+    due = time.monotonic_ns()
+    fired: list[str] = []
+    armed = Armed()
+    registry.when_settled(lambda: fired.append("decide"), armed)
+    assert fired == [] and armed.calls[0][0] == CAP_SECONDS  # queued, not read
+    data = inlet.read(64)
+    assert not registry.settled(due)  # taken by the read, not yet parsed
+    inlet.took(len(data), whole=True)
+    assert fired == [] and inlet.unhandled_since is not None
+    assert inlet.unhandled_since <= due  # being handled, and it came before the timer
+    registry.handed_over()  # the press is carried into its Session now (in_flight.py)
+    assert fired == ["decide"]
+    armed.calls[0][1]()  # the cap, afterwards: nothing more
+    assert fired == ["decide"]
+
+
+def test_a_message_that_came_after_the_timer_fell_due_is_not_waited_for(
+        pair: tuple[socket.socket, socket.socket]) -> None:
+    near, far = pair
+    registry = Inbound()
+    inlet = registry.open(far)
+    due = time.monotonic_ns()
+    near.sendall(b"late")
+    queued(far)
+    inlet.took(len(inlet.read(64)), whole=True)
+    assert inlet.unhandled_since is not None and inlet.unhandled_since > due
+    assert registry.settled(due) and not registry.settled(time.monotonic_ns())
+
+
+def test_a_partial_message_read_is_not_waited_for(
+        pair: tuple[socket.socket, socket.socket]) -> None:
+    near, far = pair
+    registry = Inbound()
+    inlet = registry.open(far)
+    near.sendall(b"half a fr")
+    queued(far)
+    assert not registry.settled(time.monotonic_ns())
+    inlet.took(len(inlet.read(64)), whole=False)  # the rest has not come: nothing whole
+    assert registry.settled(time.monotonic_ns())
+
+
+def test_a_busy_threads_next_bytes_are_not_waited_for_but_its_message_is(
+        pair: tuple[socket.socket, socket.socket]) -> None:
+    near, far = pair
+    registry = Inbound()
+    inlet = registry.open(far)
+    near.sendall(b"one")
+    queued(far)
+    inlet.took(len(inlet.read(64)), whole=True)
+    registry.current.inlet = None  # another thread asks
+    near.sendall(b"two")  # behind the message its thread is handling
+    queued(far)
+    assert not registry.settled(time.monotonic_ns())  # "one" is being handled
+    inlet.unhandled_since = None  # handed over: its thread is still busy with it
+    assert registry.settled(time.monotonic_ns())  # "two": its time is known once read
+    inlet.idle()  # the thread reads again: "two" is waited for now
+    assert not registry.settled(time.monotonic_ns())
+
+
+def test_bytes_queued_before_the_connection_was_known_are_waited_for(
+        pair: tuple[socket.socket, socket.socket]) -> None:
+    near, far = pair
+    near.sendall(b"early")
+    queued(far)
+    registry = Inbound()
+    registry.open(far)
+    assert not registry.settled(time.monotonic_ns())
+
+
+def test_the_cap_fires_once_and_a_closed_connection_is_not_waited_for(
+        pair: tuple[socket.socket, socket.socket]) -> None:
+    near, far = pair
+    registry = Inbound()
+    inlet = registry.open(far)
+    near.sendall(b"never read")
+    queued(far)
+    fired: list[str] = []
+    armed = Armed()
+    registry.when_settled(lambda: fired.append("decide"), armed)
+    armed.calls[0][1]()  # the cap: a stuck reader never freezes the game
+    assert fired == ["decide"]
+    registry.close(inlet)
+    assert fired == ["decide"] and len(registry) == 0
+    assert registry.settled(time.monotonic_ns())
+
+
+def test_a_waiter_is_told_from_the_reading_thread(
+        pair: tuple[socket.socket, socket.socket]) -> None:
+    """The timer's waiter fires from the thread whose reading settled it."""
+    near, far = pair
+    registry = Inbound()
+    inlet = registry.open(far)
+    near.sendall(b"press")
+    queued(far)
+    fired = threading.Event()
+    registry.when_settled(fired.set, Armed())
+
+    def read_and_handle() -> None:
+        inlet.took(len(inlet.read(64)), whole=True)
+        inlet.idle()  # handled
+
+    reader = threading.Thread(target=read_and_handle)
+    reader.start()
+    reader.join()
+    assert fired.wait(10)
+
+
+def test_the_inline_reader_marks_what_it_reads_and_forgets_a_closed_connection() -> None:
+    import simple_websocket
+    from wsproto.events import CloseConnection, TextMessage
+
+    from tests.core.test_reader import handshaken
+
+    server, near, client = handshaken()
+    inlet: Inlet = server.inlet
+    assert inlet in inbound.INBOUND._inlets.values()
+    sent = time.monotonic_ns()
+    near.sendall(client.send(TextMessage("42/seat,[\"buzz\",{}]")))
+    assert server.receive() == "42/seat,[\"buzz\",{}]"
+    assert inlet.busy and inlet.unhandled_since is not None and inlet.unhandled_since >= sent
+    assert inbound.INBOUND.arrived_ns() == inlet.unhandled_since  # what a handler reads
+    near.sendall(client.send(CloseConnection(1000)))
+    with pytest.raises(simple_websocket.ConnectionClosed):
+        server.receive()
+    assert inlet not in inbound.INBOUND._inlets.values()
+    near.close()
