@@ -2,9 +2,13 @@
 
 The phone sends a ping stamped `client_send` on its own clock; the host answers
 at once with its monotonic ns (`host`); the phone notes `client_receive` and
-reports the three numbers. If the two legs took equal time, the host read its
-clock at the phone's midpoint, so offset = host - (send + receive) / 2, and
-whatever the legs' split, the error is at most half the round trip. Wi-Fi
+reports the three numbers. A host that stamps the ping when it arrived (the
+kernel's receive stamp) and remembers when it answered (`host_reply`) gives two
+times: the ping was there by `host`, the answer left after `host_reply`, and the
+time between (the host's own handling) is no part of either leg. If the two
+legs took equal time, the host read its clock at the phone's midpoint, so
+offset = host - (send + receive) / 2, and whatever the legs' split, the error
+is at most half the round trip. Wi-Fi
 round trips vary a lot, so we keep the last `history` samples and intersect the
 offset intervals they allow (each widened by the clock drift possible since it
 was taken): the true offset is in every one of them, and their intersection is
@@ -38,12 +42,22 @@ class ClockSyncError(ValueError):
 @dataclass(frozen=True)
 class SyncSample:
     client_send_ns: int
-    host_ns: int
+    host_ns: int  # the ping was at the host by then
     client_receive_ns: int
+    host_reply_ns: int = -1  # the answer left the host after this (-1: at `host_ns`)
+
+    @property
+    def reply_ns(self) -> int:
+        return self.host_ns if self.host_reply_ns < 0 else self.host_reply_ns
 
     @property
     def rtt_ns(self) -> int:
         return self.client_receive_ns - self.client_send_ns
+
+    @property
+    def network_rtt_ns(self) -> int:
+        """The round trip less the host's handling between the two host times."""
+        return self.rtt_ns - (self.reply_ns - self.host_ns)
 
     @property
     def client_mid_ns(self) -> int:
@@ -51,8 +65,8 @@ class SyncSample:
 
     @property
     def offset_ns(self) -> int:
-        """host - client, as seen from this sample."""
-        return self.host_ns - self.client_mid_ns
+        """host - client, as seen from this sample (the legs taken as equal)."""
+        return (self.host_ns + self.reply_ns) // 2 - self.client_mid_ns
 
 
 class ClockEstimator:
@@ -90,9 +104,14 @@ class ClockEstimator:
         self._history: deque[SyncSample] = deque(maxlen=max(window, history))
         self._max_delay: int | None = None  # worst uplink bound of the window, once asked
 
-    def add_sample(self, client_send_ns: int, host_ns: int, client_receive_ns: int) -> SyncSample:
-        """Record one ping: phone send time, host answer time, phone receive time."""
-        sample = SyncSample(client_send_ns, host_ns, client_receive_ns)
+    def add_sample(self, client_send_ns: int, host_ns: int, client_receive_ns: int,
+                   host_reply_ns: int | None = None) -> SyncSample:
+        """Record one ping: phone send time, host time (when the ping was there), phone
+        receive time, and when the host answered if it said (else at `host_ns`)."""
+        reply = host_ns if host_reply_ns is None else host_reply_ns
+        if not 0 <= reply - host_ns <= max(0, client_receive_ns - client_send_ns):
+            reply = host_ns  # not a time between the two legs: not used
+        sample = SyncSample(client_send_ns, host_ns, client_receive_ns, reply)
         if sample.rtt_ns < 0:
             raise ClockSyncError(
                 f"ping received before it was sent (send {client_send_ns}, "
@@ -111,11 +130,11 @@ class ClockEstimator:
 
     def best_samples(self) -> list[SyncSample]:
         """The `best` samples of the window with the smallest round trips."""
-        return sorted(self._samples, key=lambda s: s.rtt_ns)[: self.best]
+        return sorted(self._samples, key=lambda s: s.network_rtt_ns)[: self.best]
 
     def _bound(self, sample: SyncSample, client_t_ns: int) -> int:
         drift = abs(client_t_ns - sample.client_mid_ns) * self.drift_ppm / 1_000_000
-        return sample.rtt_ns // 2 + round(drift)
+        return sample.network_rtt_ns // 2 + round(drift)
 
     def _intersection(self, client_t_ns: int) -> tuple[int, int]:
         """The offset (host - client) bounds of every kept sample, met at `client_t_ns`;
@@ -123,16 +142,17 @@ class ClockEstimator:
         low, high = -(1 << 62), 1 << 62
         for sample in self._history:
             drift = round(abs(client_t_ns - sample.client_mid_ns) * self.drift_ppm / 1_000_000)
-            low = max(low, sample.host_ns - sample.client_receive_ns - drift)
+            low = max(low, sample.reply_ns - sample.client_receive_ns - drift)
             high = min(high, sample.host_ns - sample.client_send_ns + drift)
         return low, high
 
     def to_host(self, client_t_ns: int) -> tuple[int, int]:
         """A phone-clock time as (host time, uncertainty), both in ns.
 
-        Each sample bounds the offset (host - client): the host read its clock
-        after the ping left and before the answer came back, so the offset lies
-        in [h - c1, h - c0], widened by the clocks' possible drift since then.
+        Each sample bounds the offset (host - client): the ping was at the host by
+        h, after it left at c0, and the answer left after h' (h' = h unless the
+        host said), before it came back at c1, so the offset lies in
+        [h' - c1, h - c0], widened by the clocks' possible drift since then.
         The true offset is in every sample's interval, hence in their
         intersection, whose width is the smallest uplink plus the smallest
         downlink seen, often much less than any one round trip. We answer the
@@ -171,14 +191,14 @@ class ClockEstimator:
         on a clock `offset` behind: uplink = host - send - offset. The offset is
         at least the intersection's low end (read at the newest sample, widened by
         the drift possible since each send), so that bounds the uplink from above;
-        so does the round trip. Where the intervals do not meet (a clock stepped),
-        only the round trip is known.
+        so does the round trip less the host's handling. Where the intervals do not
+        meet (a clock stepped), only the round trip is known.
         """
         newest = self._samples[-1].client_mid_ns
         low, high = self._intersection(newest)
         bounds = []
         for sample in self._samples:
-            bound = sample.rtt_ns
+            bound = sample.network_rtt_ns
             if low <= high:
                 drift = round(abs(newest - sample.client_send_ns) * self.drift_ppm / 1_000_000)
                 bound = min(bound, sample.host_ns - sample.client_send_ns - low + drift)

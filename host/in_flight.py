@@ -10,8 +10,11 @@ it stamps a timed action until the Session has it, and a timer that falls due me
 fires right after those tickets are given back, never before. Tickets taken after the
 timer fell due are not waited for, and a cap keeps a stuck handler from freezing a game.
 
-Before its stamp a press can be held too: a collector pause (host/heap.py) stops every
-thread, the socket readers with the timer. A timer that falls due within
+Before its stamp a press can be held too. In threading mode the timer first waits for
+every message that reached the host before it fell due to be read and handled, or to take
+its ticket here (host/inbound.py: the kernel says what arrived and when). Where that is
+not known (eventlet), a collector pause (host/heap.py), which stops every thread, the
+socket readers with the timer, is allowed for: a timer that falls due within
 `PAUSE_MARGIN_NS` of such a pause gives the readers that long again first.
 """
 
@@ -75,8 +78,11 @@ class InFlight:
             self._give_back(ticket)
 
     def queued(self) -> None:
-        """The press this thread carries is in the Session's queue: a timer due now goes in
-        behind it, so it need not wait longer (no-op without a ticket)."""
+        """This thread's event is in the Session's queue: a timeout put there now is handled
+        after it, so the timer need not wait for it any longer, whether it is a press this
+        thread carries (its ticket) or any other message it was handling (host/inbound.py)."""
+        if self.inbound is not None:
+            self.inbound.handed_over()
         ticket = getattr(self._mine, "ticket", None)
         if ticket is not None:
             self._give_back(ticket, arrived_only=True)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import threading
 import weakref
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +32,7 @@ from host.buzzer_board.arbiter import settle_delay_ns
 MS = 1_000_000  # ns per ms
 DEVICE_MAX_DELAY_NS = 2_000_000_000  # a wired box's press may be this stale when it arrives
 STALL_MAX_NS = 15_000_000_000  # a phone's tap may wait this long for its link to come back
+ANSWERS_KEPT = 4096  # pings answered and not yet followed by their sync
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,8 @@ class PhoneClocks:
         self._make = make_estimator
         self._clients: dict[str, _Client] = {}
         self._clock_ids: dict[str, str] = {}
+        # (connection, a ping's host time) -> when the host answered it, until its sync
+        self._answers: OrderedDict[tuple[str, int], int] = OrderedDict()
         self._lock = threading.Lock()
 
     def claim(self, client: str, clock_id: str | None) -> bool:
@@ -79,9 +83,23 @@ class PhoneClocks:
                     self._clock_ids[client] = clock_id
             return same
 
+    def answered(self, connection: str, host_ns: int, reply_ns: int) -> None:
+        """The host answered the ping `host_ns` of `connection` at `reply_ns`."""
+        with self._lock:
+            self._answers[(connection, host_ns)] = reply_ns
+            while len(self._answers) > ANSWERS_KEPT:
+                self._answers.popitem(last=False)
+
+    def answer_of(self, connection: str, host_ns: int) -> int | None:
+        """When the host answered that ping (None: not known, a client's made-up `h`)."""
+        with self._lock:
+            return self._answers.pop((connection, host_ns), None)
+
     def add_sample(self, client: str, game: str | None, client_send: float, host_ns: int,
-                   client_receive: float, unit_ns: int = MS, device: bool = False) -> int:
+                   client_receive: float, unit_ns: int = MS, device: bool = False,
+                   host_reply_ns: int | None = None) -> int:
         """Record one ping round trip (client times in `unit_ns`); returns its rtt in ns.
+        `host_reply_ns`: when the host answered it, if it knows.
 
         Raises ClockSyncError for a sample that makes no sense (negative or huge rtt).
         """
@@ -94,8 +112,8 @@ class PhoneClocks:
                 self._clients[client] = entry
             entry.game = game
             sample = entry.estimator.add_sample(
-                round(client_send * unit_ns), host_ns, round(client_receive * unit_ns)
-            )
+                round(client_send * unit_ns), host_ns, round(client_receive * unit_ns),
+                host_reply_ns)
         return sample.rtt_ns
 
     def usable(self, client: str, now_ns: int) -> bool:

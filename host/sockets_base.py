@@ -139,12 +139,16 @@ class Base(Guarded):
         message = require_dict(payload if payload is not None else {}, "ping")
         client = message.get("c", 0)
         check_field("c", client, (int, float))
-        return {"ok": True, "c": client, "h": INBOUND.arrived_ns()}
+        arrived = INBOUND.arrived_ns()
+        # When it answers too: the handling between is neither leg (buzzers/clocksync.py).
+        clocks_of(self.hub).answered(current_sid(), arrived, time.monotonic_ns())
+        return {"ok": True, "c": client, "h": arrived}
 
 
 def record_sync(hub: Hub, client: str, game: str | None, payload: Any, unit_ns: int,
-                device: bool) -> dict[str, Any]:
-    """Add one {c0, h, c1} sample to the client's clock estimate; says if it is usable."""
+                device: bool, connection: str | None = None) -> dict[str, Any]:
+    """Add one {c0, h, c1} sample to the client's clock estimate; says if it is usable.
+    `connection`: the Socket.IO id its ping came on (when the host answered it is known)."""
     message = require_dict(payload, "sync")
     values = [message.get(name) for name in ("c0", "h", "c1")]
     for name, value in zip(("c0", "h", "c1"), values, strict=True):
@@ -157,7 +161,9 @@ def record_sync(hub: Hub, client: str, game: str | None, payload: Any, unit_ns: 
         return {"rtt_ms": round(rtt / MS, 3), "synced": clocks.usable(client, time.monotonic_ns()),
                 "kept": False}
     try:
-        rtt = clocks.add_sample(client, game, c0, h, c1, unit_ns=unit_ns, device=device)
+        rtt = clocks.add_sample(client, game, c0, h, c1, unit_ns=unit_ns, device=device,
+                                host_reply_ns=None if connection is None
+                                else clocks.answer_of(connection, h))
     except ClockSyncError as err:
         raise BadMessage(str(err)) from None
     return {"rtt_ms": round(rtt / MS, 3), "synced": clocks.usable(client, time.monotonic_ns()),

@@ -39,8 +39,9 @@ class DeviceNamespace(Base):
 
     def on_sync(self, payload: Any = None) -> dict[str, Any]:
         """Clock sync, second leg: {c0, h, c1}, the device's times in ns."""
-        return {"ok": True, **record_sync(self.hub, DEVICE_PREFIX + current_sid(), None,
-                                         payload, 1, device=True)}
+        sid = current_sid()
+        return {"ok": True, **record_sync(self.hub, DEVICE_PREFIX + sid, None, payload, 1,
+                                         device=True, connection=sid)}
 
     def on_press(self, payload: Any = None) -> dict[str, Any]:
         received_ns = INBOUND.arrived_ns()  # when it reached the host (host/inbound.py)

@@ -256,7 +256,7 @@ class SeatNamespace(Base):
             self.hear(binding, sync_sent_ns(payload, time.monotonic_ns()))
         return {"ok": True, **record_sync(self.hub, self.clock_key(sid),
                                          None if binding is None else binding[0], payload,
-                                         MS, device=False)}
+                                         MS, device=False, connection=sid)}
 
     def _unbind(self, sid: str) -> tuple[str, int] | None:
         self.tokens.pop(sid, None)

@@ -102,3 +102,48 @@ def test_a_sync_counts_from_when_the_host_answered_its_ping_not_from_its_arrival
     for bad in (now + 1, now - STALL_MAX_NS - 1, "x", True, None, 1.5):
         assert sync_sent_ns({"h": bad}, now) == now  # not a recent host time: now
     assert sync_sent_ns("not a dict", now) == now
+
+
+def test_a_pings_answer_time_is_kept_until_its_sync_and_narrows_the_settle_wait() -> None:
+    """The host answered 6 ms after the ping arrived (its own handling): remembered per
+    connection and ping until the sync comes back, it is no part of the phone's uplink."""
+    told, untold = PhoneClocks(), PhoneClocks()
+    for i in range(3):
+        arrived = HOST0 + i * 100 * MS
+        c0 = arrived / MS - OFFSET_MS - 1.0  # 1 ms uplink
+        c1 = c0 + 1.0 + 6.0 + 1.0  # 6 ms of handling, 1 ms back
+        told.answered("sid-1", arrived, arrived + 6 * MS)
+        told.add_sample("p", "g", c0, arrived, c1,
+                        host_reply_ns=told.answer_of("sid-1", arrived))
+        untold.add_sample("p", "g", c0, arrived, c1)
+    now = HOST0 + 300 * MS
+    assert told.settle_ns("g", now) <= untold.settle_ns("g", now) - 5 * MS
+    assert told.answer_of("sid-1", HOST0) is None  # taken once
+    assert told.answer_of("sid-2", HOST0 + 5) is None  # a made-up ping time
+
+
+def test_answer_times_of_pings_never_synced_are_forgotten() -> None:
+    from host.phone_clocks import ANSWERS_KEPT
+
+    clocks = PhoneClocks()
+    for i in range(ANSWERS_KEPT + 10):
+        clocks.answered("sid", i, i + 1)
+    assert clocks.answer_of("sid", 0) is None  # the oldest went
+    assert clocks.answer_of("sid", ANSWERS_KEPT + 9) == ANSWERS_KEPT + 10
+
+
+def test_a_sync_takes_the_answer_time_its_ping_left_on_its_connection() -> None:
+    from host.sockets_base import record_sync
+
+    class Owner:  # a registry per owner (a Hub in the server)
+        pass
+
+    owner = Owner()
+    clocks = clocks_of(owner)
+    for i in range(3):
+        arrived = HOST0 + i * 100 * MS
+        c0 = arrived / MS - OFFSET_MS - 1.0
+        clocks.answered("sid-1", arrived, arrived + 6 * MS)
+        record_sync(owner, "p", "g", {"c0": c0, "h": arrived, "c1": c0 + 8.0}, MS, False,
+                    connection="sid-1")
+    assert clocks.settle_ns("g", HOST0 + 300 * MS) <= 3 * MS + 1 * MS  # legs + slack

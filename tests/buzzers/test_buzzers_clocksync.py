@@ -149,3 +149,46 @@ def test_the_uplink_bound_never_falls_below_a_true_uplink() -> None:
         for true_up, bound, sample in zip(window, est.uplink_bounds_ns(), est.samples, strict=True):
             assert true_up - 2 <= bound <= sample.rtt_ns
         assert est.max_delay_ns >= max(window) - 2
+
+
+def test_the_hosts_own_handling_is_neither_leg_when_it_says_when_it_answered() -> None:
+    """Ping stamped when it reached the host, answered 5 ms later: without the answer's time
+    the handling looks like network (the bound is the round trip); with it, the uplink's
+    bound is the network's legs only."""
+    up, handling, down, phone_minus_host = 1 * MS, 5 * MS, 1 * MS, 42 * S
+    told, untold = ClockEstimator(), ClockEstimator()
+    for i in range(5):
+        sent = i * S
+        arrived = sent + up
+        c0, c1 = sent + phone_minus_host, arrived + handling + down + phone_minus_host
+        told.add_sample(c0, arrived, c1, host_reply_ns=arrived + handling)
+        untold.add_sample(c0, arrived, c1)
+    assert max(untold.uplink_bounds_ns()) == up + handling + down
+    assert up <= told.max_delay_ns <= up + down
+    host_t, uncertainty = told.to_host(10 * S + phone_minus_host)
+    assert abs(host_t - 10 * S) <= uncertainty
+    assert uncertainty <= untold.to_host(10 * S + phone_minus_host)[1] - handling // 2
+
+
+def test_an_answer_time_outside_the_round_trip_is_not_used() -> None:
+    est = ClockEstimator()
+    for bad in (-1 * MS, 50 * MS):  # before the ping was there; after the phone had it back
+        sample = est.add_sample(0, 10 * MS, 20 * MS, host_reply_ns=10 * MS + bad)
+        assert sample.reply_ns == sample.host_ns
+
+
+def test_the_uplink_bound_holds_with_answer_times_too() -> None:
+    rnd = random.Random(7)
+    for _ in range(100):
+        est = ClockEstimator(drift_ppm=100.0)
+        offset = rnd.randint(-3600 * S, 3600 * S)
+        ups = []
+        for i in range(rnd.randint(1, 40)):
+            sent = i * rnd.randint(100 * MS, 2 * S)
+            up, held, down = (rnd.choice((1, 3, 8, 40)) * MS + rnd.randrange(MS)
+                              for _ in range(3))
+            est.add_sample(sent + offset, sent + up, sent + up + held + down + offset,
+                           host_reply_ns=sent + up + held)
+            ups.append(up)
+        for true_up, bound in zip(ups[-30:], est.uplink_bounds_ns(), strict=True):
+            assert true_up - 2 <= bound

@@ -230,3 +230,23 @@ def test_the_inline_reader_marks_what_it_reads_and_forgets_a_closed_connection()
         server.receive()
     assert inlet not in inbound.INBOUND._inlets.values()
     near.close()
+
+
+def test_any_message_put_in_a_sessions_queue_is_no_longer_waited_for(
+        pair: tuple[socket.socket, socket.socket]) -> None:
+    """A host command or a join handled when the timer falls due: once its event is queued
+    (Session.submit's `queued`), the timeout goes in behind it; the timer need not wait for
+    its outcome, which a batch held for that timeout would only give after it."""
+    from host.in_flight import InFlight
+
+    near, far = pair
+    registry = Inbound()
+    inlet = registry.open(far)
+    near.sendall(b"command")
+    queued(far)
+    inlet.took(len(inlet.read(64)), whole=True)
+    flight, fired = InFlight(None, registry), []
+    flight.fire_after_heard(lambda: fired.append("decide"), Armed())
+    assert fired == []
+    flight.queued()  # its event is in the queue; its handler still waits for the outcome
+    assert fired == ["decide"] and inlet.busy
