@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -172,3 +173,28 @@ def test_a_press_stuck_on_its_way_in_holds_the_decision_a_quarter_second_at_most
         assert night.clock.now_ns() - held_from == 250 * MS
         assert night.last_screen()["view"]["floor"] == 1
     assert night.last_screen()["view"]["floor"] == 1  # the ticket's return decides nothing
+
+
+def test_threaded_a_settle_wait_run_out_before_the_press_came_in_decides_in_its_commit(
+        tmp_path: Path) -> None:
+    """Real time and threads: a press whose settle wait (1 us) has run out by the time the
+    Session takes it. Its timeout goes into the press's batch, which waits for it
+    (host/session_batches.py): the press and the decision share one commit, and the press
+    is answered with the decision made."""
+    journal = Journal(tmp_path / "j.sqlite")
+    hub = Hub(journal, BANK, publish=lambda g, a, p, skip=(): None)
+    try:
+        session = hub.create_game("buzzer", [{"name": f"P{i}"} for i in range(3)], seed=5)
+        assert session.submit(HOST, {"type": "start"}).ok
+        assert session.submit(HOST, {"type": "open", "mode": "first"}).ok
+        commits = journal.commits
+        now = time.monotonic_ns()
+        assert session.submit(Origin("seat", 1), {
+            "type": "buzz", "t_ns": now, "rx_ns": now, "source": "phone", "u_ns": MS,
+            "settle_ns": 1_000}).ok
+        assert journal.commits == commits + 1
+        assert [row.body["type"] for row in journal.rows(session.id)][-2:] == ["buzz",
+                                                                               "timeout"]
+        assert session.view("screen")["view"]["floor"] == 1
+    finally:
+        hub.close()
