@@ -118,7 +118,7 @@ class Inlet:
             self.handling()
         self.accounted += size
         if not whole:
-            self.inbound.changed()
+            self.inbound.changed(self)
 
     def handling(self) -> None:
         """A message of the last read is handled on this thread from now."""
@@ -126,13 +126,13 @@ class Inlet:
             self.unhandled_since = self.arrived_ns
         self.busy = True
         self.inbound.current.inlet = self
-        self.inbound.changed()
+        self.inbound.changed(self)
 
     def idle(self) -> None:
         """Nothing of this connection is left to handle: its thread reads again."""
         self.busy = False
         self.unhandled_since = None
-        self.inbound.changed()
+        self.inbound.changed(self)
 
     def unread(self) -> bool:
         """Whether the kernel holds bytes for it that its thread has not accounted for: still
@@ -173,7 +173,7 @@ class Inbound:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._inlets: dict[int, Inlet] = {}  # by file descriptor
-        self._waiting: list[tuple[int, _Once]] = []  # (arrived before, then)
+        self._waiting: list[_Waiter] = []
         self._wait_lock = threading.Lock()
         self.current = threading.local()  # the inlet whose message this thread handles
 
@@ -191,7 +191,7 @@ class Inbound:
             for fd, known in list(self._inlets.items()):
                 if known is inlet:
                     del self._inlets[fd]
-        self.changed()
+        self.changed(inlet, closed=True)
 
     def arrived_ns(self) -> int:
         """When the message this thread handles reached the host (now, if not known)."""
@@ -206,57 +206,81 @@ class Inbound:
         inlet = getattr(self.current, "inlet", None)
         if inlet is not None and inlet.unhandled_since is not None:
             inlet.unhandled_since = None
-            self.changed()
+            self.changed(inlet)
 
     def __len__(self) -> int:
         return len(self._inlets)
 
     # -- waiting -----------------------------------------------------------------
-    def settled(self, before_ns: int) -> bool:
-        """Whether every message that reached the host before `before_ns` is handled (or
-        handed over), and no connection whose thread is reading holds bytes it has not
-        accounted for (a busy thread's next bytes may have come later: its next read says
-        when)."""
+    @staticmethod
+    def holds(inlet: Inlet, before_ns: int) -> bool:
+        """Whether `inlet` holds input that reached the host before `before_ns`: a message
+        being handled, or (its thread reading) bytes it has not accounted for. A busy
+        thread's next bytes may have come later: its next read says when."""
+        if inlet.sock.fileno() == -1:  # closed
+            return False
+        since = inlet.unhandled_since
+        if since is not None and since <= before_ns:
+            return True
+        return not inlet.busy and inlet.unread()
+
+    def pending(self, before_ns: int) -> list[Inlet]:
         with self._lock:
             inlets = list(self._inlets.values())
-        inlets = [inlet for inlet in inlets if inlet.sock.fileno() != -1]  # not closed
-        for inlet in inlets:
-            since = inlet.unhandled_since
-            if since is not None and since <= before_ns:
-                return False
-        return not any(not inlet.busy and inlet.unread() for inlet in inlets)
+        return [inlet for inlet in inlets if self.holds(inlet, before_ns)]
+
+    def settled(self, before_ns: int) -> bool:
+        """Whether no connection holds input that reached the host before `before_ns`."""
+        return not self.pending(before_ns)
 
     def when_settled(self, fire: Callable[[], None],
                      later: Callable[[float, Callable[[], None]], None]) -> None:
         """Run `fire` now if `settled`, else once it is, at most `CAP_SECONDS` from now
-        (`later(seconds, fn)` arms that): a stuck handler never freezes a game."""
+        (`later(seconds, fn)` arms that): a stuck handler never freezes a game. Only the
+        connections found holding input are looked at again, each as it changes: any
+        other one's input came later (a burst of presses costs one look each, not a look
+        at every connection for each)."""
         before = time.monotonic_ns()
-        if self.settled(before):
+        found = self.pending(before)
+        if not found:
             fire()
             return
-        once = _Once(fire)
+        waiter = _Waiter(before, set(found), _Once(fire))
         with self._wait_lock:
-            self._waiting.append((before, once))
-        later(CAP_SECONDS, once)
-        self.changed()  # it may have settled meanwhile
+            self._waiting.append(waiter)
+        later(CAP_SECONDS, waiter.once)
+        for inlet in found:  # any of them may have changed while they were being found
+            self.changed(inlet)
 
-    def changed(self) -> None:
-        """An inlet read, handled or closed: run the waiters whose input is all in. (A
-        waiter stays listed while it is checked, so a change made meanwhile checks again
-        after it instead of finding no one to tell.)"""
+    def changed(self, inlet: Inlet, closed: bool = False) -> None:
+        """`inlet` read, handled or closed: the waiters for nothing else run. (A waiter
+        stays listed while it is checked, so a change made meanwhile finds it.)"""
         if not self._waiting:
             return
         ready = []
         with self._wait_lock:
             keep = []
-            for before, once in self._waiting:
-                if once.done or self.settled(before):
-                    ready.append(once)
+            for waiter in self._waiting:
+                if inlet in waiter.pending and (closed or not self.holds(inlet, waiter.before)):
+                    waiter.pending.discard(inlet)
+                if waiter.once.done:
+                    continue
+                if waiter.pending:
+                    keep.append(waiter)
                 else:
-                    keep.append((before, once))
+                    ready.append(waiter.once)
             self._waiting = keep
         for once in ready:
             once()
+
+
+class _Waiter:
+    """A timer waiting for the input of some connections that came before `before`."""
+
+    def __init__(self, before: int, pending: set[Inlet], once: _Once) -> None:
+        self.before = before
+        self.pending = pending
+        self.once = once
 
 
 class _Once:

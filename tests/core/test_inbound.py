@@ -250,3 +250,31 @@ def test_any_message_put_in_a_sessions_queue_is_no_longer_waited_for(
     assert fired == []
     flight.queued()  # its event is in the queue; its handler still waits for the outcome
     assert fired == ["decide"] and inlet.busy
+
+
+def test_input_on_another_connection_after_the_timer_fell_due_does_not_hold_it() -> None:
+    """A burst: the timer waits for what was there when it fell due, not for presses that
+    keep coming on other connections after."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    ends = []
+    for _ in range(2):
+        near = socket.create_connection(listener.getsockname())
+        far, _ = listener.accept()
+        ends.append((near, far))
+    listener.close()
+    (near_a, far_a), (near_b, far_b) = ends
+    registry = Inbound()
+    inlet_a, inlet_b = registry.open(far_a), registry.open(far_b)
+    near_a.sendall(b"early press")
+    queued(far_a)
+    fired: list[str] = []
+    registry.when_settled(lambda: fired.append("decide"), Armed())
+    near_b.sendall(b"later press")  # came after the timer fell due
+    queued(far_b)
+    inlet_a.took(len(inlet_a.read(64)), whole=True)
+    inlet_a.idle()  # handled
+    assert fired == ["decide"]
+    assert inlet_b.unread()  # still unread, and not waited for
+    for near, far in ends:
+        near.close()
+        far.close()
