@@ -44,11 +44,11 @@ class SyncSample:
     client_send_ns: int
     host_ns: int  # the ping was at the host by then
     client_receive_ns: int
-    host_reply_ns: int = -1  # the answer left the host after this (-1: at `host_ns`)
+    host_reply_ns: int | None = None  # the answer left the host after this (None: `host_ns`)
 
     @property
     def reply_ns(self) -> int:
-        return self.host_ns if self.host_reply_ns < 0 else self.host_reply_ns
+        return self.host_ns if self.host_reply_ns is None else self.host_reply_ns
 
     @property
     def rtt_ns(self) -> int:
