@@ -178,16 +178,21 @@ class Batches:
         batch = [first]
         if first[1].get("type") in BARRIERS or not self.group_commit:
             return batch
-        while len(batch) < self.MAX_BATCH:
-            try:
-                item = self._queue.get_nowait()
-            except queue.Empty:
-                break
-            if item[1].get("type") in BARRIERS:
-                self._held = item
-                break
+        while len(batch) < self.MAX_BATCH and (item := self._take()) is not None:
             batch.append(item)
         return batch
+
+    def _take(self, wait: float = 0.0) -> Item | None:
+        """The next event in the queue (waiting up to `wait` seconds for one), or None: none
+        came, or it is a barrier, held for the next batch."""
+        try:
+            item = self._queue.get(timeout=wait) if wait > 0 else self._queue.get_nowait()
+        except queue.Empty:
+            return None
+        if item[1].get("type") in BARRIERS:
+            self._held = item
+            return None
+        return item
 
     def run(self, batch: list[Item],
             answered: Callable[[list[Outcome]], None] | None = None) -> list[Outcome]:
@@ -236,14 +241,8 @@ class Batches:
         deadline = due + HOLD_GRACE_SECONDS
         while len(batch) < self.MAX_BATCH and self.handler.timer_due(HOLD_SECONDS) is not None:
             left = deadline - time.monotonic()
-            if left <= 0:
-                return
-            try:
-                item = self._queue.get(timeout=left)
-            except queue.Empty:
-                return
-            if item[1].get("type") in BARRIERS:
-                self._held = item
+            item = self._take(left) if left > 0 else None
+            if item is None:
                 return
             batch.append(item)
             outcomes.append(self._one(item[0], item[1]))

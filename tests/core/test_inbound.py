@@ -11,6 +11,7 @@ import struct
 import threading
 import time
 from collections.abc import Callable, Iterator
+from typing import NamedTuple
 
 import pytest
 
@@ -33,9 +34,33 @@ def pair() -> Iterator[tuple[socket.socket, socket.socket]]:
     far.close()
 
 
+class Opened(NamedTuple):
+    near: socket.socket  # the client's end
+    far: socket.socket  # the host's end
+    registry: Inbound
+    inlet: Inlet  # the host's end, known to the registry
+
+
+@pytest.fixture
+def opened(pair: tuple[socket.socket, socket.socket]) -> Opened:
+    registry = Inbound()
+    return Opened(*pair, registry, registry.open(pair[1]))
+
+
 def queued(sock: socket.socket) -> None:
     """Wait until `sock` has bytes to read (they reached the host)."""
     assert select.select([sock], [], [], 10)[0]
+
+
+def arrive(near: socket.socket, far: socket.socket, data: bytes) -> None:
+    """The client sends `data`; wait until it is at the host."""
+    near.sendall(data)
+    queued(far)
+
+
+def read(inlet: Inlet, whole: bool = True) -> None:
+    """The inlet's thread reads what is there and parses it (`whole`: a message)."""
+    inlet.took(len(inlet.read(64)), whole=whole)
 
 
 class Armed:
@@ -55,8 +80,7 @@ def stamping(pair: tuple[socket.socket, socket.socket]) -> Iterator[None]:
     inbound.stamp_arrivals(far)
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
-        near.sendall(b"probe")
-        queued(far)
+        arrive(near, far, b"probe")
         _, ancillary, _, _ = far.recvmsg(64, inbound._ANCILLARY)
         if kernel_stamp_ns(ancillary) is not None:
             yield
@@ -73,8 +97,7 @@ def test_a_message_is_timed_when_it_reached_the_host_not_when_it_was_read(
     listener.close()
     inlet = Inbound().open(far)
     sent = time.monotonic_ns()
-    near.sendall(b"buzz")
-    queued(far)
+    arrive(near, far, b"buzz")
     seen_queued = time.monotonic_ns()  # it was there by now; the read comes after
     assert inlet.read(64) == b"buzz"
     assert sent <= inlet.arrived_ns <= seen_queued, (sent, inlet.arrived_ns, seen_queued)
@@ -97,13 +120,10 @@ def test_kernel_stamps_are_read_in_both_layouts_and_only_believed_if_plausible()
 
 
 def test_a_timer_waits_for_bytes_queued_before_it_and_for_their_handling(
-        pair: tuple[socket.socket, socket.socket]) -> None:
-    near, far = pair
-    registry = Inbound()
-    inlet = registry.open(far)
+        opened: Opened) -> None:
+    near, far, registry, inlet = opened
     assert registry.settled(time.monotonic_ns())
-    near.sendall(b"press")
-    queued(far)
+    arrive(near, far, b"press")
     due = time.monotonic_ns()
     fired: list[str] = []
     armed = Armed()
@@ -121,41 +141,31 @@ def test_a_timer_waits_for_bytes_queued_before_it_and_for_their_handling(
 
 
 def test_a_message_that_came_after_the_timer_fell_due_is_not_waited_for(
-        pair: tuple[socket.socket, socket.socket]) -> None:
-    near, far = pair
-    registry = Inbound()
-    inlet = registry.open(far)
+        opened: Opened) -> None:
+    near, far, registry, inlet = opened
     due = time.monotonic_ns()
-    near.sendall(b"late")
-    queued(far)
-    inlet.took(len(inlet.read(64)), whole=True)
+    arrive(near, far, b"late")
+    read(inlet)
     assert inlet.unhandled_since is not None and inlet.unhandled_since > due
     assert registry.settled(due) and not registry.settled(time.monotonic_ns())
 
 
 def test_a_partial_message_read_is_not_waited_for(
-        pair: tuple[socket.socket, socket.socket]) -> None:
-    near, far = pair
-    registry = Inbound()
-    inlet = registry.open(far)
-    near.sendall(b"half a fr")
-    queued(far)
+        opened: Opened) -> None:
+    near, far, registry, inlet = opened
+    arrive(near, far, b"half a fr")
     assert not registry.settled(time.monotonic_ns())
-    inlet.took(len(inlet.read(64)), whole=False)  # the rest has not come: nothing whole
+    read(inlet, whole=False)  # the rest has not come: nothing whole
     assert registry.settled(time.monotonic_ns())
 
 
 def test_a_busy_threads_next_bytes_are_not_waited_for_but_its_message_is(
-        pair: tuple[socket.socket, socket.socket]) -> None:
-    near, far = pair
-    registry = Inbound()
-    inlet = registry.open(far)
-    near.sendall(b"one")
-    queued(far)
-    inlet.took(len(inlet.read(64)), whole=True)
+        opened: Opened) -> None:
+    near, far, registry, inlet = opened
+    arrive(near, far, b"one")
+    read(inlet)
     registry.current.inlet = None  # another thread asks
-    near.sendall(b"two")  # behind the message its thread is handling
-    queued(far)
+    arrive(near, far, b"two")  # behind the message its thread is handling
     assert not registry.settled(time.monotonic_ns())  # "one" is being handled
     inlet.unhandled_since = None  # handed over: its thread is still busy with it
     assert registry.settled(time.monotonic_ns())  # "two": its time is known once read
@@ -166,20 +176,16 @@ def test_a_busy_threads_next_bytes_are_not_waited_for_but_its_message_is(
 def test_bytes_queued_before_the_connection_was_known_are_waited_for(
         pair: tuple[socket.socket, socket.socket]) -> None:
     near, far = pair
-    near.sendall(b"early")
-    queued(far)
+    arrive(near, far, b"early")
     registry = Inbound()
     registry.open(far)
     assert not registry.settled(time.monotonic_ns())
 
 
 def test_the_cap_fires_once_and_a_closed_connection_is_not_waited_for(
-        pair: tuple[socket.socket, socket.socket]) -> None:
-    near, far = pair
-    registry = Inbound()
-    inlet = registry.open(far)
-    near.sendall(b"never read")
-    queued(far)
+        opened: Opened) -> None:
+    near, far, registry, inlet = opened
+    arrive(near, far, b"never read")
     fired: list[str] = []
     armed = Armed()
     registry.when_settled(lambda: fired.append("decide"), armed)
@@ -191,18 +197,15 @@ def test_the_cap_fires_once_and_a_closed_connection_is_not_waited_for(
 
 
 def test_a_waiter_is_told_from_the_reading_thread(
-        pair: tuple[socket.socket, socket.socket]) -> None:
+        opened: Opened) -> None:
     """The timer's waiter fires from the thread whose reading settled it."""
-    near, far = pair
-    registry = Inbound()
-    inlet = registry.open(far)
-    near.sendall(b"press")
-    queued(far)
+    near, far, registry, inlet = opened
+    arrive(near, far, b"press")
     fired = threading.Event()
     registry.when_settled(fired.set, Armed())
 
     def read_and_handle() -> None:
-        inlet.took(len(inlet.read(64)), whole=True)
+        read(inlet)
         inlet.idle()  # handled
 
     reader = threading.Thread(target=read_and_handle)
@@ -242,9 +245,8 @@ def test_any_message_put_in_a_sessions_queue_is_no_longer_waited_for(
     near, far = pair
     registry = Inbound()
     inlet = registry.open(far)
-    near.sendall(b"command")
-    queued(far)
-    inlet.took(len(inlet.read(64)), whole=True)
+    arrive(near, far, b"command")
+    read(inlet)
     flight, fired = InFlight(None, registry), []
     flight.fire_after_heard(lambda: fired.append("decide"), Armed())
     assert fired == []
@@ -265,13 +267,11 @@ def test_input_on_another_connection_after_the_timer_fell_due_does_not_hold_it()
     (near_a, far_a), (near_b, far_b) = ends
     registry = Inbound()
     inlet_a, inlet_b = registry.open(far_a), registry.open(far_b)
-    near_a.sendall(b"early press")
-    queued(far_a)
+    arrive(near_a, far_a, b"early press")
     fired: list[str] = []
     registry.when_settled(lambda: fired.append("decide"), Armed())
-    near_b.sendall(b"later press")  # came after the timer fell due
-    queued(far_b)
-    inlet_a.took(len(inlet_a.read(64)), whole=True)
+    arrive(near_b, far_b, b"later press")  # came after the timer fell due
+    read(inlet_a)
     inlet_a.idle()  # handled
     assert fired == ["decide"]
     assert inlet_b.unread()  # still unread, and not waited for
