@@ -46,7 +46,10 @@ except ImportError:  # pragma: no cover
 
 
 def stamp_arrivals(sock: socket.socket) -> bool:
-    """Ask the kernel to stamp what `sock` receives; False where it cannot (not Linux)."""
+    """Ask the kernel to stamp what `sock` receives; False where it cannot (not Linux:
+    the option numbers are Linux's, and mean other things elsewhere)."""
+    if not sys.platform.startswith("linux"):
+        return False
     for option in (SO_TIMESTAMPNS_NEW, SO_TIMESTAMPNS_OLD):
         try:
             sock.setsockopt(socket.SOL_SOCKET, option, 1)
