@@ -92,6 +92,7 @@ class Inlet:
 
     def __init__(self, sock: socket.socket, inbound: Inbound) -> None:
         self.sock = sock
+        self.fd = sock.fileno()  # its key in the registry (the socket forgets it once closed)
         self.inbound = inbound
         self.stamped = stamp_arrivals(sock)
         self.arrived_ns = 0
@@ -183,17 +184,15 @@ class Inbound:
     def open(self, sock: socket.socket) -> Inlet:
         inlet = Inlet(sock, self)
         with self._lock:
-            fd = sock.fileno()
-            self._inlets[fd] = inlet
+            self._inlets[inlet.fd] = inlet
         return inlet
 
     def close(self, inlet: Inlet) -> None:
         """The connection is done (before its socket is closed)."""
         inlet.unhandled_since = None
         with self._lock:
-            for fd, known in list(self._inlets.items()):
-                if known is inlet:
-                    del self._inlets[fd]
+            if self._inlets.get(inlet.fd) is inlet:  # not a later connection on its number
+                del self._inlets[inlet.fd]
         self.changed(inlet, closed=True)
 
     def arrived_ns(self) -> int:

@@ -60,7 +60,9 @@ def _server_class() -> type:
             if timeout is not None:
                 raise ValueError("an inline reader waits for a whole message")
             inlet = self.inlet
-            if not self.input_buffer:
+            if self.input_buffer:
+                inlet.handling()  # the next message of the last read
+            else:
                 inlet.idle()  # the last message is handled
             while self.connected and not self.input_buffer:
                 data = b""
@@ -72,9 +74,8 @@ def _server_class() -> type:
                     self.connected = self._handle_events()
                 except (OSError, LocalProtocolError):
                     self.connected = False
-                inlet.took(len(data), whole=bool(self.input_buffer))
+                inlet.took(len(data), whole=bool(self.input_buffer))  # whole: handling
             if self.input_buffer:
-                inlet.handling()
                 return self.input_buffer.pop(0)
             self._release()
             raise simple_websocket.ConnectionClosed(self.close_reason, self.close_message)
