@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8340
 
-.PHONY: run demo test lint lint-js unit bench clean lock deps-latest
+.PHONY: run demo test soak lint lint-js unit bench clean lock deps-latest
 
 run: $(VENV)/.installed
 	$(BIN)/tourelle serve --port $(PORT)
@@ -19,7 +19,9 @@ test: $(VENV)/.installed-test node_modules/.installed
 	$(BIN)/ruff check host buzzers tests bench tools
 	$(BIN)/mypy
 	$(MAKE) lint-js
-	$(BIN)/pytest -n 3 -m "not browser"  # 3 workers on 2 cores: some tests wait on servers
+	# 3 workers on 2 cores: some tests wait on servers. 300 seeded games per kind and player
+	# count (`make soak` plays 1,000): the random games were half of this pass's CPU.
+	TOURELLE_RANDOM_GAMES=300 $(BIN)/pytest -n 3 -m "not browser"
 	# The real-server main path again with gunicorn unavailable (Windows): Werkzeug's fallback
 	TOURELLE_TEST_SERVER=fallback $(BIN)/pytest -q -n 3 tests/test_smoke_server.py \
 		tests/buzzer_board/test_live.py
@@ -29,6 +31,13 @@ test: $(VENV)/.installed-test node_modules/.installed
 	# Alone: their lab adds an address in this namespace, which a Chromium beside them sees
 	# as a network change, dropping its requests (net::ERR_NETWORK_CHANGED).
 	$(BIN)/pytest -q -m "browser and netns" tests/browser
+
+# The seeded random games at 1,000 per kind and player count (a tenth on the shipped maps after
+# the first): what `make test` plays at 300, for a change to an engine or its bots.
+soak: $(VENV)/.installed-test
+	$(BIN)/pytest -q -n 3 tests/cards/test_challengers_random.py tests/cards/test_watchtower_random.py \
+		tests/cards/test_russian_bank_random.py tests/cards/test_q_squared_joe_random.py \
+		tests/territory/test_random_play.py
 
 # ESLint over the pages' scripts (eslint.config.mjs; installed by npm ci from package-lock.json).
 lint: lint-js
