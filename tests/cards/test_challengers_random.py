@@ -100,7 +100,8 @@ def play_checked(players: int, index: int) -> State:
     return state
 
 
-# 6 to 8 players: in `make test` and `make soak` only (the longest games; `make unit` stays under 90 s).
+# 6 to 8 players: in `make test` and `make soak` only (the longest games; `make unit` stays
+# under 90 s).
 @pytest.mark.parametrize("players", [*range(1, 6),
                                      *(pytest.param(n, marks=pytest.mark.slow) for n in (6, 7, 8))])
 def test_random_games_keep_every_card_hide_secrets_and_end(players: int) -> None:

@@ -20,12 +20,13 @@ from host.territory.setup import draw_castles
 
 GAMES = int(os.environ.get("TOURELLE_RANDOM_GAMES", "1000"))
 # The duel and campaign modes (docs/rules/territory.md, "Modes"): player counts each allows,
-# and games per case: a fortieth of GAMES (25 in `make soak`, 7 in `make test`; 40 cases at ~50 ms a game).
+# and games per case: a fortieth of GAMES (25 in `make soak`, 7 in `make test`; 40 cases at
+# ~50 ms a game).
 MODE_PLAYERS = {"duel": (2,), "campaign": (2, 3, 4)}
 MODE_GAMES = int(os.environ.get("TOURELLE_MODE_GAMES", str(max(1, GAMES // 40))))
 # GAMES games on the first shipped map and the fixtures and generated maps; a tenth of that
-# on the other shipped maps (100 each in `make soak`, 30 in `make test`): their rules are the same, their
-# shapes are what is new, and 1,000 games on each would add minutes to every test run.
+# on the other shipped maps (100 each in `make soak`, 30 in `make test`): their rules are the
+# same, their shapes are what is new, and 1,000 games on each would add minutes to every run.
 FIRST_MAP = "shipped:france-regions"
 
 FIXTURES = ["fixture:grid12", "fixture:ring8", "fixture:islands"]
