@@ -35,9 +35,7 @@ test: $(VENV)/.installed-test node_modules/.installed
 # The seeded random games at 1,000 per kind and player count (a tenth on the shipped maps after
 # the first): what `make test` plays at 300, for a change to an engine or its bots.
 soak: $(VENV)/.installed-test
-	$(BIN)/pytest -q -n 3 tests/cards/test_challengers_random.py tests/cards/test_watchtower_random.py \
-		tests/cards/test_russian_bank_random.py tests/cards/test_q_squared_joe_random.py \
-		tests/territory/test_random_play.py
+	TOURELLE_RANDOM_GAMES=1000 $(BIN)/pytest -q -n 3 -m random_play
 
 # ESLint over the pages' scripts (eslint.config.mjs; installed by npm ci from package-lock.json).
 lint: lint-js

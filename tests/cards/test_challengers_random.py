@@ -22,6 +22,8 @@ from host import rng
 from host.cards.challengers import GAME, State, all_cards, bot_move, secrets, simulate, zones
 from host.cards.challengers.state import card_count
 
+pytestmark = pytest.mark.random_play  # `make soak` plays these at 1,000 games
+
 GAMES = int(os.environ.get("TOURELLE_RANDOM_GAMES", "1000"))
 FULL_VIEW_GAMES = 3  # games per player count checking every audience after every action
 # The other games check which cards are where, and one audience's view (in turn), every

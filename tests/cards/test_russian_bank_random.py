@@ -6,9 +6,13 @@ import os
 from collections import Counter
 from typing import Any
 
+import pytest
+
 from host import rng
 from host.cards.russian_bank import GAME, SIMULATOR, State, bot_move, secrets, zones
 from host.cards.russian_bank.cards import ALL_CODES, deck_codes
+
+pytestmark = pytest.mark.random_play  # `make soak` plays these at 1,000 games
 
 game = GAME()
 FULL = Counter(deck_codes(0) + deck_codes(1))

@@ -22,6 +22,8 @@ from host import rng
 from host.cards.watchtower import GAME, State, bot_move, secrets, simulate, zones
 from host.cards.watchtower.state import DECK
 
+pytestmark = pytest.mark.random_play  # `make soak` plays these at 1,000 games
+
 GAMES = int(os.environ.get("TOURELLE_RANDOM_GAMES", "1000"))
 CARDS = set(DECK)
 QUOTED = re.compile(r'"(10[CDHS]|[2-9AJQK][CDHS])"')

@@ -18,6 +18,8 @@ from host.territory.mapgen import generate_map
 from host.territory.maps import load_map, shipped_map_names
 from host.territory.setup import draw_castles
 
+pytestmark = pytest.mark.random_play  # `make soak` plays these at 1,000 games
+
 GAMES = int(os.environ.get("TOURELLE_RANDOM_GAMES", "1000"))
 # The duel and campaign modes (docs/rules/territory.md, "Modes"): player counts each allows,
 # and games per case: a fortieth of GAMES (25 in `make soak`, 7 in `make test`; 40 cases at
