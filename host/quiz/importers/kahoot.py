@@ -32,8 +32,8 @@ def import_kahoot(path: str | Path, options: ImportOptions | None = None) -> Imp
     options = options or ImportOptions()
     if path.suffix.lower() == ".json":
         return import_kahoot_json(path, options)
-    # Imported here: openpyxl is a seventh of the host's import time (0.14 of 1.2 s here),
-    # paid at every start for a file a host may never upload.
+    # Imported here: openpyxl is 0.14 s of the host's 1.2 s of imports (measured on a 2-core
+    # VM), paid at every start for a file a host may never upload.
     from openpyxl import load_workbook
     from openpyxl.utils.exceptions import InvalidFileException
 
