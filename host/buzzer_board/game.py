@@ -27,7 +27,7 @@ class BuzzerGame:
     def __init__(self) -> None:
         # The Session asks for one view per audience after every change (2 + seats, up to
         # 258); the room's part is the same for all of them, so it is built once per state.
-        self._room: tuple[BuzzerState, View] | None = None
+        self._room: tuple[BuzzerState, View, dict[int, int]] | None = None
 
     def setup(self, settings: dict[str, Any], seats: list[dict[str, Any]], seed: int) -> Any:
         if not MIN_SEATS <= len(seats) <= MAX_SEATS:
@@ -43,15 +43,16 @@ class BuzzerGame:
         board = state.board
         if state.over or board.phase != "armed" or seat in board.out:
             return []
-        if any(entry.seat == seat for entry in board.entries):
+        if seat in board.entered:
             return []
         return [{"type": "buzz", "seat": seat}]
 
     def view(self, state: BuzzerState, audience: str) -> View:
         cached = self._room
         if cached is None or cached[0] is not state:
-            cached = self._room = (state, views.room_view(state))
-        return views.view(state, audience, room=cached[1])
+            room = views.room_view(state)
+            cached = self._room = (state, room, views.places_of(room))
+        return views.view(state, audience, room=cached[1], places=cached[2])
 
     def needs(self, state: BuzzerState) -> QuestionRequest | None:
         return None  # the host reads the questions aloud

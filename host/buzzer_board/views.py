@@ -68,12 +68,19 @@ def room_view(state: BuzzerState) -> View:
 PHONE_KEYS = ("phase", "mode", "window", "floor", "floor_name", "settling", "final", "over")
 
 
-def view(state: BuzzerState, audience: str, room: View | None = None) -> View:
-    """`room` is `room_view(state)` when the caller already has it (it is not changed)."""
+def places_of(room: View) -> dict[int, int]:
+    """Each ranked seat's place in the room's ranking (0 is first)."""
+    return {row["seat"]: place for place, row in enumerate(room["ranking"])}
+
+
+def view(state: BuzzerState, audience: str, room: View | None = None,
+         places: dict[int, int] | None = None) -> View:
+    """`room` is `room_view(state)` and `places` its `places_of` when the caller already has
+    them (they are not changed): a publication asks every seat of the same state."""
     out = dict(room_view(state) if room is None else room)
     if audience.startswith("seat:"):
         seat = int(audience.split(":", 1)[1])
-        you = seat_status(state, seat, out)
+        you = seat_status(state, seat, out, places_of(out) if places is None else places)
         return {**{key: out[key] for key in PHONE_KEYS}, "you": you}
     if audience == "host":
         board = state.board
@@ -85,14 +92,15 @@ def view(state: BuzzerState, audience: str, room: View | None = None) -> View:
     return out
 
 
-def seat_status(state: BuzzerState, seat: int, room: dict[str, Any]) -> dict[str, Any]:
+def seat_status(state: BuzzerState, seat: int, room: dict[str, Any],
+                places: dict[int, int]) -> dict[str, Any]:
     board = state.board
-    place = next((i for i, r in enumerate(room["ranking"]) if r["seat"] == seat), None)
+    place = places.get(seat)
     if room["floor"] == seat:
         status = "floor"
     elif seat in board.out:
         status = "out"
-    elif any(e.seat == seat for e in board.entries):
+    elif seat in board.entered:
         status = "buzzed"
     elif board.phase == "armed":
         status = "live"

@@ -209,3 +209,21 @@ def test_the_headline_moves_on_a_floor_a_decision_or_a_mark_not_on_every_press()
     assert GAME.headline(decided) != GAME.headline(closed) != GAME.headline(pressed)
     marked = play(decided, {"type": "right"})
     assert GAME.headline(marked) != GAME.headline(decided)
+
+
+def test_each_phone_reads_its_own_place_and_status_as_a_ranking_window_fills() -> None:
+    """Every phone's place is its row in the projector's ranking and its status its own
+    press, state after state (the board's indexes are per state, never an older one's)."""
+    state = play(fresh(6), OPEN | {"mode": "ranking"})
+    pressed: list[int] = []
+    for seat, at in ((4, 9.0), (1, 3.0), (5, 6.0), (0, 1.0)):
+        state = play(state, buzz(seat, at))
+        pressed.append(seat)
+        rows = [row["seat"] for row in GAME.view(state, "screen")["ranking"]]
+        assert sorted(rows) == sorted(pressed)
+        for other in range(6):
+            you = GAME.view(state, f"seat:{other}")["you"]
+            assert you["place"] == (rows.index(other) if other in pressed else None)
+            assert you["status"] == ("buzzed" if other in pressed else "live")
+            assert (GAME.legal_actions(state, other) == []) == (other in pressed)
+    assert rows == [0, 1, 5, 4]
