@@ -177,7 +177,7 @@ def submit(board: Board, press: Press, value: Any = None) -> tuple[Board, Verdic
         return board, "ignored"
     if press.seat in board.out or (lock is not None and press.t_ns < lock):
         return board, "locked_out"
-    if any(entry.seat == press.seat for entry in board.entries):
+    if press.seat in board.entered:
         return board, "duplicate"
     entry = Entry(press.seat, press.t_ns, press.source, press.uncertainty_ns, value)
     return replace(board, entries=(*board.entries, entry)), "accepted"

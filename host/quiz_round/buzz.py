@@ -153,7 +153,7 @@ def status(state: QuizState, seat: int) -> str | None:
         return "floor"
     if seat in board.out:
         return "out"
-    if any(e.seat == seat for e in board.entries):
+    if seat in board.entered:
         return "buzzed"
     if board.locked_until(seat) is not None and board.phase == "armed" and (
             board.opens_at_ns is None or (board.locked_until(seat) or 0) > board.opens_at_ns):
