@@ -22,9 +22,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from host.clock import VirtualClock, VirtualScheduler  # noqa: E402
-from host.hub import Hub  # noqa: E402
-from host.journal import Journal  # noqa: E402
-from host.session import HOST, Origin  # noqa: E402
+from host.room.hub import Hub  # noqa: E402
+from host.store.journal import Journal  # noqa: E402
+from host.session.core import HOST, Origin  # noqa: E402
 from tests.synthetic import synthetic_bank  # noqa: E402
 
 MS = 1_000_000

@@ -60,7 +60,7 @@ def start_server(data: Path, port: int, env: dict[str, str],
     write_pack(packs / "p.yaml", 20, "fr")
     log = open(data / "server.log", "wb")  # noqa: SIM115 - lives as long as the server
     process = subprocess.Popen(
-        [sys.executable, "-m", "host.cli", "serve", "--bind", "127.0.0.1", "--port", str(port),
+        [sys.executable, "-m", "host", "serve", "--bind", "127.0.0.1", "--port", str(port),
          "--data", str(data), "--packs", str(packs), "--no-bundled-packs", "--no-mdns",
          "--threads", "512", "--async-mode", async_mode],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
@@ -291,9 +291,9 @@ def in_process(args: argparse.Namespace, group: bool) -> dict[str, Any]:
 
 
     from host.clock import RealClock, ThreadScheduler
-    from host.hub import Hub
-    from host.journal import Journal
-    from host.session import HOST, Origin
+    from host.room.hub import Hub
+    from host.store.journal import Journal
+    from host.session.core import HOST, Origin
     from tests.synthetic import synthetic_bank
 
     os.environ["TOURELLE_GROUP_COMMIT"] = "1" if group else "0"

@@ -57,7 +57,7 @@ def start_server(data: Path, port: int, threads: int,
     write_pack(packs / "p.yaml", 20, "fr")
     log = open(data / "server.log", "wb")  # noqa: SIM115 - lives as long as the server
     process = subprocess.Popen(
-        [sys.executable, "-m", "host.cli", "serve", "--bind", "127.0.0.1", "--port", str(port),
+        [sys.executable, "-m", "host", "serve", "--bind", "127.0.0.1", "--port", str(port),
          "--data", str(data), "--packs", str(packs), "--no-bundled-packs",
          "--threads", str(threads), "--workers", str(workers)],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,

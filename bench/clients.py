@@ -81,7 +81,7 @@ class Server:
             self.port = int(sock.getsockname()[1])
         log = open(self.data / "server.log", "wb")  # noqa: SIM115 (the child keeps it)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "host.cli", "serve", "--bind", "127.0.0.1",
+            [sys.executable, "-m", "host", "serve", "--bind", "127.0.0.1",
              "--port", str(self.port), "--data", str(self.data), "--async-mode", self.mode,
              "--threads", str(self.threads)],
             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
@@ -366,7 +366,7 @@ def measure_node(server: Server, count: int, seated: int, game_id: str, command:
                    acks, lost, rss_idle, rss_connected, cpu, http, join_seconds)
 
 
-# Between two broadcasts: longer than the phones' pacing (host/broadcast.py, a phones'
+# Between two broadcasts: longer than the phones' pacing (host/wire/broadcast.py, a phones'
 # round at most every 200 ms), which would otherwise be measured instead of the delivery.
 ROUND_GAP = 0.25
 

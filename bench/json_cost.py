@@ -3,7 +3,7 @@
 A 200-seat buzzer board in process (no sockets) with a ranking of all 200 presses,
 the largest state it publishes. One publication is what the Session sends: the
 projector's and host page's payloads, the public part for every phone, and each
-seat's private part (host/phone_parts.py). Timed: building those payloads from
+seat's private part (host/session/phone_parts.py). Timed: building those payloads from
 the state, and encoding them as python-socketio does (json.dumps with compact
 separators), against orjson.dumps when orjson is installed. The issue asked for
 orjson "if it measurably pays": this prints the share encoding has of a
@@ -26,11 +26,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from host import phone_parts  # noqa: E402
+from host.session import phone_parts  # noqa: E402
 from host.clock import RealClock, ThreadScheduler  # noqa: E402
-from host.hub import Hub  # noqa: E402
-from host.journal import Journal  # noqa: E402
-from host.session import HOST, Origin  # noqa: E402
+from host.room.hub import Hub  # noqa: E402
+from host.store.journal import Journal  # noqa: E402
+from host.session.core import HOST, Origin  # noqa: E402
 from tests.synthetic import synthetic_bank  # noqa: E402
 
 MS = 1_000_000

@@ -25,7 +25,7 @@ from typing import Any
 
 import socketio
 
-from host.phone_parts import merge
+from host.session.phone_parts import merge
 
 MS = 1_000_000
 FAST_S = 0.1
@@ -65,7 +65,7 @@ class LabPhone:
         self._burst = 0
         self.client.on("connect", self._on_connect, namespace="/seat")
         self.client.on("disconnect", self._on_disconnect, namespace="/seat")
-        self.own: dict[str, Any] | None = None  # its private part (host/phone_parts.py)
+        self.own: dict[str, Any] | None = None  # its private part (host/session/phone_parts.py)
         self.client.on("private", self._on_private, namespace="/seat")
         self.client.on("public", self._on_public, namespace="/seat")
         self._worker = threading.Thread(target=self._run, name=f"phone-{seat}", daemon=True)

@@ -5,7 +5,7 @@ of ours running (or beside `--burners` processes spinning on a core each), and c
 wakes that came more than 1 ms late, and how late the worst were. A press, or a phone's
 clock ping, crosses a few such wakes on its way into the host; a buzz decision's settle
 wait is the phones' worst ping uplink, so a late wake in any one ping ends up in it
-(host/reader.py, docs/PERFORMANCE.md "seventh look").
+(host/wire/reader.py, docs/PERFORMANCE.md "seventh look").
 
 Run: .venv/bin/python bench/wake_jitter.py [--seconds 5] [--burners 0]
 """

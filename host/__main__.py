@@ -2,6 +2,6 @@
 
 import sys
 
-from host.cli import main
+from host.serve.cli import main
 
 sys.exit(main())

@@ -11,10 +11,14 @@ from typing import Any
 from flask import Flask
 from flask_socketio import SocketIO
 
-from host import jsonwire, outbox, pinger, reader, wsdeflate
+from host.wire import jsonwire
+from host.wire import outbox
+from host.wire import pinger
+from host.wire import reader
+from host.wire import wsdeflate
 from host.config import HostConfig, host_key
-from host.hub import Hub
-from host.journal import Journal
+from host.room.hub import Hub
+from host.store.journal import Journal
 from host.quiz.bank import QuestionBank
 from host.quiz.memory import MEMORY_FILENAME
 from host.quiz.packs import bundled_packs_dir

@@ -19,7 +19,7 @@ def default_data_dir() -> Path:
 # 5000 was the default until macOS 12's AirPlay receiver took it (a Mac user's first
 # `tourelle serve` failed or reached the wrong server); 8340 is held by no common service.
 DEFAULT_PORT = 8340
-SERVERS = ("auto", "gunicorn", "werkzeug")  # threading mode's server (host/server.py)
+SERVERS = ("auto", "gunicorn", "werkzeug")  # threading mode's server (host/serve/server.py)
 
 
 @dataclass

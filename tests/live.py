@@ -18,11 +18,11 @@ from typing import Any
 
 import socketio
 
-from host.phone_parts import merge
+from host.session.phone_parts import merge
 
 ROOT = Path(__file__).resolve().parent.parent
 # A folder whose `gunicorn` fails to import, as gunicorn does on Windows: a server started
-# with it first on PYTHONPATH serves on its fallback (host/server.py). TOURELLE_TEST_SERVER=
+# with it first on PYTHONPATH serves on its fallback (host/serve/server.py). TOURELLE_TEST_SERVER=
 # fallback runs every LiveServer of a test run that way (make test runs the room tests so).
 NO_GUNICORN = ROOT / "tests" / "fixtures" / "no_gunicorn"
 
@@ -89,7 +89,7 @@ class LiveServer:
         log = open(self.log_path, "wb")  # noqa: SIM115 - the server process keeps writing it
         inside = ("ip", "netns", "exec", self.netns) if self.netns else ()
         self.process = subprocess.Popen(
-            [*inside, sys.executable, "-m", "host.cli", *self.command, "--bind", self.bind,
+            [*inside, sys.executable, "-m", "host", *self.command, "--bind", self.bind,
              "--port", str(self.port), "--data", str(self.data), "--packs", str(self.packs),
              "--no-bundled-packs", "--async-mode", self.async_mode, "--threads", "64",
              *self.extra, *self.mdns_off()],
@@ -171,7 +171,7 @@ class Peer:
         self.errors: list[dict[str, Any]] = []
         self.events: list[tuple[str, Any]] = []
         self._changed = threading.Condition()
-        self.own: dict[str, Any] | None = None  # a phone's private part (host/phone_parts.py)
+        self.own: dict[str, Any] | None = None  # a phone's private part (session/phone_parts.py)
         self.client.on("state", self._on_state, namespace=namespace)
         self.client.on("private", self._on_private, namespace=namespace)
         self.client.on("public", self._on_public, namespace=namespace)

@@ -22,10 +22,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from host.clock import VirtualClock, VirtualScheduler  # noqa: E402
-from host.demo import run_headless  # noqa: E402
-from host.hub import Hub  # noqa: E402
-from host.journal import Journal  # noqa: E402
-from host.session import HOST  # noqa: E402
+from host.serve.demo import run_headless  # noqa: E402
+from host.room.hub import Hub  # noqa: E402
+from host.store.journal import Journal  # noqa: E402
+from host.session.core import HOST  # noqa: E402
 from tests.synthetic import synthetic_bank  # noqa: E402
 
 CARD_PLAYERS = {"russian-bank": (2,), "q-squared-joe": (2, 3, 4), "watchtower": (2, 3, 4),

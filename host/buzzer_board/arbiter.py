@@ -287,7 +287,7 @@ def _break_tie(group: list[Entry], rule: TieRule, state: int) -> tuple[list[Entr
 
 # The settle wait's margin on top of the phones' worst recent uplink: for a press slower
 # than every recent ping. It was 5 ms while it also covered a stamped press's way into the
-# Session; host/in_flight.py makes the decision wait for that now. bench/fairness.py
+# Session; host/session/in_flight.py makes the decision wait for that now. bench/fairness.py
 # --network lan counts the earlier taps each margin loses (0.005% at 0 ms, 0 from 1 ms).
 SLACK_NS = 1_000_000
 

@@ -160,7 +160,7 @@ class Game(Protocol):
 # A game may also define `headline(state) -> Hashable`: what the room must see the moment it
 # changes (the buzzer board's floor, a reveal). A state whose headline differs from the last
 # published one goes to the projector and host page at once instead of waiting for the
-# screens' pacing (host/broadcast.py); everything else stays coalesced.
+# screens' pacing (host/wire/broadcast.py); everything else stays coalesced.
 
 
 @dataclass(frozen=True)
@@ -196,7 +196,7 @@ class GameKind:
     - `page`: the page script under host/static (None: the pages' generic view).
     - `private_keys`: the keys of a seat's view that are that seat's own (its hand, its
       answer, its status); the rest is the same for every seat and is sent once to all
-      phones (host/phone_parts.py). The contract test checks that it is the same.
+      phones (host/session/phone_parts.py). The contract test checks that it is the same.
     - `secrets(state, audience)`: the strings (card codes...) this audience may not
       see, worked out from the rules rather than from the views code; the contract
       test checks every view against it (None: a generic check of the views).
@@ -214,7 +214,7 @@ class GameKind:
     timed_seat_actions: frozenset[str] = frozenset()
     timed_host_actions: frozenset[str] = frozenset()
     # Seat actions whose `value`, when text, is words a person typed (a quiz's typed answer):
-    # the socket layer refuses one with a word the host blocked (host/names.py), as names.
+    # the socket layer refuses one with a word the host blocked (host/people/names.py), as names.
     typed_text_actions: frozenset[str] = frozenset()
     press_action: str | None = None
     settings: tuple[dict[str, Any], ...] = ()

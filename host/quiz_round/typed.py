@@ -15,12 +15,12 @@ from dataclasses import replace
 from typing import Any
 
 from host.games.contract import BadEvent, Event, OutOfTurn
-from host.names import RUDE_TYPED, NameFilter
+from host.people.names import RUDE_TYPED, NameFilter
 from host.quiz.matching import DEFAULT_SIMILARITY, MAX_TYPED, normalise, verdict_of_key
 from host.quiz_round.state import Asked, QuizState
 
 # The bundled list is checked here (a pure table); the host's own words at the socket layer
-# (host/sockets_seat.py, the kind's typed_text_actions), with the same reason.
+# (host/sockets/seat.py, the kind's typed_text_actions), with the same reason.
 RUDE = RUDE_TYPED
 
 

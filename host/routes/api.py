@@ -9,9 +9,11 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, jsonify
 
-from host import __version__, heap, jsonwire
+from host import __version__
+from host.wire import heap
+from host.wire import jsonwire
 from host.games import forms, registry
-from host.hub import Hub
+from host.room.hub import Hub
 from host.quiz.bank import QuestionBank
 from host.quiz.validate import CATEGORIES, LANGUAGES, MAX_DIFFICULTY, MIN_DIFFICULTY
 from host.territory.kind import DEFAULT_MAP, map_by_name
@@ -48,7 +50,7 @@ def healthz() -> Response:
 
 @bp.get("/api/games")
 def api_games() -> Response:
-    current = hub().latest()  # the room's current game (host/following.py)
+    current = hub().latest()  # the room's current game (host/room/following.py)
     return jsonify(games=[
         {"id": s.id, "kind": s.kind.name, "status": s.status,
          "seats": s.meta()["seats"], "seq": s.last_seq, "night": s.config.get("night")}

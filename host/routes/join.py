@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app, jsonify
 
 from host.config import HostConfig
-from host.netinfo import join_urls
+from host.serve.netinfo import join_urls
 
 bp = Blueprint("join", __name__)
 
@@ -30,5 +30,5 @@ def api_seats() -> Response:
     for session in list(hub.sessions.values()):
         games[session.id] = {"status": session.status, "free": session.joinable_seats(),
                              "teams": session.teams.enabled}
-    current = hub.latest()  # the room's game: the page's default (host/following.py)
+    current = hub.latest()  # the room's game: the page's default (host/room/following.py)
     return jsonify(games=games, current=current.id if current is not None else None)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, abort, current_app, request, send_file
 
-from host.hub import Hub
+from host.room.hub import Hub
 from host.quiz.audio import AUDIO_ROUTE_SUFFIX, SOUND, VIDEO, VIDEO_ROUTE_SUFFIX
 from host.quiz.media import MediaKind, check_file
 from host.quiz.packs import file_version

@@ -7,7 +7,7 @@ import io
 
 from flask import Blueprint, Response, abort, jsonify
 
-from host.night import csv_rows
+from host.people.night import csv_rows
 from host.routes.api import hub
 
 bp = Blueprint("nights", __name__)

@@ -23,7 +23,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from host import messages
 from host.config import HostConfig, host_key
-from host.hub import Hub
+from host.room.hub import Hub
 from host.quiz.bank import PackInfo, QuestionBank
 from host.quiz.importers import IMPORTERS, ImportOptions
 from host.quiz.importers.common import slug

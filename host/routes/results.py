@@ -1,4 +1,4 @@
-"""One game's results from its journal (host/results.py), behind the host key: the header
+"""One game's results from its journal (host/room/results.py), behind the host key: the header
 X-Tourelle-Key, or `?key=` so that a plain download link works."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from host import messages
 from host.config import HostConfig, host_key
-from host.results import csv_rows, game_results
+from host.room.results import csv_rows, game_results
 from host.routes.api import hub
 from host.sockets import key_matches
 

@@ -97,7 +97,7 @@ def view(state: TerritoryState, audience: str) -> dict[str, Any]:
         out["question"] = _question_view(state, q, is_host)
     if seat is not None:
         # A seat's own answer sits beside the question, not in it: the question is then the
-        # same for every phone and goes to all of them at once (host/phone_parts.py).
+        # same for every phone and goes to all of them at once (host/session/phone_parts.py).
         own = None if q is None or state.stage == "reveal" else q.answer_of(seat)
         out["your_answer"] = None if own is None else {"value": own.value, "t_ns": own.t_ns}
     return out

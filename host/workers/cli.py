@@ -41,8 +41,8 @@ def _follow_parent(parent: int) -> None:
 
 def cmd_serve_worker(args: argparse.Namespace) -> int:
     from host.config import HostConfig
-    from host.heap import freeze_loaded
-    from host.server import serve_threading
+    from host.wire.heap import freeze_loaded
+    from host.serve.server import serve_threading
     from host.workers.worker import create_worker_app
 
     if args.parent is not None:
@@ -53,7 +53,7 @@ def cmd_serve_worker(args: argparse.Namespace) -> int:
     def make_app() -> Any:
         app, _socketio, _relay = create_worker_app(args.redis, args.house, args.name,
                                                    args.owner)
-        freeze_loaded()  # a worker's own phones' pings and writes: host/heap.py
+        freeze_loaded()  # a worker's own phones' pings and writes: host/wire/heap.py
         return app
 
     binds = [f"{args.bind}:{args.port}"]

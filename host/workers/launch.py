@@ -101,7 +101,7 @@ class Workers:
     def command(self, name: str) -> list[str]:
         c = self.config
         assert c.redis_url is not None
-        return [sys.executable, "-m", "host.cli", "serve-worker", "--bind", c.bind,
+        return [sys.executable, "-m", "host", "serve-worker", "--bind", c.bind,
                 "--port", str(c.port), "--threads", str(c.threads), "--redis", c.redis_url,
                 "--house", c.house, "--owner", f"127.0.0.1:{c.owner_port}", "--name", name,
                 "--parent", str(os.getpid()), "--private-port", str(self.private[name])]

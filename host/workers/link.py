@@ -24,8 +24,8 @@ from typing import Any
 
 import redis
 
-from host.hub import Hub
-from host.session import HOST
+from host.room.hub import Hub
+from host.session.core import HOST
 
 log = logging.getLogger(__name__)
 

@@ -21,7 +21,7 @@ from flask import Flask
 from flask_socketio import SocketIO
 from werkzeug.test import EnvironBuilder
 
-from host.sockets_base import refused
+from host.sockets.base import refused
 
 log = logging.getLogger(__name__)
 

@@ -26,7 +26,7 @@ from typing import Any
 
 import redis
 
-from host import jsonwire
+from host.wire import jsonwire
 
 log = logging.getLogger(__name__)
 

@@ -15,8 +15,12 @@ from typing import Any
 from flask import Flask
 from flask_socketio import Namespace, SocketIO
 
-from host import jsonwire, outbox, pinger, reader, wsdeflate
-from host.session_types import BUSY_REASON, Outcome
+from host.wire import jsonwire
+from host.wire import outbox
+from host.wire import pinger
+from host.wire import reader
+from host.wire import wsdeflate
+from host.session.terms import BUSY_REASON, Outcome
 from host.workers.link import LinkWatch
 from host.workers.manager import RoomSkippingRedisManager, queue_channel
 from host.workers.owner import PASSED_HEADERS

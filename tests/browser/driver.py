@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-from host.phone_parts import merge
+from host.session.phone_parts import merge
 
 CHROMIUM = Path("/usr/bin/chromium")
 # No traffic but to the pages under test: the background services are off, and every host name
@@ -46,7 +46,7 @@ def chromium(executable: Path = CHROMIUM) -> Iterator[Any]:
 @dataclass
 class Recorder:
     """Every URL the pages asked for, console errors, and the states received: `state`
-    frames, and a phone's parts merged as its page merges them (host/phone_parts.py).
+    frames, and a phone's parts merged as its page merges them (host/session/phone_parts.py).
     `frames` keeps every state, public and private frame as it came (for leak checks);
     `actions` the page's own `action` messages the host accepted (a phone's states are
     paced and merged: a move's report may be merged away, the move itself is not)."""

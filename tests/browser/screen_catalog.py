@@ -19,11 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from host.clock import VirtualClock, VirtualScheduler
-from host.hub import Hub
-from host.journal import Journal
-from host.phone_parts import merge
+from host.room.hub import Hub
+from host.store.journal import Journal
+from host.session.phone_parts import merge
 from host.quiz.bank import QuestionBank
-from host.session import HOST, Origin, Session
+from host.session.core import HOST, Origin, Session
 
 # Two short names and two of 24 characters, the longest a seat takes (they must end with an
 # ellipsis, never overflow).

@@ -23,7 +23,7 @@ from tests.synthetic import TINY_WEBM
 pytestmark = pytest.mark.browser
 
 # What a desktop browser does with a page nobody clicked on yet (the kiosk passes
-# --autoplay-policy=no-user-gesture-required instead: host/service.py).
+# --autoplay-policy=no-user-gesture-required instead: host/serve/service.py).
 LAPTOP_POLICY = "--autoplay-policy=document-user-activation-required"
 
 

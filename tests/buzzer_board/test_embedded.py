@@ -45,7 +45,7 @@ def test_serve_refuses_a_bad_buzzer_config_before_starting(tmp_path: Path) -> No
     bad = tmp_path / "buzzers.yaml"
     bad.write_text("seats:\n  - {seat: 0, pin: 99}\n")
     out = subprocess.run(
-        [sys.executable, "-m", "host.cli", "serve", "--port", str(free_port()), "--data",
+        [sys.executable, "-m", "host", "serve", "--port", str(free_port()), "--data",
          str(tmp_path / "data"), "--buzzers", str(bad)],
         cwd=ROOT, capture_output=True, text=True, timeout=60,
     )

@@ -168,7 +168,7 @@ def test_buzzers_run_command_connects_with_the_key_and_refuses_a_wrong_one(
     config = tmp_path / "buzzers.yaml"
     config.write_text("seats:\n  - {seat: 0, name: Red, pin: 17, led: 27}\n")
     env = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "PYTHONUNBUFFERED": "1"}
-    command = [sys.executable, "-m", "host.cli", "buzzers", "run", "--host", server.url,
+    command = [sys.executable, "-m", "host", "buzzers", "run", "--host", server.url,
                "--config", str(config), "--no-keys", "--key"]
     wrong = subprocess.run([*command, "not-the-key"], cwd=ROOT, env=env, capture_output=True,
                            text=True, timeout=60)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from buzzers.clocksync import ClockSyncError
-from host.phone_clocks import DEVICE_MAX_DELAY_NS, MS, PhoneClocks, clocks_of
+from host.sockets.phone_clocks import DEVICE_MAX_DELAY_NS, MS, PhoneClocks, clocks_of
 
 OFFSET_MS = 10_000.0  # the phone's clock runs 10 s behind the host's
 HOST0 = 50_000 * MS
@@ -93,7 +93,7 @@ def test_one_registry_per_hub() -> None:
 
 
 def test_a_sync_counts_from_when_the_host_answered_its_ping_not_from_its_arrival() -> None:
-    from host.phone_clocks import STALL_MAX_NS
+    from host.sockets.phone_clocks import STALL_MAX_NS
     from host.sockets import sync_sent_ns
 
     now = 100 * STALL_MAX_NS
@@ -123,7 +123,7 @@ def test_a_pings_answer_time_is_kept_until_its_sync_and_narrows_the_settle_wait(
 
 
 def test_answer_times_of_pings_never_synced_are_forgotten() -> None:
-    from host.phone_clocks import ANSWERS_KEPT
+    from host.sockets.phone_clocks import ANSWERS_KEPT
 
     clocks = PhoneClocks()
     for i in range(ANSWERS_KEPT + 10):
@@ -133,7 +133,7 @@ def test_answer_times_of_pings_never_synced_are_forgotten() -> None:
 
 
 def test_a_sync_takes_the_answer_time_its_ping_left_on_its_connection() -> None:
-    from host.sockets_base import record_sync
+    from host.sockets.base import record_sync
 
     class Owner:  # a registry per owner (a Hub in the server)
         pass

@@ -194,7 +194,7 @@ def test_a_phone_gets_what_it_draws_not_the_projectors_scoreboard() -> None:
 
 
 def test_the_headline_moves_on_a_floor_a_decision_or_a_mark_not_on_every_press() -> None:
-    """The screens get a state at once only when its headline moves (host/broadcast.py):
+    """The screens get a state at once only when its headline moves (host/wire/broadcast.py):
     the floor taken, a ranking decided, a mark; a ranking window's burst of presses is not."""
     first = play(fresh(4), OPEN)
     assert GAME.headline(play(first, buzz(1, 5.0, source="gpio"))) != GAME.headline(first)

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from host import session_batches
+from host.session import batches as session_batches
 from host.clock import VirtualClock, VirtualScheduler
-from host.hub import Hub
-from host.journal import Journal
-from host.replay import rebuild
-from host.session import HOST, Origin, Session
+from host.room.hub import Hub
+from host.store.journal import Journal
+from host.store.replay import rebuild
+from host.session.core import HOST, Origin, Session
 from tests.synthetic import synthetic_bank
 
 BANK = synthetic_bank(10)
@@ -131,7 +131,7 @@ def test_a_restart_mid_settle_finishes_the_decision(tmp_path: Path) -> None:
 def test_a_phone_of_a_500_seat_board_gets_a_small_message(tmp_path: Path) -> None:
     """One public part for 500 phones, and each phone's own part: what goes on a Pi's Wi-Fi
     500 times per publication (the scoreboard alone was 19 KB)."""
-    from host import jsonwire
+    from host.wire import jsonwire
 
     night = Night(tmp_path / "j.sqlite")
     session = night.board(500)
@@ -148,7 +148,7 @@ def test_a_phone_of_a_500_seat_board_gets_a_small_message(tmp_path: Path) -> Non
 
 def test_a_press_heard_before_the_settle_timer_counts_whatever_the_threads_order(
         tmp_path: Path) -> None:
-    """The socket layer stamped a press (its ticket, host/in_flight.py) and has not yet
+    """The socket layer stamped a press (its ticket, host/session/in_flight.py) and has not yet
     handed it over when the settle timer falls due: the decision waits for it."""
     night = Night(tmp_path / "j.sqlite")
     session = night.board()
@@ -182,7 +182,7 @@ def test_threaded_a_settle_wait_run_out_before_the_press_came_in_decides_in_its_
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Real time and threads: a press whose settle wait (1 us) has run out by the time the
     Session takes it. Its timeout goes into the press's batch, which waits for it
-    (host/session_batches.py): the press and the decision share one commit, and the press
+    (host/session/batches.py): the press and the decision share one commit, and the press
     is answered with the decision made. (The batch waits up to 30 s past due here: a busy
     machine's timer thread may wake later than the 5 ms a host allows.)"""
     monkeypatch.setattr(session_batches, "HOLD_GRACE_SECONDS", 30.0)

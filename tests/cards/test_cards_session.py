@@ -20,11 +20,11 @@ from host.cards.russian_bank import bot_move as rb_bot_move
 from host.clock import VirtualClock, VirtualScheduler
 from host.games import registry
 from host.games.contract import GameError
-from host.hub import Hub
-from host.journal import Journal
-from host.replay import rebuild
+from host.room.hub import Hub
+from host.store.journal import Journal
+from host.store.replay import rebuild
 from host.schema import BadMessage, parse_action
-from host.session import HOST, Origin, PHONES, Session, token_hash
+from host.session.core import HOST, Origin, PHONES, Session, token_hash
 from tests.synthetic import synthetic_bank
 
 BANK = synthetic_bank(10)

@@ -18,9 +18,9 @@ from host.cards.challengers import ROBOT, State, bot_move, secrets
 from host.cards.common.adapter import CardGameAdapter, inner
 from host.games import registry
 from host.games.contract import GameError
-from host.replay import rebuild
+from host.store.replay import rebuild
 from host.schema import BadMessage, parse_action
-from host.session import HOST, Origin, Session
+from host.session.core import HOST, Origin, Session
 from tests.cards.test_cards_session import audience_secrets, Night, create, state_json, strings_in
 
 KIND = "challengers"

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from host import cli
+from host.serve import cli
 from host.cards.q_squared_joe import GAME, SIMULATOR
 from host.cards.q_squared_joe.kind import KIND, simulate
 from host.cards.q_squared_joe.state import FIELD_MODES, Settings

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from host.broadcast import Broadcaster, Parts
+from host.wire.broadcast import Broadcaster, Parts
 from host.clock import RealClock
-from host.hub import Hub
-from host.journal import Journal
-from host.session import HOST, Origin
+from host.room.hub import Hub
+from host.store.journal import Journal
+from host.session.core import HOST, Origin
 from tests.synthetic import synthetic_bank
 
 AUDIENCES = ["screen", "host", "seat:0", "seat:1", "seat:2"]

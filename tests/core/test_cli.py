@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def tourelle(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "host.cli", *args], cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "host", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
 
 
@@ -99,7 +99,7 @@ def test_a_new_host_key_never_begins_with_a_dash() -> None:
 
 
 def test_a_key_beginning_with_a_dash_is_still_read_as_the_key() -> None:
-    from host.cli import build_parser, join_values
+    from host.serve.cli import build_parser, join_values
 
     argv = ["buzzers", "run", "--host", "http://10.0.0.2:8340", "--key", "-k3y_", "--no-keys"]
     args = build_parser().parse_args(join_values(argv))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from host.demo import BOT_NAMES, bot_seats
+from host.serve.demo import BOT_NAMES, bot_seats
 
 TABLES = Path(__file__).resolve().parents[2] / "host" / "static" / "words"
 

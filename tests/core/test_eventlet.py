@@ -47,7 +47,7 @@ def test_healthz_reports_eventlet(eventlet_server: LiveServer) -> None:
     health = eventlet_server.get("/healthz")
     assert health["ok"] is True
     assert health["async_mode"] == "eventlet"
-    assert health["heap_frozen"] > 20_000  # host/heap.py, in eventlet's serving path too
+    assert health["heap_frozen"] > 20_000  # host/wire/heap.py, in eventlet's serving path too
 
 
 @pytest.mark.slow  # a real eventlet server and a game: in `make test`, not `make unit`

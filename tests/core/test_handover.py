@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from host.session import HOST, Origin
+from host.session.core import HOST, Origin
 from tests.core.test_session import Night, humans_game, replayed_json, state_json
 
 

@@ -1,14 +1,14 @@
 """What the server loaded at start-up is out of the cycle collector's walk, and a clock
-sample that met one of its pauses is left out (host/heap.py)."""
+sample that met one of its pauses is left out (host/wire/heap.py)."""
 
 from __future__ import annotations
 
 import gc
 import time
 
-from host.heap import PAUSES, Pauses
-from host.phone_clocks import clocks_of
-from host.sockets_base import record_sync
+from host.wire.heap import PAUSES, Pauses
+from host.sockets.phone_clocks import clocks_of
+from host.sockets.base import record_sync
 from tests.live import LiveServer
 
 MS = 1_000_000
@@ -19,7 +19,7 @@ def test_the_serving_process_froze_what_it_loaded(live: LiveServer) -> None:
     # Flask, Socket.IO, the games and the shipped maps: tens of thousands of objects
     # that a full collection would otherwise walk while every press waits.
     assert health["heap_frozen"] > 20_000
-    # host/server.py: a thread waits 2 ms, not 5, for a busy one to let the interpreter go.
+    # host/serve/server.py: a thread waits 2 ms, not 5, for a busy one to let the interpreter go.
     assert health["switch_interval_ms"] == 2.0
 
 

@@ -1,4 +1,4 @@
-"""Presses on their way into a Session (host/in_flight.py): a timer waits for those heard
+"""Presses on their way into a Session (host/session/in_flight.py): a timer waits for those heard
 before it fell due, not for later ones, and fires once."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import threading
 import time
 from collections.abc import Callable
 
-from host.heap import Pauses
-from host.in_flight import CAP_SECONDS, PAUSE_MARGIN_NS, InFlight
+from host.wire.heap import Pauses
+from host.session.in_flight import CAP_SECONDS, PAUSE_MARGIN_NS, InFlight
 
 MS = 1_000_000
 

@@ -1,4 +1,4 @@
-"""Input that has reached the host (host/inbound.py), over real loopback TCP sockets: a
+"""Input that has reached the host (host/wire/inbound.py), over real loopback TCP sockets: a
 message's time is when the kernel received it, not when a thread read it, and a timer waits
 for what reached the host before it fell due: queued, taken by a read not yet parsed,
 or being handled; not for a busy thread's next bytes, nor past its cap."""
@@ -15,8 +15,8 @@ from typing import NamedTuple
 
 import pytest
 
-from host import inbound
-from host.inbound import CAP_SECONDS, Inbound, Inlet, kernel_stamp_ns, on_host_clock
+from host.wire import inbound
+from host.wire.inbound import CAP_SECONDS, Inbound, Inlet, kernel_stamp_ns, on_host_clock
 
 linux = pytest.mark.skipif(not inbound.stamp_arrivals(socket.socket()),
                            reason="the kernel gives no receive stamps here (not Linux)")
@@ -240,7 +240,7 @@ def test_any_message_put_in_a_sessions_queue_is_no_longer_waited_for(
     """A host command or a join handled when the timer falls due: once its event is queued
     (Session.submit's `queued`), the timeout goes in behind it; the timer need not wait for
     its outcome, which a batch held for that timeout would only give after it."""
-    from host.in_flight import InFlight
+    from host.session.in_flight import InFlight
 
     near, far = pair
     registry = Inbound()

@@ -10,7 +10,7 @@ from typing import Any
 
 from socketio.packet import BINARY_EVENT, EVENT, Packet
 
-from host import jsonwire
+from host.wire import jsonwire
 from host.app import create_app
 from host.config import HostConfig
 

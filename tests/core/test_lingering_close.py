@@ -1,7 +1,7 @@
 """A client that never closes its side of a finished connection does not stall the server.
 
 gunicorn >= 26 lingers up to 2 s on such a socket; on its main loop that stopped every
-other request meanwhile (host/gunicorn_worker.py moves the wait elsewhere).
+other request meanwhile (host/serve/gunicorn_worker.py moves the wait elsewhere).
 """
 
 from __future__ import annotations

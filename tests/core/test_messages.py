@@ -1,4 +1,4 @@
-"""Every refusal in both languages (host/messages.py): each code has its French and English
+"""Every refusal in both languages (host/messages/__init__.py): each code has its French and English
 text, and every literal refusal reason written in host/ has its French (an AST scan)."""
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def test_every_literal_editor_message_has_its_french() -> None:
     assert len(found) > 50
     missing = [f"{path}:{line}: {text!r}" for path, line, text in found
                if messages.french(text) is None]
-    assert not missing, "no French in host/messages_fr_editor.py for:\n" + "\n".join(missing)
+    assert not missing, "no French in host/messages/fr_editor.py for:\n" + "\n".join(missing)
 
 
 def test_an_import_warning_reads_in_both_languages_with_no_command_line_flag() -> None:
@@ -128,7 +128,7 @@ def test_the_scan_finds_the_refusals() -> None:
 def test_every_literal_refusal_reason_has_its_french() -> None:
     missing = [f"{path}:{line}: {text!r}" for path, line, text in refusal_reasons()
                if messages.french(text) is None]
-    assert not missing, "no French in host/messages_fr.py for:\n" + "\n".join(missing)
+    assert not missing, "no French in host/messages/fr.py for:\n" + "\n".join(missing)
 
 
 def test_every_refusal_code_has_french_and_english_text() -> None:

@@ -1,4 +1,4 @@
-"""host/names.py and the night's identity rule (host/night.py `identify`), as plain functions."""
+"""host/people/names.py and the night's identity rule (host/people/night.py `identify`)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from host.names import ANIMALS, NameFilter, clean, fold, generated_name, renamed_in
-from host.night import PlayedGame, identify
+from host.people.names import ANIMALS, NameFilter, clean, fold, generated_name, renamed_in
+from host.people.night import PlayedGame, identify
 
 
 @pytest.mark.parametrize("name", ["connard", "CONNARD", "Cönnärd", "c0nn4rd", "C.O.N.N.A.R.D",
@@ -87,7 +87,7 @@ def test_identity_players_by_phone_teams_by_shared_phones_others_by_name() -> No
 
 
 def test_an_unheld_seat_of_a_lobby_is_nobodys_row() -> None:
-    from host.night import NightRules, standings
+    from host.people.night import NightRules, standings
 
     first = PlayedGame("g1", "buzzer", "over",
                        [{"seat": 0, "name": "Ana", "phones": ["a"]},

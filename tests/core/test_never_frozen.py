@@ -9,10 +9,10 @@ import pytest
 
 from host.clock import VirtualClock, VirtualScheduler
 from host.games.contract import GameError
-from host.hub import Hub
-from host.journal import Journal
+from host.room.hub import Hub
+from host.store.journal import Journal
 from host.quiz.bank import QuestionBank
-from host.session import HOST
+from host.session.core import HOST
 from tests.core.test_session import Night, humans_game, replayed_json, state_json
 from tests.synthetic import synthetic_bank
 

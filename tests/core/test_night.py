@@ -1,4 +1,4 @@
-"""A night: points per finished game, the running table, its CSV, and kill -9 (host/night.py)."""
+"""A night: points per game, the running table, its CSV, and kill -9 (host/people/night.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from host.night import NightError, NightRules, PlayedGame, Rule, csv_rows, game_points, \
+from host.people.night import NightError, NightRules, PlayedGame, Rule, csv_rows, game_points, \
     parse_rules, standings
 from tests.live import LiveServer, Peer
 

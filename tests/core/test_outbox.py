@@ -15,7 +15,7 @@ import pytest
 from wsproto import ConnectionType, WSConnection
 from wsproto.events import AcceptConnection, Request, TextMessage
 
-from host.outbox import Link, LinkedSocket, Outbox, Spilled
+from host.wire.outbox import Link, LinkedSocket, Outbox, Spilled
 from tests.live import LiveServer, Peer, RawEngineIO
 
 

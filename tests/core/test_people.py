@@ -7,9 +7,9 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from host.night import Rule, game_points
-from host.teams import member_id
-from host.session import token_hash
+from host.people.night import Rule, game_points
+from host.people.teams import member_id
+from host.session.core import token_hash
 from tests.live import LiveServer, Peer
 
 

@@ -1,4 +1,4 @@
-"""Phones get one public part for all and their own private part (host/phone_parts.py),
+"""Phones get one public part for all and their own private part (host/session/phone_parts.py),
 on a real server with real Socket.IO clients."""
 
 from __future__ import annotations

@@ -12,8 +12,8 @@ import pytest
 from engineio import packet
 from engineio import socket as engineio_socket
 
-from host import pinger
-from host.pinger import Pinger
+from host.wire import pinger
+from host.wire.pinger import Pinger
 from tests.core.test_broadcast import wait_for
 from tests.live import LiveServer, RawEngineIO
 

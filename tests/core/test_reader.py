@@ -1,4 +1,4 @@
-"""Each WebSocket read by the thread that handles its messages (host/reader.py): messages,
+"""Each WebSocket read by the thread that handles its messages (host/wire/reader.py): messages,
 pings and the close handshake as simple-websocket's own reader did them, with no thread of
 its own; and the served app's connections cost two threads each, not three."""
 
@@ -15,7 +15,7 @@ from wsproto import ConnectionType, WSConnection
 from wsproto.events import (AcceptConnection, CloseConnection, Ping, Pong, Request,
                             TextMessage)
 
-from host import reader
+from host.wire import reader
 from tests.live import LiveServer, Peer
 
 

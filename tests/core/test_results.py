@@ -1,4 +1,4 @@
-"""A game's results from its journal (host/results.py): GET /api/games/<id>/results.json and
+"""A game's results from its journal (host/room/results.py): GET /api/games/<id>/results.json and
 .csv behind the host key, that game's questions only, equal to what its journal says."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from host.journal import JournalRow, effective
+from host.store.journal import JournalRow, effective
 from tests.core.test_no_answer_leak import AnsweringPhone
 from tests.live import LiveServer, Peer
 

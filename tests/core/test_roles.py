@@ -60,7 +60,7 @@ def test_a_player_cannot_act_for_another_seat(server) -> None:
 
 
 def test_a_rotated_host_key_takes_effect_at_once(server) -> None:
-    from host.cli import main
+    from host.serve.cli import main
 
     old = server.key
     Peer(server, "/host", auth={"key": old}).close()

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from host.clock import VirtualClock, VirtualScheduler
-from host.hub import Hub
-from host.journal import Journal
-from host.replay import rebuild
-from host.session import HOST, Origin, Session, token_hash
+from host.room.hub import Hub
+from host.store.journal import Journal
+from host.store.replay import rebuild
+from host.session.core import HOST, Origin, Session, token_hash
 from tests.synthetic import synthetic_bank
 
 MAP = "generated:14:5"

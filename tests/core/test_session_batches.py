@@ -1,4 +1,4 @@
-"""Group commit (host/session_batches.py) on its own: a stand-in handler over a real journal.
+"""Group commit (host/session/batches.py) on its own: a stand-in handler over a real journal.
 
 The handler here is the smallest thing a batch talks to (what a Session does for it):
 it stages one event row per event. What is checked is the batch's part: how events are
@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from host import session_batches
-from host.journal import Journal, Op, StorageError
-from host.session_batches import Batches
-from host.session_types import HOST, Origin, Outcome
+from host.session import batches as session_batches
+from host.store.journal import Journal, Op, StorageError
+from host.session.batches import Batches
+from host.session.terms import HOST, Origin, Outcome
 
 GAME = "g1"
 
@@ -172,7 +172,7 @@ def test_an_event_handled_inside_a_batch_is_committed_by_that_batch(tmp_path: Pa
 
 def test_queued_is_called_once_the_event_is_in_the_queue_before_its_outcome(
         tmp_path: Path) -> None:
-    """A press's ticket (host/in_flight.py) is given back once the press is queued: the
+    """A press's ticket (host/session/in_flight.py) is given back once the press is queued: the
     worker has not handled it yet (not started here), and a timeout put in afterwards is
     handled after it."""
     journal, handler, batches = setup(tmp_path, threaded=True)

@@ -1,7 +1,7 @@
 """The Session's parts, each on its own idea, through a real Session on virtual time:
-role checks (check_role), seats and names (host/session_seats.py), the clockwork
-(host/session_timers.py), recovery's gate (host/session_recovery.py) and
-publication (host/session_publication.py)."""
+role checks (check_role), seats and names (host/session/seats.py), the clockwork
+(host/session/timers.py), recovery's gate (host/session/recovery.py) and
+publication (host/session/publication.py)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from host.broadcast import Parts
-from host.journal import StorageError
-from host.session import HOST, SESSION, TIMER, Origin, Session, check_role, token_hash
-from host.session_types import PHONES
+from host.wire.broadcast import Parts
+from host.store.journal import StorageError
+from host.session.core import HOST, SESSION, TIMER, Origin, Session, check_role, token_hash
+from host.session.terms import PHONES
 from host.territory.kind import KIND
 from tests.core.test_session import MAP, Night, humans_game
 
@@ -191,7 +191,7 @@ def test_a_rejoined_seat_gets_its_parts_and_nobody_else_a_message(tmp_path: Path
 def test_a_press_on_its_way_in_holds_the_phones_round_as_a_decision_coming(
         tmp_path: Path) -> None:
     """While the socket layer carries a stamped press into the Session, the publisher sees
-    a decision coming now (its phones' round waits, host/broadcast.py); once the press is
+    a decision coming now (its phones' round waits, host/wire/broadcast.py); once the press is
     in, only the game's timer says so (none here: a territory game waiting for a move)."""
     night = Night(tmp_path / "j.sqlite")
     session = humans_game(night)
@@ -205,7 +205,7 @@ def test_a_press_on_its_way_in_holds_the_phones_round_as_a_decision_coming(
 
 def test_a_phones_round_yields_at_every_phone_even_with_nothing_new_for_it(
         tmp_path: Path) -> None:
-    """The publisher may hold for a decision between any two phones (host/broadcast.py), so a
+    """The publisher may hold for a decision between any two phones (host/wire/broadcast.py), so a
     round yields after each phone, sent or not: a round where no private part changed used
     to build every phone's view without a pause."""
     night = Night(tmp_path / "j.sqlite")

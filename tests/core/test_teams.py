@@ -1,10 +1,10 @@
-"""Teams on one seat, on a real server with real Socket.IO phones (host/teams.py)."""
+"""Teams on one seat, on a real server with real Socket.IO phones (host/people/teams.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from host.journal import Journal
+from host.store.journal import Journal
 from tests.live import LiveServer, Peer
 
 
@@ -158,7 +158,7 @@ def test_seat_of_is_safe_while_another_thread_seats_phones() -> None:
     import sys
     import threading
 
-    from host.teams import Phone, SeatPhones
+    from host.people.teams import Phone, SeatPhones
 
     phones = SeatPhones()
     for seat in range(200):

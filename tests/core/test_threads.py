@@ -1,5 +1,5 @@
 """Who touches a game from which thread (threading mode): a game's state is published from
-its own worker only, in order with its events (host/session.py, `republish`)."""
+its own worker only, in order with its events (host/session/core.py, `republish`)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from host.hub import Hub
-from host.journal import Journal
-from host.session import HOST
+from host.room.hub import Hub
+from host.store.journal import Journal
+from host.session.core import HOST
 from tests.core.test_session import MAP, Night
 from tests.live import LiveServer, Peer
 from tests.synthetic import synthetic_bank

@@ -15,7 +15,7 @@ from wsproto import ConnectionType, WSConnection
 from wsproto.events import AcceptConnection, BytesMessage, Request, TextMessage
 from wsproto.extensions import PerMessageDeflate
 
-from host.wsdeflate import COMPRESSED, MIN_BYTES, SharedDeflate
+from host.wire.wsdeflate import COMPRESSED, MIN_BYTES, SharedDeflate
 from tests.live import LiveServer, RawEngineIO
 
 BIG = json.dumps({"scores": [{"seat": i, "name": f"P{i + 1}", "score": 0}

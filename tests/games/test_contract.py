@@ -35,11 +35,11 @@ import pytest
 from host.clock import VirtualClock, VirtualScheduler
 from host.games import registry
 from host.games.contract import Event, Game, GameError, GameKind
-from host.hub import Hub
-from host.journal import Journal
-from host.phone_parts import merge
-from host.replay import rebuild
-from host.session import HOST, Origin, Session
+from host.room.hub import Hub
+from host.store.journal import Journal
+from host.session.phone_parts import merge
+from host.store.replay import rebuild
+from host.session.core import HOST, Origin, Session
 from tests.synthetic import synthetic_bank
 
 TOY = "tests.fixtures.toy_game"
@@ -113,7 +113,7 @@ def check_views(kind: GameKind, game: Game, state: Any, seats: int) -> None:
 
 def check_phone_parts(kind: GameKind, session: Session) -> None:
     """One public part for all phones, free of private keys; each seat's whole view is
-    the public part merged with its own (host/phone_parts.py, PROTOCOL.md)."""
+    the public part merged with its own (host/session/phone_parts.py, PROTOCOL.md)."""
     publics = []
     for entry in session.seats:
         seat = entry["seat"]

@@ -52,12 +52,12 @@ def test_a_package_named_in_tourelle_games_joins_and_leaves(monkeypatch: pytest.
 
 def test_the_command_line_simulates_the_new_kind() -> None:
     env = {**os.environ, registry.EXTRA_ENV: TOY, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-m", "host.cli", "simulate", "toy", "--games", "30",
+    done = subprocess.run([sys.executable, "-m", "host", "simulate", "toy", "--games", "30",
                            "--players", "3", "--seed", "4"], env=env, cwd=ROOT,
                           capture_output=True, text=True, timeout=60, check=True)
     out = json.loads(done.stdout)
     assert out["game"] == "toy" and out["players"] == 3 and sum(out["wins"]) == 30
-    refused = subprocess.run([sys.executable, "-m", "host.cli", "simulate", "toy", "--players",
+    refused = subprocess.run([sys.executable, "-m", "host", "simulate", "toy", "--players",
                               "5"], env=env, cwd=ROOT, capture_output=True, text=True,
                              timeout=60)
     assert refused.returncode == 2 and "2 to 3 players" in refused.stdout

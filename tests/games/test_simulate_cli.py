@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from host import cli
+from host.serve import cli
 
 
 def simulate(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -12,10 +12,10 @@ import pytest
 
 from host.clock import VirtualClock, VirtualScheduler
 from host.games.contract import GameError
-from host.hub import Hub
-from host.journal import Journal
+from host.room.hub import Hub
+from host.store.journal import Journal
 from host.quiz.bank import QuestionBank
-from host.session import HOST
+from host.session.core import HOST
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from host.cli import main
+from host.serve.cli import main
 from host.quiz.bank import QuestionBank
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from host import messages
-from host.cli import main
+from host.serve.cli import main
 from host.quiz.errors import ImportFailed
 from host.quiz.importers import ImportOptions, import_kahoot
 from host.quiz.validate import check_question

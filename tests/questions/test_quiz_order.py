@@ -11,7 +11,7 @@ import pytest
 from quiz_helpers import DROP, good_question, line_of
 
 from host import messages, rng
-from host.cli import main
+from host.serve.cli import main
 from host.quiz import load_pack
 from host.quiz.validate import check_question
 

@@ -236,7 +236,7 @@ def test_bundled_pictures_stay_small_and_name_nothing() -> None:
 
 @pytest.mark.parametrize("on_phones", [False, True])
 def test_a_game_asks_for_pictures_on_the_phones_only_when_set(on_phones: bool) -> None:
-    from host.hub import BankQuestions
+    from host.room.hub import BankQuestions
     from host.quiz.bank import Selection
 
     bank = QuestionBank.from_paths([PACK])

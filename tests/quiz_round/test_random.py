@@ -15,10 +15,10 @@ import pytest
 
 from host.clock import VirtualClock, VirtualScheduler
 from host.games import registry
-from host.hub import Hub
-from host.journal import Journal
-from host.replay import rebuild
-from host.session import HOST, Origin
+from host.room.hub import Hub
+from host.store.journal import Journal
+from host.store.replay import rebuild
+from host.session.core import HOST, Origin
 from tests.core.test_no_answer_leak import secrets_in
 from tests.games.test_contract import check_phone_parts, check_step, filled
 from tests.synthetic import synthetic_bank

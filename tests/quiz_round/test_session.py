@@ -11,10 +11,10 @@ import pytest
 
 from host.clock import VirtualClock, VirtualScheduler
 from host.games.contract import GameError
-from host.hub import Hub
-from host.journal import Journal
-from host.replay import rebuild
-from host.session import HOST, Origin, Session
+from host.room.hub import Hub
+from host.store.journal import Journal
+from host.store.replay import rebuild
+from host.session.core import HOST, Origin, Session
 from tests.synthetic import synthetic_bank
 
 S = 1_000_000_000

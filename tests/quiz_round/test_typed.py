@@ -11,10 +11,10 @@ import pytest
 
 from host.clock import VirtualClock, VirtualScheduler
 from host.games.contract import BadEvent, OutOfTurn, StaleEvent
-from host.hub import Hub
-from host.journal import Journal
+from host.room.hub import Hub
+from host.store.journal import Journal
 from host.quiz_round.state import from_json, to_json
-from host.session import HOST, Origin
+from host.session.core import HOST, Origin
 from tests.core.test_no_answer_leak import secrets_in
 from tests.quiz_round.helpers import GAME, S, ask, row, start
 from tests.synthetic import synthetic_bank

@@ -10,11 +10,11 @@ from pathlib import Path
 import yaml
 
 from host.clock import VirtualClock, VirtualScheduler
-from host.hub import Hub
-from host.journal import Journal
+from host.room.hub import Hub
+from host.store.journal import Journal
 from host.quiz.bank import QuestionBank
 from host.quiz.packs import load_pack
-from host.session import HOST, Origin, Session
+from host.session.core import HOST, Origin, Session
 from tests.synthetic import TINY_WEBM
 
 

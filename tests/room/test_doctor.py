@@ -18,14 +18,14 @@ from pathlib import Path
 
 import pytest
 
-from host.doctor import check_data, check_gpio, check_journal, check_processes, check_threads
+from host.serve.doctor import check_data, check_gpio, check_journal, check_processes, check_threads
 from tests.live import ROOT, LiveServer, free_port
 from tests.netns import NetLab
 
 
 def doctor(lab: NetLab, *args: str) -> subprocess.CompletedProcess[str]:
     """`tourelle doctor` run inside the lab's namespace."""
-    return lab.run(sys.executable, "-m", "host.cli", "doctor", *args, cwd=ROOT)
+    return lab.run(sys.executable, "-m", "host", "doctor", *args, cwd=ROOT)
 
 
 def test_doctor_passes_here_with_no_server_running(tmp_path: Path, lab: NetLab) -> None:

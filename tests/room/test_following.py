@@ -1,5 +1,5 @@
-"""Phones follow the room (host/following.py), lobby games end or go, removed phones stay
-out (host/bans.py), and the host's night and game live on the host (host/host_state.py):
+"""Phones follow the room (host/room/following.py), lobby games end or go, removed phones stay
+out (host/room/bans.py), and the host's night and game live on the host (host/room/host_state.py):
 a real server, real Socket.IO clients, each one a phone with its own token."""
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from host.mdns import Advertiser, browse
+from host.serve.mdns import Advertiser, browse
 from tests.live import LiveServer
 
 LOOPBACK = ["127.0.0.1"]

@@ -56,7 +56,7 @@ def test_serve_on_all_interfaces_prints_and_serves_a_lan_join_url(tmp_path: Path
 
 def browse_in(lab: NetLab, port: int) -> list[list[Any]]:
     """Our _http._tcp service on `port` as a real zeroconf browser inside the lab sees it."""
-    script = ("import json, sys; from host.mdns import browse; "
+    script = ("import json, sys; from host.serve.mdns import browse; "
               f"print(json.dumps([[f.server, f.addresses] for f in browse([{lab.address!r}], "
               f"timeout=20.0, port={port})]))")
     done = lab.run(sys.executable, "-c", script, cwd=ROOT)

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from host import service
-from host.cli import main
-from host.service import KIOSK_FLAGS, ServiceError, UnitOptions, unit_text
+from host.serve import service
+from host.serve.cli import main
+from host.serve.service import KIOSK_FLAGS, ServiceError, UnitOptions, unit_text
 
 
 def entries(text: str) -> list[tuple[str, str]]:

@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 
 from host.app import create_app
 from host.config import HostConfig
-from host.hub import Hub
+from host.room.hub import Hub
 from host.routes.media import SVG_POLICY, UNVERSIONED_CACHE, VERSIONED_CACHE
 
 SAMPLES = Path(__file__).resolve().parents[1] / "questions" / "samples" / "pictures"

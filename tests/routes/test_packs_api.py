@@ -25,7 +25,7 @@ from openpyxl import Workbook
 
 from host.app import create_app
 from host.config import HostConfig, host_key
-from host.hub import Hub
+from host.room.hub import Hub
 from host.quiz.memory import QuestionMemory
 from host.quiz.packs import bundled_packs_dir, load_pack
 from host.routes.packs import KEY_HEADER, MAX_IMPORT_BYTES

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from host.games import registry
-from host.journal import Journal
-from host.replay import rebuild
+from host.store.journal import Journal
+from host.store.replay import rebuild
 from tests.live import LiveServer
 
 

@@ -78,7 +78,7 @@ def still(server: TinyServer, game_id: str, seconds: float) -> int:
 
 def doctor_storage(server: TinyServer) -> dict[str, Any]:
     done = subprocess.run(
-        [sys.executable, "-m", "host.cli", "doctor", "--port", str(server.port), "--data",
+        [sys.executable, "-m", "host", "doctor", "--port", str(server.port), "--data",
          str(server.data), "--json"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     checks = json.loads(done.stdout)["checks"]
     return dict(next(c for c in checks if c["check"] == "storage"))

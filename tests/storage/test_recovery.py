@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from host.clock import RealClock, ThreadScheduler, VirtualClock, VirtualScheduler
-from host.hub import Hub
-from host.journal import Journal
-from host.replay import rebuild
-from host.session import HOST, Origin, Session
+from host.room.hub import Hub
+from host.store.journal import Journal
+from host.store.replay import rebuild
+from host.session.core import HOST, Origin, Session
 from tests.synthetic import synthetic_bank
 
 BANK = synthetic_bank(150)

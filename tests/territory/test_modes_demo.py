@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from host import cli
-from host.demo import run_headless
+from host.serve import cli
+from host.serve.demo import run_headless
 from host.territory.maps import shipped_map_names
 
 PLAYERS = {"classic": (2, 3, 4), "duel": (2,), "campaign": (2, 3, 4)}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from host.demo import run_headless
+from host.serve.demo import run_headless
 from host.quiz.bank import QuestionBank
 from tests.synthetic import synthetic_bank
 

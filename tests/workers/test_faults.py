@@ -21,7 +21,7 @@ from typing import Any
 import psutil
 import pytest
 
-from host.journal import Journal
+from host.store.journal import Journal
 from tests.live import LiveServer, Peer
 from tests.workers.conftest import Process, processes, wait_for_workers
 

@@ -1,7 +1,7 @@
 """The checks Challengers!, Q Squared Joe NG and Watchtower make before their own rules:
 the seats a game is dealt, the form of an event, and that a seat is in the game.
 
-The refusals' English texts are the keys of their French (host/messages_fr.py).
+The refusals' English texts are the keys of their French (host/messages/fr.py).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The settings checks Challengers!, Q Squared Joe NG and Watchtower write alike.
 
-The refusals' English texts are the keys of their French (host/messages_fr.py).
+The refusals' English texts are the keys of their French (host/messages/fr.py).
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ const FREE = -1;
 // phones): the host form takes a number instead of seat rows, the join page one button for
 // the next free seat instead of colours, the projector's lobby only the names given.
 const HALL_SEATS = 16;
-// The characters a player's or team's name keeps (host/names.py MAX_NAME).
+// The characters a player's or team's name keeps (host/people/names.py MAX_NAME).
 const NAME_MAX = 24;
 
 /** Create an element: h("div", {class: "x", onclick: f}, child, "text", ...). */

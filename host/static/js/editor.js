@@ -21,7 +21,7 @@ const Editor = (() => {
 
   const key = () => localStorage.getItem("tourelle.hostkey") || "";
 
-  /** A message the server sent in both languages ({fr, en}, host/messages.py), in the page's. */
+  /** A message the server sent in both languages ({fr, en}, host/messages/__init__.py), in the page's. */
   function said(text, fallback) {
     return (text && (text[T.lang] || text.en)) || fallback;
   }

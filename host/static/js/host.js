@@ -208,7 +208,7 @@ document.addEventListener("keydown", (event) => {
 // ----------------------------------------------------------------- export
 
 /** The results come from the host's journal (GET /api/games/<id>/results.json and .csv,
- * host/results.py): that game's questions only, the same after a reload of this page. */
+ * host/room/results.py): that game's questions only, the same after a reload of this page. */
 function renderDownloads() {
   const game = state.meta.game;
   const base = "/api/games/" + encodeURIComponent(game) + "/results.";

@@ -25,7 +25,7 @@ const T = {
     }
     return text;
   },
-  /** A refusal's words in this page's language: the server's `text` (host/messages.py), else its reason. */
+  /** A refusal's words in this page's language: the server's `text` (host/messages/__init__.py), else its reason. */
   refusal(ack) {
     if (!ack) return "?";
     return (ack.text && (ack.text[this.lang] || ack.text.en)) || ack.reason || "?";

@@ -347,7 +347,7 @@ function join(game, seat) {
   });
 }
 
-/** The name the host gave instead of a refused one (host/names.py): said, and kept here. */
+/** The name the host gave instead of a refused one (host/people/names.py): said, and kept here. */
 let nameRefused = null; // {fr, en}: shown in the page's language until tapped
 function nameNote(ack) {
   if (!ack.name_refused) return;

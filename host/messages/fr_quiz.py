@@ -1,0 +1,103 @@
+"""The French of the quiz round's English refusal reasons (host/quiz_round/*); keys as in
+host/messages/fr.py. A round's settings name where a problem is ("round 2: unknown keys
+['x']"): "round {number}" and "settings" below translate that part."""
+
+from __future__ import annotations
+
+FRENCH_QUIZ: dict[str, str] = {
+    # ---- where a setting is (host/quiz_round/state.py, kind.py; the hub's plan checks)
+    "round {number}": "manche {number}",
+    "round {number}: {what}": "manche {number} : {what}",
+    "settings": "réglages",
+    "settings: {what}": "réglages : {what}",
+    # ---- the game and its settings (host/quiz_round/game.py, state.py)
+    "a quiz round takes {low} to {high} teams":
+        "un quiz par équipes se joue de {low} à {high} équipes",
+    "setting {key} is a whole number from {low} to {high}":
+        "le réglage {key} est un nombre entier de {low} à {high}",
+    "setting {key} is one of {allowed}": "le réglage {key} vaut l’un de : {allowed}",
+    "{where} is an object": "{where} est un objet",
+    "{where}: unknown keys {keys}": "{where} : clés inconnues {keys}",
+    "{where}: a title is text of at most 60 characters":
+        "{where} : un titre est un texte de 60 caractères au plus",
+    "{where}: min_difficulty is above max_difficulty":
+        "{where} : min_difficulty est au-dessus de max_difficulty",
+    "{where}: unknown categories {categories}": "{where} : catégories inconnues {categories}",
+    "{where}: ids are up to 50 different question ids":
+        "{where} : « ids » donne au plus 50 identifiants de question, tous différents",
+    "{where} is a list of names": "{where} est une liste de noms",
+    "settings are an object": "les réglages sont un objet",
+    "unknown quiz round settings {unknown}": "réglages inconnus du quiz par équipes : {unknown}",
+    "'plan' is a list of 1 to {most} rounds": "« plan » est une liste de 1 à {most} manches",
+    "a plan asks at most {most} questions in all":
+        "les manches sur mesure posent au plus {most} questions en tout",
+    # ---- the questions it is given (host/quiz_round/rules.py)
+    "a question is an object": "une question est un objet",
+    "a {kind} question is needed, not {got}": "il faut une question de type {kind}, pas {got}",
+    "a question needs a string id and prompt":
+        "une question a besoin d’un identifiant et d’un énoncé (textes)",
+    "a text question needs its answer and accepted answers as text":
+        "une question à réponse tapée a besoin de sa réponse et de ses réponses acceptées "
+        "(textes)",
+    "a question's answer is an integer": "la réponse d’une question est un nombre entier",
+    "a choice question needs {low} to {high} text options":
+        "un QCM a besoin de {low} à {high} options (textes)",
+    "a choice question's answer is an option's index":
+        "la réponse d’un QCM est le numéro d’une option",
+    "no question is awaited now": "aucune question n’est attendue maintenant",
+    "this question answers request {request_id}, not {current}":
+        "cette question répond à la demande {request_id}, pas à la demande {current}",
+    # ---- the teams' answers (host/quiz_round/rules.py, typed.py, buzz.py)
+    "no seat {seat} in this game": "pas de place {seat} dans cette partie",
+    "answers are closed for this question": "les réponses sont closes pour cette question",
+    "no question is open for answers now": "aucune question n’attend de réponse maintenant",
+    "this is a buzz question: buzz, then answer aloud":
+        "c’est une question au buzzer : buzzez, puis répondez à voix haute",
+    "your team has already locked in its answer": "votre équipe a déjà verrouillé sa réponse",
+    "an answer is a whole number (an option's index for a choice)":
+        "une réponse est un nombre entier (le numéro d’une option pour un QCM)",
+    "a choice answer is an option from 0 to {last}":
+        "une réponse de QCM est une option de 0 à {last}",
+    "that number is too large": "ce nombre est trop grand",
+    # ---- ordering questions (host/quiz_round/ordering.py)
+    "an ordering question needs {low} to {high} text items":
+        "une question à remettre dans l’ordre a besoin de {low} à {high} éléments (textes)",
+    "an ordering question's answer puts each of its items once":
+        "la réponse d’une question à remettre dans l’ordre place chacun de ses éléments une fois",
+    "an ordering answer is the list of the items' numbers, first item first":
+        "une réponse à remettre dans l’ordre est la liste des numéros des éléments, le premier "
+        "d’abord",
+    "an ordering answer puts all {count} items in order, not {got}":
+        "une réponse à remettre dans l’ordre place les {count} éléments, pas {got}",
+    "an ordering answer gives each item from 0 to {last} once":
+        "une réponse à remettre dans l’ordre donne chaque élément de 0 à {last} une fois",
+    "an answer needs its lock-in time t_ns (integer)":
+        "une réponse a besoin de son heure de verrouillage t_ns (entier)",
+    "a typed answer is text": "une réponse tapée est un texte",
+    "an answer has at most {most} characters": "une réponse fait au plus {most} caractères",
+    "type an answer (letters or digits)": "tapez une réponse (des lettres ou des chiffres)",
+    "that answer is not accepted here (a rude word)":
+        "cette réponse n’est pas acceptée ici (mot grossier)",
+    # ---- the host's commands (host/quiz_round/rules.py, typed.py, clip.py)
+    "nothing to move on from at stage {stage}":
+        "impossible de passer à la suite à l’étape {stage}",
+    "timer {timer} is not running now": "le minuteur {timer} ne tourne pas maintenant",
+    "the answers are open: close them first":
+        "les réponses sont encore ouvertes : il faut d’abord les clore",
+    "a question is being drawn": "une question est en cours de tirage",
+    "no question is open for answers": "aucune question n’attend de réponse",
+    "only an open question can be skipped": "seule une question ouverte peut être passée",
+    "a score edit is a whole number of points from -{low} to {high}, not 0":
+        "une correction de score est un nombre entier de points de -{low} à {high}, sauf 0",
+    "a score edit needs its reason": "une correction de score a besoin d’une raison",
+    "a reason has at most {most} characters": "une raison fait au plus {most} caractères",
+    "there are no typed answers to review now":
+        "il n’y a pas de réponses tapées à vérifier maintenant",
+    "no team gave the answer {key}": "aucune équipe n’a donné la réponse {key}",
+    "this question has no sound to play": "cette question n’a pas de son à jouer",
+    "your team has already played its joker": "votre équipe a déjà joué son joker",
+    "a joker is played before a round starts, on its title card":
+        "un joker se joue avant le début d’une manche, pendant l’affichage de son titre",
+    "the quiz is over": "le quiz est terminé",
+    "bad event: {error}": "demande mal formée : {error}",
+}

@@ -1,0 +1,428 @@
+"""The Session: one authority per game.
+
+Every input (a phone's action, a host command, a buzzer press, a timer running
+out, a bot's move) is put on the Session's one queue and handled by its one
+worker, in order. The story of one move (`handle`):
+
+1. validate: role, seat, phase and shape (the edge has already checked types);
+2. compute the next state with the pure engine (a refusal changes nothing);
+3. append the event to the journal (fsync) - only then does the new state count;
+4. follow up: draw a question the engine asks for, arm its timer, plan bots;
+5. send each audience its own view.
+
+Nothing else touches a game's state. Socket handlers, GPIO callbacks and
+timers only submit. The Session owns one collaborator per idea:
+
+- `batches` (host/session/batches.py): the queue, the worker and group commit;
+- `recovery` (host/session/recovery.py): back to the journal: restore, undo, storage
+  faults and unexpected errors;
+- `seating` (host/session/seats.py): claims, phones and teams, names, bots or people;
+- `check_role` (host/session/roles.py): who may send what;
+- `timers` (host/session/timers.py): the game's timer, its heartbeat, the bots' moves;
+- `publication` (host/session/publication.py): meta, views and sending them.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from host import rng
+from host.room import following
+from host.people import names as naming
+from host.clock import Clock, Scheduler
+from host.games.contract import Event, Game, GameError, GameKind
+from host.wire.heap import PAUSES
+from host.session.in_flight import InFlight
+from host.wire.inbound import INBOUND
+from host.store.journal import GameRecord, Journal, Op, StorageError
+from host.store.replay import SESSION_EVENTS
+from host.session.batches import BURST_SECONDS, Batches
+from host.session.publication import Publication
+from host.session.roles import check_role
+from host.session.seats import Seating
+from host.session.recovery import STORAGE_MESSAGES, Recovery
+from host.session.timers import Clockwork
+from host.session.terms import (HOST, PHONES, SESSION, TIMER, Origin, Outcome, Publish,
+                                Publisher, QuestionSource, token_hash)
+from host.people.teams import SeatPhones, TeamRules, member_id
+
+log = logging.getLogger(__name__)
+
+# Re-exported: the names other modules and tests import from host.session.core.
+__all__ = ["BURST_SECONDS", "HOST", "PHONES", "SESSION", "STORAGE_MESSAGES", "TIMER", "Origin",
+           "Outcome", "Publish", "Publisher", "QuestionSource", "Session", "check_role",
+           "token_hash"]
+
+
+class Session:
+    """The authority over one game. Threaded (a worker thread) or inline (virtual time)."""
+
+    def __init__(
+        self,
+        record: GameRecord,
+        kind: GameKind,
+        journal: Journal,
+        clock: Clock,
+        scheduler: Scheduler,
+        questions: QuestionSource,
+        publish: Publisher,
+        threaded: bool = True,
+        listening: Callable[[str, str], bool] | None = None,
+        on_finished: Callable[[Session], None] | None = None,
+    ) -> None:
+        self.id = record.id
+        self.on_finished = on_finished
+        self.kind = kind
+        self.config = record.config
+        self.seed = int(record.config["seed"])
+        # Every duration (time limits, bot thinking) is multiplied by the pace: 1 for a real
+        # night, less for a quick demo or a test.
+        self.pace = float(record.config.get("pace", 1.0))
+        self.game: Game = kind.make(record.config)
+        self.journal = journal
+        self.clock = clock
+        self.scheduler = scheduler
+        self.questions = questions
+        self.status = record.status
+        self.state: Any | None = None
+        self.seats: list[dict[str, Any]] = []
+        self.paused = False
+        # The questions asked in this game, oldest first (a dry bank reuses the oldest).
+        self.used_questions: dict[str, None] = {}
+        self.last_seq = 0
+        self.teams = TeamRules.from_config(record.config)
+        # In a night (host/people/night.py): the night's summary, from the hub.
+        self.night_summary: Callable[[], dict[str, Any] | None] | None = None
+        # Names (host/people/names.py): the filter of phones' names, set by the hub; who to tell
+        # once a seat's name changed (the hub: a night's table names it).
+        self.name_filter: naming.NameFilter | None = None
+        self.names_changed: Callable[[], None] | None = None
+        self.batches = Batches(self.id, journal, self, threaded=threaded)
+        self.recovery = Recovery(self)
+        self.seating = Seating(self)
+        self.timers = Clockwork(self)
+        # Presses heard by the socket layer, not yet taken (and, served, the collector's
+        # pauses that could hold them before they are heard).
+        self.in_flight = InFlight(PAUSES if threaded else None, INBOUND if threaded else None)
+        self.recovery.restore(record)
+        self.publication = Publication(self, publish, threaded, listening)
+        self.batches.start()
+
+    # -- the one way in --------------------------------------------------------
+    def submit(self, origin: Origin, event: Event, timeout: float = 10.0) -> Outcome:
+        """Queue an event and wait for its outcome (inline sessions handle it at once)."""
+        return self.batches.submit(origin, event, timeout, queued=self.in_flight.queued)
+
+    def submit_nowait(self, origin: Origin, event: Event) -> None:
+        self.batches.submit_nowait(origin, event)
+
+    def submit_release(self, seat: int) -> Outcome:
+        """Host: free a seat's binding so another phone can take it (through the queue)."""
+        return self.submit(HOST, {"type": "_release", "seat": seat})
+
+    def submit_leave(self, origin: Origin) -> Outcome:
+        """A phone leaves its seat or team before the start (Seating.leave)."""
+        return self.submit(origin, {"type": "_leave"})
+
+    def submit_team(self, action: str, seat: int, phone: str) -> Outcome:
+        """Host, in a team game: make a phone the team's captain, or remove it from the team."""
+        return self.submit(HOST, {"type": "_team", "action": action, "seat": seat,
+                                  "phone": phone})
+
+    def presence(self, seat: int, connected: bool) -> None:
+        """The socket layer: the seat's first phone connected, or its last one left."""
+        self.submit_nowait(SESSION, {"type": "_presence", "seat": seat, "connected": connected})
+
+    def resend(self, seat: int) -> None:
+        """A phone (re)joined this seat: publish its private part again, then the public
+        one, from the committed state, in order with every other publication."""
+        self.submit_nowait(SESSION, {"type": "_resend", "seat": seat})
+
+    def republish(self) -> None:
+        """Publish the committed state again, from the worker: for a caller on another thread
+        (a night ended, a game created, Redis back), whose own snapshot could overtake a
+        newer state the worker is publishing, or show one not committed yet."""
+        self.submit_nowait(SESSION, {"type": "_republish"})
+
+    def rescreen(self) -> None:
+        """A projector or host page started watching: the worker sends the screens the
+        committed state again, after the view the page was given directly, which a newer
+        publication may have overtaken (the page kept the older state until the next)."""
+        self.submit_nowait(SESSION, {"type": "_rescreen"})
+
+    def resume_after_restart(self) -> None:
+        """Re-arm the running timer with the time it had left, then carry on (on the worker,
+        so that what it writes is committed like any event's)."""
+        self.submit(SESSION, {"type": "_restart"})
+
+    def stop(self) -> None:
+        self.scheduler.cancel_all()
+        self.publication.stop()
+        self.batches.stop()
+
+    # -- the story of one move (on the worker) ---------------------------------
+    def handle(self, origin: Origin, event: Event) -> Outcome:
+        """One event: the Session's own, the host's over seats and the game, or a move
+        (role, phase and step checked, the engine applies it, its row staged, follow-ups)."""
+        kind = event.get("type")
+        if isinstance(kind, str) and kind.startswith("_"):
+            inner = self._session_inner(origin, kind, event)
+            if inner is not None:
+                return inner
+        refusal = self.recovery.gate(origin, kind)
+        if refusal is not None:
+            return refusal
+        if kind == "_release" and origin.role == "host":
+            return self.seating.release(int(event["seat"]))
+        if kind == "_team" and origin.role == "host":
+            return self.seating.team_command(event)
+        if kind == "_lobby" and origin.role == "host":  # end or delete a lobby game
+            return following.close_lobby(self, bool(event.get("delete")))
+        if kind == "_leave" and origin.role == "seat":  # a phone leaves its seat (lobby)
+            return self.seating.leave(origin)
+        if kind == "_rename" and origin.role == "host":
+            return self.seating.rename(origin, int(event["seat"]), str(event["name"]))
+        if not isinstance(kind, str):
+            return Outcome.refuse("bad_event", "an event needs a 'type'")
+        if kind == "claim":  # a phone coming back to a finished game still sees its podium
+            return self.seating.claim(origin, event)
+        if self.status == "over":
+            return Outcome.refuse("over", "this game is over")
+        if kind in SESSION_EVENTS:
+            return self._session_event(origin, event)
+        refusal = check_role(self.kind, self.seats, origin, event)
+        if refusal:
+            return refusal
+        if self.state is None:
+            return Outcome.refuse("not_started", "the game has not started yet")
+        if self.paused and origin.role in ("seat", "bot", "timer", "device"):
+            return Outcome.refuse("paused", "the game is paused")
+        stage = event.pop("stage", None)
+        if stage is not None and stage != self.stage_key():
+            return Outcome.refuse("stale", "that was for a step of the game that is over")
+        if origin.role == "host" and kind in self.kind.timed_host_actions:
+            event["t_ns"] = self.clock.now_ns()
+        if kind in self.kind.timed_seat_actions and (origin.role == "bot" or "t_ns" not in event):
+            # A bot locks in when its timer fires: that host time, not what it planned.
+            event["t_ns"] = self.clock.now_ns()
+        if origin.role == "bot" and origin.seat is not None:
+            self.timers.forget_bot(origin.seat)  # its plan is spent: it will think again
+        if self.teams.enabled and origin.role == "seat" and origin.seat is not None:
+            refusal = self.seating.team_check(origin)
+            if refusal:
+                return refusal
+            origin = replace(origin, member=member_id(origin.token))
+        try:
+            new_state = self.game.apply(self.state, event)
+        except GameError as err:
+            if origin.role == "bot":
+                self.timers.plan_bots()  # the plan went stale under it
+            code = getattr(err, "code", "illegal")
+            return self.seating.second_answer(origin, code) or Outcome.refuse(code, str(err))
+        self.seating.note_answer(origin)
+        seq = self.append(origin, event)
+        self.state = new_state
+        if kind == "question":
+            asked = str(event["question"]["id"])
+            self.used_questions.pop(asked, None)
+            self.used_questions[asked] = None
+        self.after_change()
+        return Outcome(True, seq=seq)
+
+    def _session_inner(self, origin: Origin, kind: str, event: Event) -> Outcome | None:
+        """The Session's own events (heartbeat, presence, restart, probes); None: not one."""
+        if kind == "_heartbeat":
+            self.timers.heartbeat()
+        elif kind == "_presence" and origin is SESSION:
+            self.seating.presence(int(event["seat"]), bool(event["connected"]))
+        elif kind in ("_away_check", "_republish") and origin is SESSION:
+            self.changed()  # a seat may have been away long enough to show it; or republish()
+        elif kind == "_rescreen" and origin is SESSION:  # the committed state: after the batch
+            self.batches.deferred.append(self.publication.rescreen)
+        elif kind == "_resend" and origin is SESSION:
+            self.publication.resend(event["seat"])  # sent once the batch is done
+        elif kind == "_restart":
+            self.timers.carry_on()
+        elif kind == "_probe" or kind == "_retry":
+            return self.recovery.probe(retry=kind == "_retry")
+        else:
+            return None
+        return Outcome(True)
+
+    def _session_event(self, origin: Origin, event: Event) -> Outcome:
+        """The host's commands over the game itself: start, pause, resume, undo, hand."""
+        kind = event["type"]
+        if kind == "claim":
+            return self.seating.claim(origin, event)
+        if origin.role != "host":
+            return Outcome.refuse("forbidden", f"only the host may send {kind!r}")
+        if kind == "start":
+            if self.state is not None:
+                return Outcome.refuse("stale", "the game has already started")
+            seats = [dict(seat) for seat in self.seats]
+            try:
+                state = self.game.setup(self.config.get("settings", {}), seats, self.seed)
+            except GameError as err:
+                return Outcome.refuse(err.code, str(err))
+            seq = self.append(origin, {"type": "start", "seats": seats})
+            self.state = state
+            self.seating.engine_names = {int(seat["seat"]): seat["name"] for seat in seats}
+            self.status = "running"
+            self.stage(self.journal.op_status(self.id, "running"))
+            self.after_change()
+            return Outcome(True, seq=seq)
+        if kind == "pause":
+            if self.paused or self.state is None:
+                return Outcome.refuse("stale", "the game is not running")
+            seq = self.append(origin, {"type": "pause"})
+            self.timers.pause()
+            self.paused = True
+            self.after_change(publish_only=True)
+            return Outcome(True, seq=seq)
+        if kind == "resume":
+            if not self.paused and self.rules_pause() is not None:
+                # The rules paused the game (e.g. nobody answered): it goes on with the
+                # game's own `continue`, journaled as the host's decision.
+                return self.handle(origin, {"type": "continue"})
+            if not self.paused:
+                return Outcome.refuse("stale", "the game is not paused")
+            seq = self.append(origin, {"type": "resume"})
+            self.paused = False
+            self.after_change()
+            return Outcome(True, seq=seq)
+        if kind == "undo":
+            return self.recovery.undo(origin)
+        if kind == "hand":
+            return self.seating.hand(origin, event)
+        return Outcome.refuse("unknown_event", f"unknown command {kind!r}")
+
+    # -- after every change ----------------------------------------------------
+    def after_change(self, publish_only: bool = False) -> None:
+        """The follow-ups of a change: the game over (its result row), or the question the
+        engine asks for (its own event), or the timer armed and the bots planned; then
+        publish (once the batch is committed)."""
+        if self.state is not None and not publish_only:
+            if self.game.is_over(self.state):
+                self._finish()
+            elif not self.paused:
+                request = self.game.needs(self.state)
+                if request is not None:
+                    self._supply_question(request.kind, request.request_id, request.narrow)
+                    return  # handling the question event did the rest
+                self.timers.arm()
+                self.timers.plan_bots()
+        self.publish()
+
+    def _finish(self) -> None:
+        self.scheduler.cancel_all()
+        self.timers.timer_id = None
+        self.status = "over"
+        result = naming.renamed_in(self.game.result(self.state), self.renames())
+        self.stage(self.journal.op_status(self.id, "over", result))
+        used = sorted(self.used_questions)
+        self.defer(lambda: self.questions.remember(used))  # once committed
+        if self.on_finished is not None:
+            finished = self.on_finished
+            self.defer(lambda: finished(self))
+
+    def _supply_question(self, kind: str, request_id: str,
+                         narrow: dict[str, Any] | None = None) -> None:
+        draw_rng = rng.derive(self.seed, f"question:{self.last_seq}")
+        question = (self.questions.draw(kind, list(self.used_questions), draw_rng, narrow)
+                    if narrow else self.questions.draw(kind, list(self.used_questions), draw_rng))
+        # t_ns: the host time the question goes out, the zero of answer times (speed bonus)
+        outcome = self.handle(SESSION, {"type": "question", "request_id": request_id,
+                                        "question": question, "t_ns": self.clock.now_ns()})
+        if not outcome.ok:
+            log.error("game %s: question refused: %s", self.id, outcome.reason)
+
+    # -- the journal -----------------------------------------------------------
+    def append(self, origin: Origin, event: Event) -> int:
+        """Stage the event's row; it is committed with the rest of the batch."""
+        seq = self.last_seq + 1
+        self.stage(self.journal.op_event(self.id, seq, origin.as_json(), event,
+                                         self.clock.now_ns()))
+        self.last_seq = seq
+        return seq
+
+    def stage(self, op: Op) -> None:
+        """A journal row to commit with the batch (seats, status, heartbeat)."""
+        self.batches.staged.append(op)
+
+    def defer(self, call: Callable[[], None]) -> None:
+        """Call once the batch is committed (a finished game's callbacks, a night's table)."""
+        self.batches.deferred.append(call)
+
+    def changed(self) -> None:
+        """What the audiences see changed: publish once the batch is committed."""
+        self.batches.dirty = True
+
+    # -- what a batch asks of its Session (host/session/batches.py) ------------
+    def checkpoint(self) -> tuple[str | None, float | None]:
+        return self.timers.checkpoint()
+
+    def storage_fault(self, err: StorageError, checkpoint: Any = None) -> Outcome:
+        return self.recovery.fault(err, timer=checkpoint)
+
+    def unexpected_error(self) -> None:
+        self.recovery.after_error()
+
+    def committed(self, dirty: bool) -> None:
+        self.publication.committed(dirty)
+
+    def timer_due(self, within: float) -> float | None:
+        return self.timers.due_soon(within)
+
+    # -- read by the edges, the hub and tests ----------------------------------
+    @property
+    def storage(self) -> str | None:
+        """full | readonly | error while the journal cannot be written."""
+        return self.recovery.storage
+
+    @property
+    def phones(self) -> SeatPhones:
+        return self.seating.phones
+
+    @property
+    def names_version(self) -> int:
+        return self.seating.names_version
+
+    def free_space(self) -> int | None:
+        return self.recovery.free_space()
+
+    def joinable_seats(self) -> list[int]:
+        return self.seating.joinable_seats()
+
+    def renames(self) -> dict[int, str]:
+        return self.seating.renames()
+
+    def away(self, seat: int) -> bool:
+        return self.seating.away(seat)
+
+    def stage_key(self) -> str:
+        return self.timers.stage_key()
+
+    def timer_left(self) -> float:
+        return self.timers.left()
+
+    def meta(self) -> dict[str, Any]:
+        return self.publication.meta()
+
+    def rules_pause(self) -> str | None:
+        return self.publication.rules_pause()
+
+    def view(self, audience: str, meta: dict[str, Any] | None = None) -> dict[str, Any]:
+        return self.publication.view(audience, meta)
+
+    def audiences(self) -> list[str]:
+        return ["screen", "host"] + [f"seat:{s['seat']}" for s in self.seats]
+
+    def phone_payloads(self, seat: int) -> tuple[dict[str, Any], dict[str, Any]]:
+        return self.publication.phone_payloads(seat)
+
+    def publish(self) -> None:
+        self.publication.publish()
+
