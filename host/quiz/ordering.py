@@ -13,7 +13,7 @@ from typing import Any
 
 from host import rng
 from host.quiz.matching import normalise
-from host.quiz.validate import ONLY_NUMERIC, ONLY_TEXT, Finding, describe_type, not_taken
+from host.quiz.findings import ONLY_NUMERIC, ONLY_TEXT, Finding, describe_type, not_taken
 
 MIN_ITEMS = 3
 MAX_ITEMS = 6

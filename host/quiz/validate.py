@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from host.quiz.audio import CLIP_KINDS, check_clip
+from host.quiz.findings import ONLY_NUMERIC, ONLY_TEXT, Finding, describe_type, not_taken
 from host.quiz.matching import MAX_SIMILARITY, MAX_TYPED, MIN_SIMILARITY, normalise
 from host.quiz.media import MediaKind, check_ref
 from host.quiz.pictures import PICTURE
@@ -66,32 +66,6 @@ _REQUIRED: tuple[str, ...] = ("id", "category", "difficulty", "kind", "prompt", 
 # starts with its pack's language and ends with a number ("en-geo-007").
 PACK_ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 QUESTION_ID_RE = re.compile(r"^[a-z]{2}(?:-[a-z0-9]+)+-[0-9]+$")
-
-
-@dataclass(frozen=True)
-class Finding:
-    """One thing wrong with a value: the field it is in and what is wrong."""
-
-    field: str | None
-    message: str
-
-
-# A reader's names for YAML's types; bool before int (True is an int to Python).
-_TYPE_NAMES: tuple[tuple[type, str], ...] = (
-    (type(None), "empty (null)"),
-    (bool, "a boolean (true/false)"),
-    (int, "an integer"),
-    (float, "a decimal number"),
-    (str, "a string"),
-    (list, "a list"),
-    (dict, "a mapping"),
-)
-
-
-def describe_type(value: Any) -> str:
-    """A reader's name for a YAML value's type ("a number", "a list"...)."""
-    return next((name for kind, name in _TYPE_NAMES if isinstance(value, kind)),
-                f"a {type(value).__name__}")
 
 
 def _is_int(value: Any) -> bool:
@@ -293,16 +267,6 @@ def _check_media_ref(data: Mapping[str, Any], kind: MediaKind) -> list[Finding]:
 
 
 # A field only one kind of question takes, and what a question of another kind is told.
-ONLY_NUMERIC = ("unit", "only numeric questions have a unit")
-ONLY_TEXT = (("accept", "only text questions have this field"),
-             ("similarity", "only text questions have this field"))
-
-
-def not_taken(data: Mapping[str, Any], *fields: tuple[str, str]) -> list[Finding]:
-    """A finding for each of `fields` (key, why) the question has though its kind takes none."""
-    return [Finding(key, why) for key, why in fields if key in data]
-
-
 def check_text(data: Mapping[str, Any]) -> list[Finding]:
     """A typed-answer question: `answer` the answer shown at the reveal, `accept` other
     spellings that count as right, `similarity` the typo threshold (host/quiz/matching.py)."""

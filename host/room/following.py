@@ -22,7 +22,7 @@ from host.schema import BadMessage
 
 if TYPE_CHECKING:
     from host.room.hub import Hub
-    from host.session.core import Outcome, Session
+    from host.session.core import Session
 
 
 @dataclass(frozen=True)
@@ -136,23 +136,6 @@ class NotShown(GameError):
                          + (f"join game {current} (room code {current[:4].upper()})"
                             if current else "ask the host for the room code"))
         self.current = current
-
-
-def close_lobby(session: Session, delete: bool) -> Outcome:
-    """Host, on a game still in its lobby: end it (over, with no result: it counts for
-    nothing) or delete it (gone from every list; the journal keeps its row as `deleted`).
-    Its phones then follow the room. Runs on the Session's worker (`_lobby`)."""
-    from host.session.core import Outcome
-
-    if session.state is not None or session.status != "lobby":
-        return Outcome.refuse("illegal", "only a game still in its lobby can be "
-                              + ("deleted" if delete else "ended this way"))
-    status = "deleted" if delete else "over"
-    session.stage(session.journal.op_status(session.id, status))
-    session.status = status
-    session.scheduler.cancel_all()
-    session.changed()
-    return Outcome(True, data={"status": status})
 
 
 def arrival(hub: Hub, game_id: str | None,

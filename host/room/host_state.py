@@ -8,15 +8,25 @@ journal rows (`host_state`), so a restart keeps them; a followed game that is go
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from host.store.journal import Journal, own_table
 from host.schema import BadMessage, check_field
-
-if TYPE_CHECKING:
-    from host.room.hub import Hub
+from host.session.core import Session
+from host.store.journal import Journal, own_table
 
 KEYS = ("night", "game")
+
+
+class Room(Protocol):
+    """What the host page's state reads of the room (host/room/hub.py's Hub)."""
+
+    host_state: HostState
+
+    def get(self, game_id: str) -> Session | None: ...
+
+    def latest(self) -> Session | None: ...
+
+    def night(self, night_id: str) -> dict[str, Any] | None: ...
 
 
 class HostState:
@@ -49,7 +59,7 @@ class HostState:
                 "game": game}
 
 
-def snapshot(hub: Hub) -> dict[str, Any]:
+def snapshot(hub: Room) -> dict[str, Any]:
     """{"night": {"id", "name", "status"} | null, "game": id | null}: what a host page
     restores from (a followed game that is gone: the room's current game)."""
     state = hub.host_state
@@ -61,7 +71,7 @@ def snapshot(hub: Hub) -> dict[str, Any]:
     return state.as_json(game, hub.night(night) if night else None)
 
 
-def night_of(hub: Hub, night: Any) -> str | None:
+def night_of(hub: Room, night: Any) -> str | None:
     """`host_state`'s "night", checked: an existing night's id, or None (no night)."""
     if night is None:
         return None

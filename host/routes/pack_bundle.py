@@ -37,22 +37,6 @@ MAX_BUNDLE_BYTES = 60_000_000
 MAX_PACK_FILE_BYTES = 2_000_000  # its pack file: as large as a pack uploaded alone may be
 PACK_SUFFIXES = (".yaml", ".yml", ".json")
 MEDIA_FIELDS = {kind.field for kind in MEDIA_KINDS}
-XLSX_MARK = "[Content_Types].xml"  # every .xlsx (an Office zip) holds it; a bundle does not
-
-
-def zip_format(name: str, data: bytes) -> str:
-    """What an uploaded .zip is: a bundle; an Office file (a sheet renamed .zip) is refused."""
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            office = XLSX_MARK in archive.namelist()
-    except zipfile.BadZipFile:
-        return "bundle"  # its reading says it is not a zip
-    if office:
-        refuse(400, "bad_format", f"{name}: an Office file, not a pack bundle (a Kahoot sheet? "
-                                  "name it .xlsx); nothing was written")
-    return "bundle"
-
-
 # ----------------------------------------------------------------- export
 
 def media_refs(question: dict[str, Any]) -> list[tuple[MediaKind, str]]:

@@ -101,7 +101,6 @@ def guess_format(name: str, data: bytes) -> str:
     if suffix in SUFFIX_FORMATS:
         return SUFFIX_FORMATS[suffix]
     if suffix == ".zip":  # a pack with its files (pack_bundle.py), or a sheet renamed
-        from host.routes.pack_bundle import zip_format  # it imports this module
         return zip_format(name, data)
     if suffix == ".json":
         try:
@@ -195,3 +194,19 @@ def read_pack_upload(upload: Path, form: Any) -> tuple[str, str, str, list[dict[
 def named(text: str, upload: Path, name: str) -> str:
     """A message about the scratch copy, told with the name the host uploaded."""
     return text.replace(str(upload), name).replace(upload.name, name)
+
+
+XLSX_MARK = "[Content_Types].xml"  # every .xlsx (an Office zip) holds it; a bundle does not
+
+
+def zip_format(name: str, data: bytes) -> str:
+    """What an uploaded .zip is: a bundle; an Office file (a sheet renamed .zip) is refused."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            office = XLSX_MARK in archive.namelist()
+    except zipfile.BadZipFile:
+        return "bundle"  # its reading says it is not a zip
+    if office:
+        refuse(400, "bad_format", f"{name}: an Office file, not a pack bundle (a Kahoot sheet? "
+                                  "name it .xlsx); nothing was written")
+    return "bundle"

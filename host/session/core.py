@@ -30,7 +30,6 @@ from dataclasses import replace
 from typing import Any
 
 from host import rng
-from host.room import following
 from host.people import names as naming
 from host.clock import Clock, Scheduler
 from host.games.contract import Event, Game, GameError, GameKind
@@ -180,7 +179,7 @@ class Session:
         if kind == "_team" and origin.role == "host":
             return self.seating.team_command(event)
         if kind == "_lobby" and origin.role == "host":  # end or delete a lobby game
-            return following.close_lobby(self, bool(event.get("delete")))
+            return self.seating.close_lobby(bool(event.get("delete")))
         if kind == "_leave" and origin.role == "seat":  # a phone leaves its seat (lobby)
             return self.seating.leave(origin)
         if kind == "_rename" and origin.role == "host":

@@ -254,6 +254,21 @@ class Seating:
         return Outcome(True, data={"removed": member_id(phone.token_hash)}
                        if action == "remove" else {})
 
+    def close_lobby(self, delete: bool) -> Outcome:
+        """Host, on a game still in its lobby: end it (over, with no result: it counts for
+        nothing) or delete it (gone from every list; the journal keeps its row as `deleted`).
+        Its phones then follow the room (host/room/following.py). On the worker (`_lobby`)."""
+        s = self.session
+        if s.state is not None or s.status != "lobby":
+            return Outcome.refuse("illegal", "only a game still in its lobby can be "
+                                  + ("deleted" if delete else "ended this way"))
+        status = "deleted" if delete else "over"
+        s.stage(s.journal.op_status(s.id, status))
+        s.status = status
+        s.scheduler.cancel_all()
+        s.changed()
+        return Outcome(True, data={"status": status})
+
     def leave(self, origin: Origin) -> Outcome:
         """A phone leaves its seat, or its team, before the start: a colour tapped by
         mistake is cheap (after the start only the host frees a seat). A seat the phone had
