@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app, jsonify
 
 from host.config import HostConfig
-from host.serve.netinfo import join_urls
+from host.netinfo import join_urls
 
 bp = Blueprint("join", __name__)
 

@@ -1,4 +1,4 @@
 """Serving the host: the command line (`cli`), the web server (`server`, `gunicorn_worker`),
-the network (`netinfo`, `mdns`), the checks (`doctor`), the system service (`service`)
-and the headless demo (`demo`).
+mDNS (`mdns`), the worker processes' command (`worker_cli`), the checks (`doctor`), the
+system service (`service`) and the headless demo (`demo`).
 """

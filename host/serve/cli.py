@@ -13,7 +13,7 @@ from host import __version__
 
 # Parts that add their own subcommands with a `register(subparsers)` function.
 PLUGINS = ("host.territory.maps_cli", "host.quiz.cli", "buzzers.cli", "host.games.cli",
-           "host.serve.doctor", "host.serve.service", "host.workers.cli")
+           "host.serve.doctor", "host.serve.service", "host.serve.worker_cli")
 
 
 def _add_serving(parser: argparse.ArgumentParser) -> None:
@@ -41,7 +41,7 @@ def _add_serving(parser: argparse.ArgumentParser) -> None:
                         "needs Redis: Debian's redis-server, started by the host)")
     parser.add_argument("--redis", default=None, metavar="URL",
                         help="with --workers: a Redis server to share instead of the host's own")
-    importlib.import_module("host.serve.netinfo").add_arguments(parser)  # --public-url, --no-mdns
+    importlib.import_module("host.netinfo").add_arguments(parser)  # --public-url, --no-mdns
 
 
 def _config(args: argparse.Namespace) -> Any:
@@ -52,7 +52,7 @@ def _config(args: argparse.Namespace) -> Any:
                       packs=args.packs,
                       bundled_packs=not args.no_bundled_packs, buzzers=args.buzzers,
                       workers=args.workers, redis_url=args.redis,
-                      **importlib.import_module("host.serve.netinfo").config_options(args))
+                      **importlib.import_module("host.netinfo").config_options(args))
 
 
 def _patch_if_eventlet(args: argparse.Namespace) -> None:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from host.config import DEFAULT_PORT, HostConfig
-from host.serve.netinfo import is_loopback_host, lan_addresses
+from host.netinfo import is_loopback_host, lan_addresses
 
 OK, WARN, FAIL, ABSENT = "ok", "warn", "fail", "absent"
 WARN_FREE_MB = 200

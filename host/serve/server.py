@@ -25,7 +25,7 @@ from flask import Flask
 
 from host.config import HostConfig, host_key
 from host.wire.heap import freeze_loaded
-from host.serve.netinfo import join_hosts, join_url, lan_addresses  # noqa: F401 - re-exported
+from host.netinfo import join_hosts, join_url, lan_addresses  # noqa: F401 - re-exported
 
 
 def banner(config: HostConfig, key: str, out: Any = None) -> str:

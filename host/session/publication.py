@@ -13,23 +13,22 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from host.people import names as naming
 from host.session import phone_parts
 from host.wire.broadcast import Broadcaster, Parts
 from host.games.contract import View
 from host.session.terms import PHONES, Publisher
+from host.session.shape import SessionShape
 
-if TYPE_CHECKING:
-    from host.session.core import Session
 
 
 class Publication:
     """The publisher thread's Broadcaster, what each seat was last sent, the seats
     (re)joined since the last round, and the game's headline at the last publication."""
 
-    def __init__(self, session: Session, publish: Publisher, threaded: bool,
+    def __init__(self, session: SessionShape, publish: Publisher, threaded: bool,
                  listening: Callable[[str, str], bool] | None) -> None:
         self.session = session
         self._publish = publish

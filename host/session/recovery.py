@@ -16,14 +16,12 @@ raises, it tries again in a moment (a game is never left frozen).
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 from host.store.journal import GameRecord, StorageError, env_float
 from host.store.replay import rebuild, undo_target
 from host.session.terms import SESSION, Origin, Outcome, missing
+from host.session.shape import SessionShape
 
-if TYPE_CHECKING:
-    from host.session.core import Session
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +43,7 @@ class Recovery:
     RETRY_SECONDS = 2.0  # after an unexpected error the follow-ups themselves raised
     LOW_SPACE_BYTES = int(env_float("TOURELLE_LOW_SPACE_MB", 64) * 1024 * 1024)
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: SessionShape) -> None:
         self.session = session
         self.storage: str | None = None
         self._fault_timer: tuple[str | None, float | None] = (None, None)

@@ -11,15 +11,14 @@ seats and phones (bind, unbind, teammates, names) is written here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from host.people import names as naming
 from host.games.contract import Event
 from host.session.terms import SESSION, Origin, Outcome
 from host.people.teams import SeatPhones, member_id
+from host.session.shape import SessionShape
 
-if TYPE_CHECKING:
-    from host.session.core import Session
 
 
 class Seating:
@@ -28,7 +27,7 @@ class Seating:
 
     AWAY_SECONDS = 20.0  # a seat without a connected phone this long shows as away
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: SessionShape) -> None:
         self.session = session
         self.phones = SeatPhones()
         self.answered: dict[int, str] = {}  # team games: seat -> which phone acted last

@@ -13,14 +13,13 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from host import rng
 from host.games.contract import Event
 from host.session.terms import SESSION, TIMER, Origin
+from host.session.shape import SessionShape
 
-if TYPE_CHECKING:
-    from host.session.core import Session
 
 
 class Clockwork:
@@ -30,7 +29,7 @@ class Clockwork:
     HEARTBEAT_SECONDS = 1.0
     TRUSTED_LAG_NS = 60_000_000_000  # a timer counted from longer ago: another clock
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: SessionShape) -> None:
         self.session = session
         self.timer_id: str | None = None
         self.total = 0.0
