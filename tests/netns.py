@@ -6,7 +6,7 @@ that needs "a machine with a LAN address" runs the server inside a lab:
     root namespace                      namespace tourelle-lab-<pid>-<n>
     vethtl<n>  10.231.<n>.1/24  <====>  eth0  10.231.<n>.2/24   (+ lo up)
 
-Inside, the interfaces are `lo` and an `eth0` (or `wlan0`) that host.serve.netinfo
+Inside, the interfaces are `lo` and an `eth0` (or `wlan0`) that host.netinfo
 ranks as the LAN, so `tourelle serve --bind 0.0.0.0` there says
 http://10.231.<n>.2:PORT/. The namespace has no default route: nothing run in
 it reaches anything but its own loopback and the veth link, and from the
@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 PREFIX = "tourelle-lab-"
-HOST_PREFIX = "vethtl"  # "veth…": host.serve.netinfo ranks the root side as virtual, never the LAN
+HOST_PREFIX = "vethtl"  # "veth…": host.netinfo ranks the root side as virtual, never the LAN
 NET = "10.231"
 LOCK = Path(tempfile.gettempdir()) / "tourelle-netns.lock"
 # `ip netns exec NS` bind-mounts /etc/netns/NS/* over /etc: programs inside (Chromium's

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from host.config import HostConfig
-from host.serve.netinfo import Interface, join_urls, rank_addresses
+from host.netinfo import Interface, join_urls, rank_addresses
 
 LO = Interface("lo", "127.0.0.1", loopback=True)
 
