@@ -8,6 +8,7 @@ Run alone with `python -m host.quiz.cli questions ...`.
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import sys
 from collections.abc import Sequence
@@ -17,7 +18,8 @@ from typing import Any
 from host.quiz.bank import QuestionBank
 from host.quiz.errors import ImportFailed
 from host.quiz.importers import IMPORTERS, ImportOptions
-from host.quiz.lint import lint_packs, year_counts
+from host.quiz.dated import DEFAULT_MAX_AGE_YEARS
+from host.quiz.lint import lint_packs, stale_facts, year_counts
 from host.quiz.memory import MEMORY_FILENAME, QuestionMemory
 from host.quiz.packs import load_pack, load_packs, pack_files
 from host.quiz.importers.common import imported_title, slug
@@ -31,6 +33,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
     check = commands.add_parser("check", help="check pack files; exit 1 on any error")
     check.add_argument("paths", nargs="+", metavar="PATH", help="pack files or folders")
+    check.add_argument("--max-age-years", type=_years, default=DEFAULT_MAX_AGE_YEARS,
+                       metavar="N", help="warn about dated facts (as_of) older than N years "
+                                         f"(default {DEFAULT_MAX_AGE_YEARS})")
     check.set_defaults(func=check_command)
 
     stats = commands.add_parser(
@@ -69,6 +74,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     reset.set_defaults(func=reset_memory_command)
 
 
+def _years(text: str) -> int:
+    years = int(text)
+    if years < 0:
+        raise argparse.ArgumentTypeError("a number of years, 0 or more")
+    return years
+
+
 def check_command(args: argparse.Namespace) -> int:
     files = pack_files(args.paths)
     if not files:
@@ -76,6 +88,7 @@ def check_command(args: argparse.Namespace) -> int:
         return 1
     packs = load_packs(files)
     lint = lint_packs(packs)  # quality checks across all the files (host/quiz/lint.py)
+    lint += stale_facts(packs, datetime.date.today(), args.max_age_years)
     errors = warnings = questions = 0
     for pack in packs:
         found = pack.problems + [p for p in lint if p.path == pack.path]

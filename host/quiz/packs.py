@@ -19,6 +19,7 @@ import yaml
 from yaml.constructor import SafeConstructor
 
 from host.quiz.audio import SOUND, VIDEO
+from host.quiz.dated import as_of_text
 from host.quiz.media import check_in_pack, check_ref
 from host.quiz.pictures import PICTURE
 from host.quiz.question import Question
@@ -370,6 +371,7 @@ class _PackReader:
             video_ref=video if video_path else None,
             clip=(float(data["clip"][0]), float(data["clip"][1])) if data.get("clip") else None,
             similarity=data.get("similarity"),
+            as_of=as_of_text(data.get("as_of")),
         )
 
 
