@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from host import rng
+from host.quiz.dated import as_of_text, fact_date
 from host.quiz.errors import BankExhausted, QuizError, SelectionError
 from host.quiz.packs import LoadedPack, PackCache, PackProblem, bundled_packs_dir
 from host.quiz.question import Question
@@ -34,6 +35,8 @@ class Selection:
     min_difficulty: int = MIN_DIFFICULTY
     max_difficulty: int = MAX_DIFFICULTY
     packs: frozenset[str] | None = None  # pack ids; unknown ones are refused by require_kinds
+    # Leave out facts dated (`as_of`) before this ISO day (host/quiz/dated.py); never relaxed.
+    facts_since: str | None = None
 
     def __post_init__(self) -> None:
         if self.language is not None and self.language not in LANGUAGES:
@@ -48,6 +51,8 @@ class Selection:
                 raise SelectionError("an empty category set matches nothing; use None for any")
         if self.packs is not None and not self.packs:
             raise SelectionError("no pack chosen: choose at least one pack")
+        if self.facts_since is not None and as_of_text(self.facts_since) is None:
+            raise SelectionError(f"facts_since {self.facts_since!r} is not an ISO date")
         low, high = self.min_difficulty, self.max_difficulty
         if not MIN_DIFFICULTY <= low <= high <= MAX_DIFFICULTY:
             raise SelectionError(
@@ -60,6 +65,8 @@ class Selection:
             and (self.categories is None or question.category in self.categories)
             and self.min_difficulty <= question.difficulty <= self.max_difficulty
             and (self.packs is None or question.pack in self.packs)
+            and (self.facts_since is None or question.as_of is None
+                 or fact_date(question.as_of).isoformat() >= self.facts_since)
         )
 
     def narrowed(self, narrow: Mapping[str, Any] | None) -> Selection:
@@ -77,6 +84,8 @@ class Selection:
                 changes[key] = wanted if mine is None or not mine & wanted else mine & wanted
         low = max(self.min_difficulty, int(narrow.get("min_difficulty", MIN_DIFFICULTY)))
         high = min(self.max_difficulty, int(narrow.get("max_difficulty", MAX_DIFFICULTY)))
+        if narrow.get("facts_since"):  # the later of the two days
+            changes["facts_since"] = max(str(narrow["facts_since"]), self.facts_since or "")
         if low <= high:
             changes.update(min_difficulty=low, max_difficulty=high)
         else:

@@ -82,3 +82,16 @@ def is_stale(as_of: str | None, today: datetime.date, max_age_years: int) -> boo
 def facts_since(today: datetime.date, max_age_years: int) -> str:
     """The oldest day a fact may be dated for a game leaving older ones out (ISO text)."""
     return years_before(today, max_age_years).isoformat()
+
+
+def dated_narrow(narrow: dict[str, Any] | None, day: datetime.date) -> dict[str, Any] | None:
+    """A game's narrowing of its selection with `max_age_years` (the quiz round's setting)
+    turned into the `facts_since` day a Selection reads, counted back from `day` (the day the
+    game was created); anything else as it is."""
+    if not narrow or "max_age_years" not in narrow:
+        return narrow
+    out = {key: value for key, value in narrow.items() if key != "max_age_years"}
+    years = narrow["max_age_years"]
+    if isinstance(years, int) and not isinstance(years, bool) and years > 0:
+        out["facts_since"] = facts_since(day, years)
+    return out
