@@ -70,3 +70,16 @@ def test_check_warns_of_old_dated_facts_with_file_and_line(
     assert "0 errors, 2 warnings" in capsys.readouterr().out
     assert main(["questions", "check", "--max-age-years", "10", str(path)]) == 0
     assert "0 errors, 0 warnings" in capsys.readouterr().out
+
+
+def test_the_bundled_packs_date_their_changing_facts() -> None:
+    """Populations, records, counts "in 2025" and office holders carry `as_of` (issue 46)."""
+    from host.quiz.bank import QuestionBank
+
+    bank = QuestionBank.bundled()
+    assert bank.get("fr-ord-004").as_of == "2023"  # INSEE's figures: Lyon and Toulouse close
+    assert bank.get("fr-geo-192").as_of == "2025-01-01"
+    assert bank.get("en-soc-096").as_of == "2025"  # NATO's members
+    for language in ("fr", "en"):
+        dated = [q for q in bank.questions if q.language == language and q.as_of]
+        assert len(dated) >= 20
