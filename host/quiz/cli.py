@@ -18,6 +18,7 @@ from typing import Any
 from host.quiz.bank import QuestionBank
 from host.quiz.errors import ImportFailed
 from host.quiz.importers import IMPORTERS, ImportOptions
+from host.quiz.counts import count_table, language_counts
 from host.quiz.dated import DEFAULT_MAX_AGE_YEARS
 from host.quiz.lint import lint_packs, stale_facts, year_counts
 from host.quiz.memory import MEMORY_FILENAME, QuestionMemory
@@ -44,6 +45,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     stats.add_argument("paths", nargs="*", metavar="PATH", help="default: the bundled packs")
     stats.add_argument("--json", action="store_true", help="print the counts as JSON")
     stats.set_defaults(func=stats_command)
+
+    count = commands.add_parser(
+        "count", help="a table per language: kinds (true/false apart), categories, "
+                      "difficulties, shares explained and dated")
+    count.add_argument("paths", nargs="*", metavar="PATH", help="default: the bundled packs")
+    count.add_argument("--language", choices=LANGUAGES, help="this language only")
+    count.set_defaults(func=count_command)
 
     imp = commands.add_parser("import", help="make a pack from another quiz format")
     imp.add_argument(
@@ -129,6 +137,16 @@ def stats_command(args: argparse.Namespace) -> int:
         for language, (numeric, in_years) in years.items():
             share = f"{100 * in_years / numeric:.1f}%" if numeric else "-"
             print(f"{language}: {in_years} of {numeric} numeric questions ask for a year ({share})")
+    return 0
+
+
+def count_command(args: argparse.Namespace) -> int:
+    bank = QuestionBank.from_paths(args.paths) if args.paths else QuestionBank.bundled()
+    if any(p.severity == "error" for p in bank.problems):
+        print("some questions or files were skipped; see 'tourelle questions check'",
+              file=sys.stderr)
+    languages = [args.language] if args.language else list(LANGUAGES)
+    print(count_table([language_counts(bank.questions, lang) for lang in languages]))
     return 0
 
 
