@@ -23,7 +23,15 @@ from host.quiz.dated import as_of_text, fact_date
 from host.quiz.errors import BankExhausted, QuizError, SelectionError
 from host.quiz.packs import LoadedPack, PackCache, PackProblem, bundled_packs_dir
 from host.quiz.question import Question
+from host.quiz.rounds import LoadedRounds, ReadyRound, check_rounds, load_rounds, split_files
 from host.quiz.validate import CATEGORIES, KINDS, LANGUAGES, MAX_DIFFICULTY, MIN_DIFFICULTY
+
+
+def bundled_paths() -> list[Path]:
+    """The bundled packs' folder and, beside it, the bundled ready rounds' (if any)."""
+    packs = bundled_packs_dir()
+    rounds = packs.parent / "rounds"
+    return [packs, rounds] if rounds.is_dir() else [packs]
 
 
 @dataclass(frozen=True)
@@ -133,10 +141,11 @@ class _Content:
     by_kind: dict[str, list[Question]]
     problems: tuple[PackProblem, ...] = ()
     packs: tuple[PackInfo, ...] = ()
+    rounds: tuple[ReadyRound, ...] = ()  # ready rounds whose every question is here
 
 
 def _content(questions: Iterable[Question], problems: Sequence[PackProblem],
-             packs: Sequence[PackInfo]) -> _Content:
+             packs: Sequence[PackInfo], rounds: Sequence[LoadedRounds] = ()) -> _Content:
     by_id: dict[str, Question] = {}
     for question in questions:
         if question.id in by_id:
@@ -144,7 +153,9 @@ def _content(questions: Iterable[Question], problems: Sequence[PackProblem],
         by_id[question.id] = question
     ordered = sorted(by_id.values(), key=lambda q: q.id)
     by_kind = {kind: [q for q in ordered if q.kind == kind] for kind in KINDS}
-    return _Content(by_id, by_kind, tuple(problems), tuple(packs))
+    ready, faults = check_rounds(rounds, by_id)
+    problems = [*problems, *(p for loaded in rounds for p in loaded.problems), *faults]
+    return _Content(by_id, by_kind, tuple(problems), tuple(packs), tuple(ready))
 
 
 def _pack_info(pack: LoadedPack) -> PackInfo | None:
@@ -191,10 +202,12 @@ class QuestionBank:
 
     @staticmethod
     def _load(source: _Source) -> _Content:
-        packs = source.cache.load(source.paths)
+        pack_paths, rounds_paths = split_files(source.paths)  # rounds files: rounds.py
+        packs = source.cache.load(pack_paths)
         infos = [info for info in map(_pack_info, packs) if info is not None]
         return _content([q for pack in packs for q in pack.questions],
-                        [p for pack in packs for p in pack.problems], infos)
+                        [p for pack in packs for p in pack.problems], infos,
+                        [load_rounds(path) for path in rounds_paths])
 
     @classmethod
     def from_paths(cls, paths: Iterable[str | Path]) -> QuestionBank:
@@ -217,11 +230,15 @@ class QuestionBank:
 
     @classmethod
     def bundled(cls) -> QuestionBank:
-        """A bank of the packs shipped with Tourelle."""
+        """A bank of the packs shipped with Tourelle, and their ready rounds."""
         folder = bundled_packs_dir()
         if not folder.is_dir():
             return cls([], [PackProblem(str(folder), None, "bundled packs folder not found")])
-        return cls.from_paths([folder])
+        return cls.from_paths(bundled_paths())
+
+    def ready_rounds(self, language: str | None = None) -> list[ReadyRound]:
+        """The ready rounds (rounds.py) whose questions are all loaded, in file order."""
+        return [r for r in self._content.rounds if language is None or r.language == language]
 
     def __len__(self) -> int:
         return len(self._by_id)

@@ -22,7 +22,8 @@ from host.quiz.counts import count_table, language_counts
 from host.quiz.dated import DEFAULT_MAX_AGE_YEARS
 from host.quiz.lint import lint_packs, stale_facts, year_counts
 from host.quiz.memory import MEMORY_FILENAME, QuestionMemory
-from host.quiz.packs import load_pack, load_packs, pack_files
+from host.quiz.packs import load_pack, load_packs
+from host.quiz.rounds import check_rounds, load_rounds, split_files
 from host.quiz.importers.common import imported_title, slug
 from host.quiz.validate import CATEGORIES, LANGUAGES
 from host.quiz.writer import write_pack
@@ -90,7 +91,7 @@ def _years(text: str) -> int:
 
 
 def check_command(args: argparse.Namespace) -> int:
-    files = pack_files(args.paths)
+    files, rounds_files = split_files(args.paths)  # packs, and ready rounds (rounds.py)
     if not files:
         print(f"no pack files (*.yaml, *.yml, *.json) in {', '.join(args.paths)}", file=sys.stderr)
         return 1
@@ -106,6 +107,13 @@ def check_command(args: argparse.Namespace) -> int:
         errors += pack_errors
         warnings += len(found) - pack_errors
         questions += len(pack.questions)
+    if rounds_files:
+        loaded = [load_rounds(path) for path in rounds_files]
+        ready, faults = check_rounds(loaded, {q.id: q for p in packs for q in p.questions})
+        for problem in [p for rounds in loaded for p in rounds.problems] + faults:
+            print(problem)
+            errors += 1
+        print(f"{len(ready)} good ready rounds in {len(rounds_files)} files")
     for pack in packs:
         name = pack.pack_id or "?"
         pack_errors = len(pack.errors) + sum(

@@ -52,6 +52,7 @@ class PackProblem:
     question_id: str | None = None
     field: str | None = None
     severity: str = "error"  # "error" (the question or file is skipped) or "warning"
+    subject: str = "question"  # what question_id names: a question, or a ready round (rounds.py)
 
     def __str__(self) -> str:
         where = self.path if self.line is None else f"{self.path}:{self.line}"
@@ -59,7 +60,7 @@ class PackProblem:
         if self.severity != "error":
             parts.append(self.severity)
         if self.question_id is not None:
-            parts.append(f"question '{self.question_id}'")
+            parts.append(f"{self.subject} '{self.question_id}'")
         if self.field is not None:
             parts.append(f"field '{self.field}'")
         parts.append(self.message)
