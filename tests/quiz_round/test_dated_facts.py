@@ -17,7 +17,7 @@ from host.hub import Hub
 from host.journal import Journal
 from host.quiz.bank import QuestionBank
 from host.quiz_round.kind import KIND
-from host.session import HOST
+from host.session import HOST, Session
 from tests.synthetic import synthetic_bank
 
 OLD = str(datetime.date.today().year - 8)  # more than 5 years ago
@@ -38,7 +38,7 @@ def new_hub(tmp_path: Path) -> Hub:
                scheduler_factory=lambda: scheduler, threaded=False)
 
 
-def create(hub: Hub, questions: int, **settings: int) -> object:
+def create(hub: Hub, questions: int, **settings: int) -> Session:
     return hub.create_game("quiz-round", [{"name": "Ana"}, {"name": "Bob"}], seed=3,
                            settings={"rounds": 1, "questions": questions, "mix": "choice",
                                      "intro_seconds": 0, **settings})
@@ -55,7 +55,8 @@ def test_a_plan_is_counted_without_the_old_facts(tmp_path: Path) -> None:
 def test_no_question_drawn_is_an_old_fact_and_the_setting_is_journaled(tmp_path: Path) -> None:
     hub = new_hub(tmp_path)
     session = create(hub, 12, max_fact_age=5)
-    assert hub.journal.game(session.id).config["settings"]["max_fact_age"] == 5
+    record = hub.journal.game(session.id)
+    assert record is not None and record.config["settings"]["max_fact_age"] == 5
     assert session.submit(HOST, {"type": "start"}).ok
     assert session.submit(HOST, {"type": "next"}).ok
     asked = []
