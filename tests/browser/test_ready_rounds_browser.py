@@ -2,7 +2,7 @@
 plan offers the ready rounds of the questions' language ("Manche prête…"), one picked adds a
 round titled as the file says with its questions in order, the plan goes out (and is
 journaled) as a plan built by hand is, and the round is asked: its title on the projector.
-Screenshots of the form at 1366x768 and 390x844 (the test's tmp folder, or $TOURELLE_SHOTS)."""
+Screenshots of the form at 1366x768 and 390x844, and of its "Dated facts" setting, (the test's tmp folder, or $TOURELLE_SHOTS)."""
 
 from __future__ import annotations
 
@@ -88,6 +88,8 @@ def test_a_ready_round_is_picked_on_the_host_form_and_asked(
     host.set_viewport_size({"width": 390, "height": 844})
     host.locator("#qr-ready").scroll_into_view_if_needed()
     host.screenshot(path=str(shots / "host-390x844.png"))
+    host.locator("#s-max_fact_age").scroll_into_view_if_needed()  # "Dated facts" (as_of)
+    host.screenshot(path=str(shots / "host-390x844-dated-facts.png"))
     host.set_viewport_size({"width": 1366, "height": 768})
 
     create_and_wait(host)
