@@ -19,9 +19,8 @@ from host.wire import wsdeflate
 from host.config import HostConfig, host_key
 from host.room.hub import Hub
 from host.store.journal import Journal
-from host.quiz.bank import QuestionBank
+from host.quiz.bank import QuestionBank, bundled_paths
 from host.quiz.memory import MEMORY_FILENAME
-from host.quiz.packs import bundled_packs_dir
 from host.resources import bundled, static_dir
 from host.routes import api, join, media, nights, pack_media, packs, pages, results, words
 from host.routes.packs import data_packs_dir
@@ -37,7 +36,7 @@ log = logging.getLogger(__name__)
 def question_bank(config: HostConfig) -> QuestionBank:
     """The bundled packs (unless turned off), the host's own, then the packs made on the
     host page (the data folder's packs/; last, so their ids never shadow the others')."""
-    paths: list[Path] = [bundled_packs_dir()] if config.bundled_packs else []
+    paths: list[Path] = bundled_paths() if config.bundled_packs else []  # with ready rounds
     paths += config.packs
     edited = data_packs_dir(config.data_dir)
     with contextlib.suppress(OSError):  # a read-only card: no edited packs, nothing to write

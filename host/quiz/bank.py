@@ -19,10 +19,19 @@ from pathlib import Path
 from typing import Any
 
 from host import rng
+from host.quiz.dated import as_of_text, fact_date
 from host.quiz.errors import BankExhausted, QuizError, SelectionError
 from host.quiz.packs import LoadedPack, PackCache, PackProblem, bundled_packs_dir
 from host.quiz.question import Question
+from host.quiz.rounds import LoadedRounds, ReadyRound, check_rounds, load_rounds, split_files
 from host.quiz.validate import CATEGORIES, KINDS, LANGUAGES, MAX_DIFFICULTY, MIN_DIFFICULTY
+
+
+def bundled_paths() -> list[Path]:
+    """The bundled packs' folder and, beside it, the bundled ready rounds' (if any)."""
+    packs = bundled_packs_dir()
+    rounds = packs.parent / "rounds"
+    return [packs, rounds] if rounds.is_dir() else [packs]
 
 
 @dataclass(frozen=True)
@@ -34,6 +43,8 @@ class Selection:
     min_difficulty: int = MIN_DIFFICULTY
     max_difficulty: int = MAX_DIFFICULTY
     packs: frozenset[str] | None = None  # pack ids; unknown ones are refused by require_kinds
+    # Leave out facts dated (`as_of`) before this ISO day (host/quiz/dated.py); never relaxed.
+    facts_since: str | None = None
 
     def __post_init__(self) -> None:
         if self.language is not None and self.language not in LANGUAGES:
@@ -48,6 +59,8 @@ class Selection:
                 raise SelectionError("an empty category set matches nothing; use None for any")
         if self.packs is not None and not self.packs:
             raise SelectionError("no pack chosen: choose at least one pack")
+        if self.facts_since is not None and as_of_text(self.facts_since) is None:
+            raise SelectionError(f"facts_since {self.facts_since!r} is not an ISO date")
         low, high = self.min_difficulty, self.max_difficulty
         if not MIN_DIFFICULTY <= low <= high <= MAX_DIFFICULTY:
             raise SelectionError(
@@ -60,6 +73,8 @@ class Selection:
             and (self.categories is None or question.category in self.categories)
             and self.min_difficulty <= question.difficulty <= self.max_difficulty
             and (self.packs is None or question.pack in self.packs)
+            and (self.facts_since is None or question.as_of is None
+                 or fact_date(question.as_of).isoformat() >= self.facts_since)
         )
 
     def narrowed(self, narrow: Mapping[str, Any] | None) -> Selection:
@@ -77,6 +92,8 @@ class Selection:
                 changes[key] = wanted if mine is None or not mine & wanted else mine & wanted
         low = max(self.min_difficulty, int(narrow.get("min_difficulty", MIN_DIFFICULTY)))
         high = min(self.max_difficulty, int(narrow.get("max_difficulty", MAX_DIFFICULTY)))
+        if narrow.get("facts_since"):  # the later of the two days
+            changes["facts_since"] = max(str(narrow["facts_since"]), self.facts_since or "")
         if low <= high:
             changes.update(min_difficulty=low, max_difficulty=high)
         else:
@@ -124,10 +141,11 @@ class _Content:
     by_kind: dict[str, list[Question]]
     problems: tuple[PackProblem, ...] = ()
     packs: tuple[PackInfo, ...] = ()
+    rounds: tuple[ReadyRound, ...] = ()  # ready rounds whose every question is here
 
 
 def _content(questions: Iterable[Question], problems: Sequence[PackProblem],
-             packs: Sequence[PackInfo]) -> _Content:
+             packs: Sequence[PackInfo], rounds: Sequence[LoadedRounds] = ()) -> _Content:
     by_id: dict[str, Question] = {}
     for question in questions:
         if question.id in by_id:
@@ -135,7 +153,9 @@ def _content(questions: Iterable[Question], problems: Sequence[PackProblem],
         by_id[question.id] = question
     ordered = sorted(by_id.values(), key=lambda q: q.id)
     by_kind = {kind: [q for q in ordered if q.kind == kind] for kind in KINDS}
-    return _Content(by_id, by_kind, tuple(problems), tuple(packs))
+    ready, faults = check_rounds(rounds, by_id)
+    problems = [*problems, *(p for loaded in rounds for p in loaded.problems), *faults]
+    return _Content(by_id, by_kind, tuple(problems), tuple(packs), tuple(ready))
 
 
 def _pack_info(pack: LoadedPack) -> PackInfo | None:
@@ -182,10 +202,12 @@ class QuestionBank:
 
     @staticmethod
     def _load(source: _Source) -> _Content:
-        packs = source.cache.load(source.paths)
+        pack_paths, rounds_paths = split_files(source.paths)  # rounds files: rounds.py
+        packs = source.cache.load(pack_paths)
         infos = [info for info in map(_pack_info, packs) if info is not None]
         return _content([q for pack in packs for q in pack.questions],
-                        [p for pack in packs for p in pack.problems], infos)
+                        [p for pack in packs for p in pack.problems], infos,
+                        [load_rounds(path) for path in rounds_paths])
 
     @classmethod
     def from_paths(cls, paths: Iterable[str | Path]) -> QuestionBank:
@@ -208,11 +230,15 @@ class QuestionBank:
 
     @classmethod
     def bundled(cls) -> QuestionBank:
-        """A bank of the packs shipped with Tourelle."""
+        """A bank of the packs shipped with Tourelle, and their ready rounds."""
         folder = bundled_packs_dir()
         if not folder.is_dir():
             return cls([], [PackProblem(str(folder), None, "bundled packs folder not found")])
-        return cls.from_paths([folder])
+        return cls.from_paths(bundled_paths())
+
+    def ready_rounds(self, language: str | None = None) -> list[ReadyRound]:
+        """The ready rounds (rounds.py) whose questions are all loaded, in file order."""
+        return [r for r in self._content.rounds if language is None or r.language == language]
 
     def __len__(self) -> int:
         return len(self._by_id)

@@ -8,6 +8,7 @@ Run alone with `python -m host.quiz.cli questions ...`.
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import sys
 from collections.abc import Sequence
@@ -17,9 +18,12 @@ from typing import Any
 from host.quiz.bank import QuestionBank
 from host.quiz.errors import ImportFailed
 from host.quiz.importers import IMPORTERS, ImportOptions
-from host.quiz.lint import lint_packs, year_counts
+from host.quiz.counts import count_table, language_counts
+from host.quiz.dated import DEFAULT_MAX_AGE_YEARS
+from host.quiz.lint import lint_packs, stale_facts, year_counts
 from host.quiz.memory import MEMORY_FILENAME, QuestionMemory
-from host.quiz.packs import load_pack, load_packs, pack_files
+from host.quiz.packs import load_pack, load_packs
+from host.quiz.rounds import check_rounds, load_rounds, split_files
 from host.quiz.importers.common import imported_title, slug
 from host.quiz.validate import CATEGORIES, LANGUAGES
 from host.quiz.writer import write_pack
@@ -31,6 +35,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
     check = commands.add_parser("check", help="check pack files; exit 1 on any error")
     check.add_argument("paths", nargs="+", metavar="PATH", help="pack files or folders")
+    check.add_argument("--max-age-years", type=_years, default=DEFAULT_MAX_AGE_YEARS,
+                       metavar="N", help="warn about dated facts (as_of) older than N years "
+                                         f"(default {DEFAULT_MAX_AGE_YEARS})")
     check.set_defaults(func=check_command)
 
     stats = commands.add_parser(
@@ -39,6 +46,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     stats.add_argument("paths", nargs="*", metavar="PATH", help="default: the bundled packs")
     stats.add_argument("--json", action="store_true", help="print the counts as JSON")
     stats.set_defaults(func=stats_command)
+
+    count = commands.add_parser(
+        "count", help="a table per language: kinds (true/false apart), categories, "
+                      "difficulties, shares explained and dated")
+    count.add_argument("paths", nargs="*", metavar="PATH", help="default: the bundled packs")
+    count.add_argument("--language", choices=LANGUAGES, help="this language only")
+    count.set_defaults(func=count_command)
 
     imp = commands.add_parser("import", help="make a pack from another quiz format")
     imp.add_argument(
@@ -69,13 +83,21 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     reset.set_defaults(func=reset_memory_command)
 
 
+def _years(text: str) -> int:
+    years = int(text)
+    if years < 0:
+        raise argparse.ArgumentTypeError("a number of years, 0 or more")
+    return years
+
+
 def check_command(args: argparse.Namespace) -> int:
-    files = pack_files(args.paths)
+    files, rounds_files = split_files(args.paths)  # packs, and ready rounds (rounds.py)
     if not files:
         print(f"no pack files (*.yaml, *.yml, *.json) in {', '.join(args.paths)}", file=sys.stderr)
         return 1
     packs = load_packs(files)
     lint = lint_packs(packs)  # quality checks across all the files (host/quiz/lint.py)
+    lint += stale_facts(packs, datetime.date.today(), args.max_age_years)
     errors = warnings = questions = 0
     for pack in packs:
         found = pack.problems + [p for p in lint if p.path == pack.path]
@@ -85,6 +107,13 @@ def check_command(args: argparse.Namespace) -> int:
         errors += pack_errors
         warnings += len(found) - pack_errors
         questions += len(pack.questions)
+    if rounds_files:
+        loaded = [load_rounds(path) for path in rounds_files]
+        ready, faults = check_rounds(loaded, {q.id: q for p in packs for q in p.questions})
+        for problem in [p for rounds in loaded for p in rounds.problems] + faults:
+            print(problem)
+            errors += 1
+        print(f"{len(ready)} good ready rounds in {len(rounds_files)} files")
     for pack in packs:
         name = pack.pack_id or "?"
         pack_errors = len(pack.errors) + sum(
@@ -116,6 +145,16 @@ def stats_command(args: argparse.Namespace) -> int:
         for language, (numeric, in_years) in years.items():
             share = f"{100 * in_years / numeric:.1f}%" if numeric else "-"
             print(f"{language}: {in_years} of {numeric} numeric questions ask for a year ({share})")
+    return 0
+
+
+def count_command(args: argparse.Namespace) -> int:
+    bank = QuestionBank.from_paths(args.paths) if args.paths else QuestionBank.bundled()
+    if any(p.severity == "error" for p in bank.problems):
+        print("some questions or files were skipped; see 'tourelle questions check'",
+              file=sys.stderr)
+    languages = [args.language] if args.language else list(LANGUAGES)
+    print(count_table([language_counts(bank.questions, lang) for lang in languages]))
     return 0
 
 

@@ -26,6 +26,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 
+import datetime
+
+from host.quiz.dated import fact_date, is_stale
 from host.quiz.packs import LoadedPack, PackProblem
 from host.quiz.question import Question
 
@@ -162,6 +165,25 @@ def lint_packs(packs: Sequence[LoadedPack]) -> list[PackProblem]:
                 PackProblem(item.path, item.line(field), message, item.question.id, field)
             )
     return sorted(problems, key=lambda p: (p.path, p.line or 0))
+
+
+def stale_facts(packs: Sequence[LoadedPack], today: datetime.date,
+                max_age_years: int) -> list[PackProblem]:
+    """A warning for each dated fact (`as_of`, host/quiz/dated.py) older than `max_age_years`
+    on `today`, at the `as_of` line: the fact may have changed, check it again."""
+    found = []
+    for pack in packs:
+        for question in pack.questions:
+            if question.as_of is None or not is_stale(question.as_of, today, max_age_years):
+                continue
+            age = today.year - fact_date(question.as_of).year
+            lines = pack.lines.get(question.id, {})
+            found.append(PackProblem(
+                pack.path, lines.get("as_of", lines.get("")),
+                f"dated {question.as_of}, about {age} years ago (more than "
+                f"{max_age_years}): check the fact again and update it and its date",
+                question_id=question.id, field="as_of", severity="warning"))
+    return found
 
 
 def check_options(question: Question) -> list[tuple[str, str]]:

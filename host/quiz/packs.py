@@ -19,6 +19,7 @@ import yaml
 from yaml.constructor import SafeConstructor
 
 from host.quiz.audio import SOUND, VIDEO
+from host.quiz.dated import as_of_text
 from host.quiz.media import check_in_pack, check_ref
 from host.quiz.pictures import PICTURE
 from host.quiz.question import Question
@@ -51,6 +52,7 @@ class PackProblem:
     question_id: str | None = None
     field: str | None = None
     severity: str = "error"  # "error" (the question or file is skipped) or "warning"
+    subject: str = "question"  # what question_id names: a question, or a ready round (rounds.py)
 
     def __str__(self) -> str:
         where = self.path if self.line is None else f"{self.path}:{self.line}"
@@ -58,7 +60,7 @@ class PackProblem:
         if self.severity != "error":
             parts.append(self.severity)
         if self.question_id is not None:
-            parts.append(f"question '{self.question_id}'")
+            parts.append(f"{self.subject} '{self.question_id}'")
         if self.field is not None:
             parts.append(f"field '{self.field}'")
         parts.append(self.message)
@@ -370,6 +372,7 @@ class _PackReader:
             video_ref=video if video_path else None,
             clip=(float(data["clip"][0]), float(data["clip"][1])) if data.get("clip") else None,
             similarity=data.get("similarity"),
+            as_of=as_of_text(data.get("as_of")),
         )
 
 

@@ -55,6 +55,7 @@ class Question:
     video_version: str = ""
     video_ref: str | None = None  # the `video:` text as the pack wrote it
     clip: tuple[float, float] | None = None  # seconds into the sound or video: start, end
+    as_of: str | None = None  # a fact that changes: the year or ISO date it was true (dated.py)
 
     def _clip_url(self, suffix: str, version: str) -> str:
         return question_image_url(self.id + suffix, version)
@@ -148,6 +149,8 @@ class Question:
             out["video"] = self.video_ref or self.video
         if self.clip:
             out["clip"] = [_whole(t) for t in self.clip]
+        if self.as_of:
+            out["as_of"] = int(self.as_of) if self.as_of.isdigit() else self.as_of
         return out
 
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from host.quiz.audio import CLIP_KINDS, check_clip
+from host.quiz.dated import check_as_of
 from host.quiz.findings import ONLY_NUMERIC, ONLY_TEXT, Finding, describe_type, not_taken
 from host.quiz.matching import MAX_SIMILARITY, MAX_TYPED, MIN_SIMILARITY, normalise
 from host.quiz.media import MediaKind, check_ref
@@ -58,6 +59,7 @@ QUESTION_FIELDS: tuple[str, ...] = (
     "audio",
     "video",
     "clip",
+    "as_of",
 )
 MAX_EXPLAIN = 300  # an explanation shown after the answer: a sentence or two
 _REQUIRED: tuple[str, ...] = ("id", "category", "difficulty", "kind", "prompt", "answer", "source")
@@ -175,6 +177,8 @@ def _check_simple_fields(data: Mapping[str, Any]) -> list[Finding]:
                                         f"{describe_type(explain)}"))
     elif isinstance(explain, str) and len(explain) > MAX_EXPLAIN:
         found.append(Finding("explain", f"has {len(explain)} characters, at most {MAX_EXPLAIN}"))
+    if (problem := check_as_of(data.get("as_of"))) is not None:  # a fact that changes
+        found.append(Finding("as_of", problem))
     found += _check_audio(data)
     found += _check_media_ref(data, PICTURE)
     return found

@@ -9,6 +9,7 @@ from host.buzzer_board.kind import BUZZ_FIELDS
 from host.games.contract import Game, GameKind, QuestionCount
 from host.games.forms import choice, integer, json_value, label
 from host.quiz_round.game import HOST_ACTIONS, SEAT_ACTIONS, QuizRoundGame
+from host.quiz_round.rules import with_fact_age
 from host.quiz_round.state import MAX_SEATS, MIN_SEATS, parse_settings
 
 
@@ -26,7 +27,8 @@ def question_counts(settings: dict[str, Any]) -> list[QuestionCount]:
     selection, else together (a skipped question draws one more)."""
     together: dict[str, int] = {}
     found: list[QuestionCount] = []
-    for index, plan in enumerate(parse_settings(settings).rounds):
+    parsed = parse_settings(settings)
+    for index, plan in enumerate(parsed.rounds):
         if plan.ids:  # picked by hand: each must be in the bank
             found.append(QuestionCount("any", len(plan.ids), {"ids": list(plan.ids)},
                                        f"round {index + 1}"))
@@ -37,9 +39,10 @@ def question_counts(settings: dict[str, Any]) -> list[QuestionCount]:
             kind = plan.kind_of(number)
             counts = together if narrow is None else mine
             counts[kind] = counts.get(kind, 0) + 1
-        found += [QuestionCount(kind, count, narrow, f"round {index + 1}")
-                  for kind, count in sorted(mine.items())]
-    return [QuestionCount(kind, count) for kind, count in sorted(together.items())] + found
+        found += [QuestionCount(kind, count, with_fact_age(narrow, parsed.max_fact_age),
+                                f"round {index + 1}") for kind, count in sorted(mine.items())]
+    dated = with_fact_age(None, parsed.max_fact_age)  # dated facts left out: fewer to draw
+    return [QuestionCount(kind, count, dated) for kind, count in sorted(together.items())] + found
 
 
 SETTINGS = (
@@ -82,6 +85,9 @@ SETTINGS = (
                                   "Buzzers: wrong answer penalty"), 0, 0, 1000),
     integer("early_lockout_ms", label("Buzzer : blocage si trop tôt (ms)",
                                       "Buzzers: lock-out for an early press (ms)"), 250, 0, 5000),
+    integer("max_fact_age", label("Faits datés : écarter ceux de plus de N ans (0 : les garder)",
+                                  "Dated facts: leave out those older than N years (0: keep)"),
+            0, 0, 100),
     # Each round its own title, size, time, points, bonus and mix (the settings above are
     # the defaults); drawn on the host page by quiz-round.js's settingEditor.
     json_value("plan", label("Manches sur mesure", "Rounds one by one")),

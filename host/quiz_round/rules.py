@@ -60,7 +60,14 @@ def needs(state: QuizState) -> QuestionRequest | None:
     if plan.ids:  # picked by hand: that question (its kind, whatever the mix says)
         return QuestionRequest(plan.kind_of(state.number), request_id(state),
                                narrow={"id": plan.ids[state.number]})
-    return QuestionRequest(plan.kind_of(state.number), request_id(state), narrow=plan.narrow())
+    return QuestionRequest(plan.kind_of(state.number), request_id(state),
+                           narrow=with_fact_age(plan.narrow(), state.settings.max_fact_age))
+
+
+def with_fact_age(narrow: dict[str, Any] | None, years: int) -> dict[str, Any] | None:
+    """A round's narrowing plus the game's "leave out facts dated more than N years ago"
+    (the Hub counts the years back from the game's day: host/quiz/dated.py)."""
+    return {**(narrow or {}), "max_age_years": years} if years else narrow
 
 
 def timer(state: QuizState) -> TimerRequest | None:

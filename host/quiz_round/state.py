@@ -76,6 +76,7 @@ class Settings:
     board_every: int = 0  # also a leaderboard after every N questions of a round (0: no)
     buzz_penalty: int = 0  # buzz rounds: points off a wrong answer given aloud
     early_lockout_ms: int = 250  # buzz rounds: a press before the question locks out this long
+    max_fact_age: int = 0  # leave out facts dated (as_of) more than this many years ago; 0: keep
 
 
 @dataclass(frozen=True)
@@ -158,7 +159,7 @@ _ROUND_LISTS = ("categories", "packs", "ids")
 _FLAT_INTS = {"rounds": (1, MAX_ROUNDS), "tolerance_pct": (0, 100), "intro_seconds": (0, 120),
               "reveal_seconds": (0, 300), "board_seconds": (0, 300), "buzz_penalty": (0, 1000),
               "board_every": (0, 50),
-              "early_lockout_ms": (0, 5000)}
+              "early_lockout_ms": (0, 5000), "max_fact_age": (0, 100)}
 _CHOICES = {"mix": MIXES, "numeric_scoring": NUMERIC_SCORING, "leaderboard": LEADERBOARDS}
 KNOWN_SETTINGS = frozenset({*_ROUND_INTS, *_FLAT_INTS, *_CHOICES, "plan"})
 

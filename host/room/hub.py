@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import datetime
 import secrets
 import threading
 from pathlib import Path
@@ -17,9 +18,10 @@ from host.people import night as night_rules
 from host.store.journal import GameRecord, Journal, StorageError
 from host.people.names import HALL_SEATS, NameFilter, clean, generated_name
 from host.quiz.bank import QuestionBank, Selection
+from host.quiz.dated import dated_narrow
 from host.quiz.errors import BankExhausted, SelectionError
 from host.quiz.memory import QuestionMemory
-from host.session.core import STORAGE_MESSAGES, Publisher, QuestionSource, Session
+from host.session.core.core import STORAGE_MESSAGES, Publisher, QuestionSource, Session
 from host.people.teams import TeamRules, member_id
 
 
@@ -37,7 +39,9 @@ class BankQuestions:
     """
 
     def __init__(self, bank: QuestionBank, selection: Selection,
-                 memory_path: Path | None, images_on_phones: bool = False) -> None:
+                 memory_path: Path | None, images_on_phones: bool = False,
+                 day: datetime.date | None = None) -> None:
+        self.day = day or datetime.date.today()  # the game's: its `max_age_years` counts from it
         self.bank = bank  # reloads in place when the host page saves a pack: the next draw sees it
         self.selection = selection
         self.images_on_phones = images_on_phones
@@ -49,6 +53,7 @@ class BankQuestions:
 
     def draw(self, kind: str, used_in_game: Sequence[str], rng_state: int,
              narrow: dict[str, Any] | None = None) -> dict[str, Any]:
+        narrow = dated_narrow(narrow, self.day)
         picked = (narrow or {}).get("id")
         if isinstance(picked, str) and picked in self.bank:  # picked by hand, whatever its kind
             question, _ = self.bank.get(picked).to_engine(rng_state)
@@ -133,6 +138,7 @@ class Hub:
             self.bank, selection_from(record.config),
             None if record.config.get("demo") else self.memory_path,
             images_on_phones=record.config.get("questions", {}).get("images_on_phones") is True,
+            day=datetime.date.fromtimestamp(record.created),
         )
         session = Session(record, kind, self.journal, self.clock, self._scheduler_factory(),
                           questions, self.publish, threaded=self.threaded,
@@ -341,7 +347,7 @@ class Hub:
                                     "the bank")
                 continue
             try:
-                narrowed = selection.narrowed(need.narrow)
+                narrowed = selection.narrowed(dated_narrow(need.narrow, datetime.date.today()))
                 self.bank.require_kinds((), narrowed)  # unknown packs
             except SelectionError as err:
                 raise GameError(f"{need.where}: {err}" if need.where else str(err)) from None

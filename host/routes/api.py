@@ -1,4 +1,4 @@
-"""The read-only JSON API: health, games, maps, game kinds, question counts."""
+"""The read-only JSON API: health, games, maps, game kinds, question counts, ready rounds."""
 
 from __future__ import annotations
 
@@ -91,3 +91,11 @@ def api_kinds() -> Response:
 def api_categories() -> Response:
     """Question counts per language and category in this host's bank."""
     return jsonify(category_counts(current_app.extensions["tourelle_bank"]))
+
+
+@bp.get("/api/questions/rounds")
+def api_ready_rounds() -> Response:
+    """The ready rounds (host/quiz/rounds.py) whose questions the bank holds, for the host
+    form's round plan: id, language, title and question ids, in file order."""
+    bank: QuestionBank = current_app.extensions["tourelle_bank"]
+    return jsonify(rounds=[ready.to_json() for ready in bank.ready_rounds()])

@@ -83,14 +83,15 @@ window.QuizRound = (() => {
     const field = (key, input) => h("label", { class: "qr-plan-field" }, h("small", {}, tr("col_" + key)), input);
     const number = (key, low, high, start) => field(key, h("input", { type: "number", min: low, max: high, step: 1,
       value: start, "data-key": key, oninput: sync }));
-    const addRound = () => {
+    const addRound = (ready) => {
       const n = rounds.children.length + 1;
       const mix = h("select", { "data-key": "mix", onchange: sync },
         MIXES.map((m) => h("option", { value: m, selected: m === flat("mix", "mixed") }, tr("mix_" + m))));
-      rounds.append(h("li", { class: "qr-plan-round" },
+      rounds.append(h("li", { class: "qr-plan-round", "data-ready": ready ? ready.id : null },
+        ready ? h("small", { class: "note qr-plan-ready" }, tr("ready_line", { title: ready.title })) : null,
         h("div", { class: "qr-plan-line" },
           h("input", { "data-key": "title", maxlength: 60, placeholder: tr("round_n", { n }),
-            "aria-label": tr("col_title"), oninput: sync }),
+            value: ready ? ready.title : null, "aria-label": tr("col_title"), oninput: sync }),
           h("button", { type: "button", class: "small", title: tr("remove_round"), "aria-label": tr("remove_round"),
             onclick: (event) => { event.target.closest("li").remove(); sync(); } }, "✕")),
         h("div", { class: "qr-plan-line" },
@@ -101,9 +102,34 @@ window.QuizRound = (() => {
           number("min_difficulty", 1, 5, 1), number("max_difficulty", 1, 5, 5),
           field("packs", pick("packs", packs()))),
         h("div", { class: "qr-plan-line" }, field("ids", h("input", { "data-key": "ids", class: "qr-plan-ids",
-          placeholder: "fr-geo-001, fr-his-004", oninput: sync })))));
+          placeholder: "fr-geo-001, fr-his-004", value: ready ? ready.ids.join(", ") : null,
+          oninput: sync })))));
       sync();
     };
+    // Ready rounds (questions/rounds/*.yaml): one picked adds a round of its questions, titled.
+    let readyRounds = [];
+    const ready = h("select", { id: "qr-ready", "aria-label": tr("ready_round") });
+    const readyButton = h("button", { type: "button", id: "qr-add-ready", disabled: true,
+      onclick: () => {
+        const chosen = readyRounds.find((r) => r.id === ready.value);
+        if (chosen) addRound(chosen);
+      } }, tr("add_ready"));
+    ready.addEventListener("change", () => { readyButton.disabled = !ready.value; });
+    const readyRow = h("div", { class: "buttons qr-ready-row", hidden: true }, ready, readyButton);
+    const fillReady = () => {
+      const language = document.getElementById("q-language");
+      const mine = readyRounds.filter((r) => r.language === (language ? language.value : T.lang));
+      fill(ready, h("option", { value: "" }, tr("ready_pick")),
+        mine.map((r) => h("option", { value: r.id }, tr("ready_option", { title: r.title, n: r.ids.length }))));
+      readyButton.disabled = true;
+      readyRow.hidden = !mine.length;
+    };
+    getJson("/api/questions/rounds", { rounds: [] }).then((answer) => {
+      readyRounds = answer.rounds || [];
+      fillReady();
+    });
+    const languageMenu = document.getElementById("q-language");
+    if (languageMenu) languageMenu.addEventListener("change", fillReady);
     // The round's own selection, within the game's: one category, one pack (or any), difficulties.
     const pick = (key, options) => h("select", { "data-key": key, onchange: sync },
       h("option", { value: "" }, tr("any_" + key)), options.map(([value, text]) => h("option", { value }, text)));
@@ -113,7 +139,8 @@ window.QuizRound = (() => {
       .map((box) => [box.value, ((box.nextSibling && box.nextSibling.textContent) || box.value).trim().slice(0, 40)]);
     return h("div", { class: "qr-plan" }, value, rounds,
       h("div", { class: "buttons" },
-        h("button", { type: "button", id: "qr-add-round", onclick: addRound }, tr("add_round")), total));
+        h("button", { type: "button", id: "qr-add-round", onclick: () => addRound(null) }, tr("add_round")), total),
+      readyRow);
   }
 
   return { tr, LETTERS, roundTitle, num, answerText, placeText, showPicture, planLine, settingEditor };
