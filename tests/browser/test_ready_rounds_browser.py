@@ -2,7 +2,8 @@
 plan offers the ready rounds of the questions' language ("Manche prête…"), one picked adds a
 round titled as the file says with its questions in order, the plan goes out (and is
 journaled) as a plan built by hand is, and the round is asked: its title on the projector.
-Screenshots of the form at 1366x768 and 390x844, and of its "Dated facts" setting, (the test's tmp folder, or $TOURELLE_SHOTS)."""
+Screenshots of the form at 1366x768 and 390x844, and of its "Dated facts" setting
+(the test's tmp folder, or $TOURELLE_SHOTS)."""
 
 from __future__ import annotations
 

@@ -45,7 +45,8 @@ def test_the_packs_hold_typed_questions_each_with_an_explanation_and_near_misses
 
 
 @pytest.mark.parametrize("question", QUESTIONS, ids=lambda question: question["id"])
-def test_answer_and_accepted_forms_are_right_and_near_misses_wrong(question: dict[str, Any]) -> None:
+def test_answer_and_accepted_forms_are_right_and_near_misses_wrong(
+        question: dict[str, Any]) -> None:
     accepted = [question["answer"], *question.get("accept", [])]
     threshold = question.get("similarity", DEFAULT_SIMILARITY)
     for typed in accepted:
