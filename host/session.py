@@ -92,6 +92,9 @@ class Session:
         # The questions asked in this game, oldest first (a dry bank reuses the oldest).
         self.used_questions: dict[str, None] = {}
         self.last_seq = 0
+        # Seat -> (the game's undo context, code): a team's move the host's last undo could
+        # not keep; its phones are told while the game is still there (host/replay.py).
+        self.undone_moves: dict[int, tuple[Any, str]] = {}
         self.teams = TeamRules.from_config(record.config)
         # In a night (host/night.py): the night's summary, from the hub.
         self.night_summary: Callable[[], dict[str, Any] | None] | None = None
@@ -188,7 +191,10 @@ class Session:
             return Outcome.refuse("bad_event", "an event needs a 'type'")
         if kind == "claim":  # a phone coming back to a finished game still sees its podium
             return self.seating.claim(origin, event)
-        if self.status == "over":
+        if self.status == "over" and not (kind == "undo" and origin.role == "host"
+                                          and self.state is not None):
+            # A game over by the host's last decision (`end`, the final board's `next`)
+            # may still be undone: a late score fix.
             return Outcome.refuse("over", "this game is over")
         if kind in SESSION_EVENTS:
             return self._session_event(origin, event)

@@ -19,7 +19,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from host.journal import GameRecord, StorageError, env_float
-from host.replay import rebuild, undo_target
+from host.replay import plan_undo, rebuild, undone_notices
 from host.session_types import SESSION, Origin, Outcome, missing
 
 if TYPE_CHECKING:
@@ -75,25 +75,44 @@ class Recovery:
             s.timers.resume_left = None
 
     def undo(self, origin: Origin) -> Outcome:
-        """Host: take back the last decision: an `undo` row, then a replay without what it
-        cuts; the pause and the seats' new names stay as they were."""
+        """Host: take back the last decision: an `undo` row, then a replay without it.
+
+        The teams' moves after it are kept where they still apply (host/replay.py); a
+        seat whose move no longer does is told why (`undone_moves`). The running timer
+        keeps its time when it is still the same one; the pause and the seats' new names
+        stay as they were. A game over by the decision (`end`, the last board's `next`)
+        runs again."""
         s = self.session
-        target = undo_target(s.game, s.journal.effective_rows(s.id))
-        if target is None:
+        plan = plan_undo(s.game, s.config, s.journal.effective_rows(s.id))
+        if plan is None:
             return Outcome.refuse("nothing_to_undo", "there is no decision to undo")
         was_paused = s.paused
+        was_over = s.status == "over"
+        timer_id, left = s.timers.checkpoint()
         names = {int(seat["seat"]): seat["name"] for seat in s.seats}
-        seq = s.append(origin, {"type": "undo", "cut_from": target.seq})
+        seq = s.append(origin, plan.row())
         s.batches.flush()  # the rebuild below reads the undo row
         record = s.journal.game(s.id) or missing(s.id)
         s.scheduler.cancel_all()
         self.restore(record, rearm=False)
+        if was_over and s.state is not None and not s.game.is_over(s.state):
+            s.status = "running"
+            s.stage(s.journal.op_status(s.id, "running"))
         if was_paused and not s.paused:
             s.append(origin, {"type": "pause"})
             s.paused = True
         s.seating.keep_names(origin, names)
+        s.undone_moves = undone_notices(s.game, s.state, plan.dropped)
+        request = s.game.timer(s.state) if s.state is not None else None
+        if request is not None and request.timer_id == timer_id and left is not None:
+            if s.paused:  # the same wait goes on with the time it had, once resumed
+                s.timers.timer_id, s.timers.paused_left = timer_id, left
+            else:
+                s.timers.arm(seconds_left=left)
         s.after_change()
-        return Outcome(True, seq=seq, data={"undone": target.seq})
+        return Outcome(True, seq=seq, data={"undone": plan.target.seq,
+                                            "kept": len(plan.keep),
+                                            "dropped": len(plan.dropped)})
 
     # -- storage faults ------------------------------------------------------------
     def refusal(self) -> Outcome:
