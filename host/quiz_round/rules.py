@@ -194,8 +194,12 @@ def _reveal(state: QuizState) -> QuizState:
     for row in outcome["rows"]:  # a joker played for this round doubles the team's points
         if state.joker_on(row["seat"]):
             row["points"] *= 2
+            row["bonus"] *= 2  # the speed's part of them, doubled too
             row["joker"] = True
     gained = {row["seat"]: row["points"] for row in outcome["rows"]}
+    for near in outcome.get("closest", ()):  # the projector's list: the same figure
+        near["points"] = gained[near["seat"]]
+        near["joker"] = state.joker_on(near["seat"])
     scores = tuple(score + gained.get(seat, 0) for seat, score in enumerate(state.scores))
     return _go(state, "reveal", scores=scores, outcome=outcome)
 

@@ -55,6 +55,11 @@ class RoundPlan:
             found["max_difficulty"] = self.max_difficulty
         return found or None
 
+    @property
+    def paid_speed_bonus(self) -> int:
+        """The speed bonus this round pays: none in a buzz round (the buzz is the speed)."""
+        return 0 if self.mix == "buzz" else self.speed_bonus
+
     def kind_of(self, number: int) -> str:
         """The question kind of the round's question `number` (0-based)."""
         if self.mix == "mixed":
@@ -67,7 +72,7 @@ class RoundPlan:
 @dataclass(frozen=True)
 class Settings:
     rounds: tuple[RoundPlan, ...] = (RoundPlan(), RoundPlan(), RoundPlan())
-    numeric_scoring: str = "rank"  # rank: 100/66/33 % by closeness; closest; tolerance
+    numeric_scoring: str = "rank"  # rank: all, 2/3, 1/3 by closeness; closest; tolerance
     tolerance_pct: int = 10  # tolerance scoring: full points within this share of the answer
     leaderboard: str = "round"  # when the leaderboard shows: round, question or end
     intro_seconds: int = 10  # time to play a joker; 0: each wait lasts until the host's "next"
