@@ -23,6 +23,10 @@ class Rebuilt:
     used_questions: dict[str, None] = field(default_factory=dict)  # oldest first
     last_seq: int = 0
     engine_names: dict[int, str] = field(default_factory=dict)  # seat -> its name at the start
+    # The host's pauses so far, in host nanoseconds, and when the pause now on began: the
+    # Session stamps a timed move with the total so that a pause is not answer time.
+    paused_ns: int = 0
+    paused_at: int | None = None
 
 
 def initial_seats(config: dict[str, Any]) -> list[dict[str, Any]]:
@@ -51,8 +55,12 @@ def fold(game: Game, config: dict[str, Any], out: Rebuilt, body: dict[str, Any])
         out.seats[int(body["seat"])]["bot"] = body["bot"]
     elif kind == "pause":
         out.paused = True
+        out.paused_at = body.get("t_ns")
     elif kind == "resume":
         out.paused = False
+        if out.paused_at is not None and isinstance(body.get("t_ns"), int):
+            out.paused_ns += max(0, int(body["t_ns"]) - int(out.paused_at))
+        out.paused_at = None
     else:
         state = game.apply(out.state, body)
         if kind == "question":

@@ -95,6 +95,9 @@ class Session:
         # Seat -> (the game's undo context, code): a team's move the host's last undo could
         # not keep; its phones are told while the game is still there (host/replay.py).
         self.undone_moves: dict[int, tuple[Any, str]] = {}
+        # The host's pauses (host ns) so far, and when the one now on began (host/replay.py).
+        self.paused_ns = 0
+        self.paused_at: int | None = None
         self.teams = TeamRules.from_config(record.config)
         # In a night (host/night.py): the night's summary, from the hub.
         self.night_summary: Callable[[], dict[str, Any] | None] | None = None
@@ -213,6 +216,8 @@ class Session:
         if kind in self.kind.timed_seat_actions and (origin.role == "bot" or "t_ns" not in event):
             # A bot locks in when its timer fires: that host time, not what it planned.
             event["t_ns"] = self.clock.now_ns()
+        if kind in self.kind.timed_seat_actions or kind == "question":
+            event["paused_ns"] = self.paused_ns  # the pauses so far are not answer time
         if origin.role == "bot" and origin.seat is not None:
             self.timers.forget_bot(origin.seat)  # its plan is spent: it will think again
         if self.teams.enabled and origin.role == "seat" and origin.seat is not None:
@@ -282,7 +287,8 @@ class Session:
         if kind == "pause":
             if self.paused or self.state is None:
                 return Outcome.refuse("stale", "the game is not running")
-            seq = self.append(origin, {"type": "pause"})
+            self.paused_at = self.clock.now_ns()
+            seq = self.append(origin, {"type": "pause", "t_ns": self.paused_at})
             self.timers.pause()
             self.paused = True
             self.after_change(publish_only=True)
@@ -294,7 +300,11 @@ class Session:
                 return self.handle(origin, {"type": "continue"})
             if not self.paused:
                 return Outcome.refuse("stale", "the game is not paused")
-            seq = self.append(origin, {"type": "resume"})
+            now = self.clock.now_ns()
+            seq = self.append(origin, {"type": "resume", "t_ns": now})
+            if self.paused_at is not None:
+                self.paused_ns += max(0, now - self.paused_at)
+            self.paused_at = None
             self.paused = False
             self.after_change()
             return Outcome(True, seq=seq)

@@ -62,6 +62,7 @@ class Recovery:
         s.seats = rebuilt.seats
         s.seating.engine_names = rebuilt.engine_names
         s.paused = rebuilt.paused
+        s.paused_ns, s.paused_at = rebuilt.paused_ns, rebuilt.paused_at
         s.used_questions = rebuilt.used_questions
         s.last_seq = rebuilt.last_seq
         s.status = record.status
@@ -99,7 +100,8 @@ class Recovery:
             s.status = "running"
             s.stage(s.journal.op_status(s.id, "running"))
         if was_paused and not s.paused:
-            s.append(origin, {"type": "pause"})
+            s.paused_at = s.clock.now_ns()
+            s.append(origin, {"type": "pause", "t_ns": s.paused_at})
             s.paused = True
         s.seating.keep_names(origin, names)
         s.undone_moves = undone_notices(s.game, s.state, plan.dropped)

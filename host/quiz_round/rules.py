@@ -131,8 +131,9 @@ def _on_question(state: QuizState, event: Event) -> QuizState:
                          f"not {request_id(state)}")
     wanted = None if state.plan.ids else state.plan.kind_of(state.number)
     content = true_false_in_order(check_question(event.get("question"), wanted))
-    shown = event.get("t_ns")
-    asked = Asked(request_id(state), content, int(shown) if is_int(shown) else None)
+    shown, paused = event.get("t_ns"), event.get("paused_ns", 0)
+    asked = Asked(request_id(state), content, int(shown) if is_int(shown) else None,
+                  paused_ns=int(paused) if is_int(paused) else 0)
     state = _go(state, "answering", asked=asked, outcome=None,
                 questions_asked=state.questions_asked + 1, buzz_marks=(),
                 **clip.opened(content))
@@ -168,7 +169,9 @@ def _on_answer(state: QuizState, event: Event) -> QuizState:
     if not is_int(t_ns):
         raise BadEvent("an answer needs its lock-in time t_ns (integer)")
     kept = value if isinstance(value, str | list) else int(value)
-    answered = replace(asked, answers=asked.answers + (Answer(seat, kept, int(t_ns)),))
+    paused = event.get("paused_ns", 0)
+    lock_in = Answer(seat, kept, int(t_ns), int(paused) if is_int(paused) else 0)
+    answered = replace(asked, answers=asked.answers + (lock_in,))
     state = replace(state, asked=answered)
     if len(answered.answers) == state.seats:
         return _close(state)

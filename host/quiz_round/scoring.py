@@ -117,7 +117,7 @@ def score_question(asked: Asked, plan: RoundPlan, settings: Settings,
     for answer in sorted(answers, key=lambda a: a.seat):
         base, right = _base_points(content, answer, place.get(answer.seat), plan, settings,
                                    typed_right)
-        elapsed = answer.t_ns - zero
+        elapsed = answer.t_ns - zero - (answer.paused_ns - asked.paused_ns)  # pauses: no time
         bonus = speed_bonus(plan, elapsed) if right else 0
         rows.append({"seat": answer.seat, "value": answer.value, "right": right,
                      "points": base + bonus, "bonus": bonus, "place": place.get(answer.seat),

@@ -90,6 +90,7 @@ class Answer:
     # indexes, first item first)
     value: int | str | list[int]
     t_ns: int
+    paused_ns: int = 0  # the host's pauses before it (the Session's total): not answer time
 
 
 @dataclass(frozen=True)
@@ -104,6 +105,7 @@ class Asked:
     # right), latest last (host/quiz_round/typed.py); a group without one keeps its
     # automatic verdict.
     rulings: tuple[tuple[str, bool], ...] = ()
+    paused_ns: int = 0  # the host's pauses before it was shown (the Session's total)
 
     def answer_of(self, seat: int) -> Answer | None:
         return next((a for a in self.answers if a.seat == seat), None)
@@ -267,7 +269,8 @@ def from_json(data: dict[str, Any]) -> QuizState:
     if asked is not None:
         asked = Asked(asked["request_id"], asked["content"], asked["shown_ns"],
                       tuple(Answer(**a) for a in asked["answers"]),
-                      tuple((str(k), bool(r)) for k, r in asked.get("rulings", ())))
+                      tuple((str(k), bool(r)) for k, r in asked.get("rulings", ())),
+                      int(asked.get("paused_ns", 0)))
     return QuizState(
         settings=Settings(**settings),
         names=tuple(raw["names"]), scores=tuple(raw["scores"]), stage=raw["stage"],
