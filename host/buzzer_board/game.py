@@ -91,3 +91,8 @@ class BuzzerGame:
     def undo_barrier(self, event: Event) -> bool:
         """Nothing on a buzzer board is secret."""
         return False
+
+    def undo_context(self, state: BuzzerState) -> int:
+        """A press is about its window: undo keeps the presses made after the undone
+        decision in the same window where they still apply (host/store/replay.py)."""
+        return state.window

@@ -153,6 +153,11 @@ class Game(Protocol):
         """
         ...
 
+# A game may also define `undo_context(state) -> Hashable`: what a player's move is about
+# (the open question, a window). Host undo then takes back the decision only: the rows
+# after it are replayed and kept where they still apply in the same context; a move that
+# no longer applies is dropped and its phone told why (host/store/replay.py `plan_undo`).
+#
 # A game may also define `pause_reason(state) -> str | None`: a pause the rules themselves
 # call for (the territory game's "nobody_answered"); the Session then shows the game as paused
 # and the host's `resume` sends the game's `continue`.

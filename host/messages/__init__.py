@@ -187,3 +187,32 @@ def with_text(payload: dict[str, Any]) -> dict[str, Any]:
     if payload.get("ok") is False and "text" not in payload:
         payload["text"] = text(str(payload.get("code", "")), str(payload.get("reason", "")))
     return payload
+
+
+# A team's move the host's undo could not keep (host/store/replay.py `undone_notices`): what its
+# phones read, by `move:gone` (the question or title card it was for was taken back) or
+# `move:void` (the same question, but the move no longer applies).
+UNDONE: dict[str, tuple[str, str]] = {
+    "answer:gone": ("L’animateur a annulé sa dernière décision : la question à laquelle votre "
+                    "équipe avait répondu est retirée, et sa réponse avec.",
+                    "The host undid their last decision: the question your team had answered "
+                    "was taken back, and its answer with it."),
+    "buzz:gone": ("L’animateur a annulé sa dernière décision : la question sur laquelle vous "
+                  "aviez buzzé est retirée ; votre buzz ne compte plus.",
+                  "The host undid their last decision: the question you had buzzed on was "
+                  "taken back; your buzz no longer counts."),
+    "joker:gone": ("L’animateur a annulé sa dernière décision : le titre de manche où vous "
+                   "aviez joué votre joker est retiré ; votre joker reste à jouer.",
+                   "The host undid their last decision: the round title card where you had "
+                   "played your joker was taken back; your joker is still yours to play."),
+}
+UNDONE_OTHER = ("L’animateur a annulé sa dernière décision : votre dernier geste ne "
+                "s’applique plus et ne compte pas.",
+                "The host undid their last decision: your last move no longer applies and "
+                "does not count.")
+
+
+def undone_text(code: str) -> dict[str, str]:
+    """What a phone reads when the host's undo could not keep its team's move."""
+    fr, en = UNDONE.get(code, UNDONE_OTHER)
+    return {"fr": fr, "en": en}

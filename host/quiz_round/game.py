@@ -93,9 +93,15 @@ class QuizRoundGame:
 
     def undoable(self, event: Event) -> bool:
         """Host decisions may be undone; answers, jokers, questions and timeouts may not
-        (a team's own move is not the host's to take back)."""
+        (a team's own move is not the host's to take back: undo keeps them, `undo_context`)."""
         return event.get("type") in _UNDOABLE
 
     def undo_barrier(self, event: Event) -> bool:
         """A question shown is drawn afresh on undo; nothing secret is revealed by a move."""
         return False
+
+    def undo_context(self, state: QuizState) -> tuple[int, str | None]:
+        """What a team's move is about (host/store/replay.py): the round (a joker on its title
+        card) and the open question (an answer, a buzz). Undo keeps a team's move made
+        after the undone decision when it still applies to the same one."""
+        return state.round, state.asked.request_id if state.asked is not None else None

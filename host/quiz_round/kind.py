@@ -64,7 +64,7 @@ SETTINGS = (
            ("varied", label("QCM, chiffrées et à remettre dans l’ordre",
                             "choice, numbers and put in order"))),
     choice("numeric_scoring", label("Questions chiffrées", "Number questions"), "rank",
-           ("rank", label("les 3 plus proches (100, 66, 33 %)", "3 closest (100, 66, 33 %)")),
+           ("rank", label("les 3 plus proches (tout, 2/3, 1/3)", "3 closest (all, 2/3, 1/3)")),
            ("closest", label("le plus proche seulement", "closest only")),
            ("tolerance", label("tous dans la marge", "all within the margin"))),
     integer("tolerance_pct", label("Marge des questions chiffrées (%)",

@@ -138,8 +138,9 @@ def _on_question(state: QuizState, event: Event) -> QuizState:
                          f"not {request_id(state)}")
     wanted = None if state.plan.ids else state.plan.kind_of(state.number)
     content = true_false_in_order(check_question(event.get("question"), wanted))
-    shown = event.get("t_ns")
-    asked = Asked(request_id(state), content, int(shown) if is_int(shown) else None)
+    shown, paused = event.get("t_ns"), event.get("paused_ns", 0)
+    asked = Asked(request_id(state), content, int(shown) if is_int(shown) else None,
+                  paused_ns=int(paused) if is_int(paused) else 0)
     state = _go(state, "answering", asked=asked, outcome=None,
                 questions_asked=state.questions_asked + 1, buzz_marks=(),
                 **clip.opened(content))
@@ -175,7 +176,9 @@ def _on_answer(state: QuizState, event: Event) -> QuizState:
     if not is_int(t_ns):
         raise BadEvent("an answer needs its lock-in time t_ns (integer)")
     kept = value if isinstance(value, str | list) else int(value)
-    answered = replace(asked, answers=asked.answers + (Answer(seat, kept, int(t_ns)),))
+    paused = event.get("paused_ns", 0)
+    lock_in = Answer(seat, kept, int(t_ns), int(paused) if is_int(paused) else 0)
+    answered = replace(asked, answers=asked.answers + (lock_in,))
     state = replace(state, asked=answered)
     if len(answered.answers) == state.seats:
         return _close(state)
@@ -201,8 +204,12 @@ def _reveal(state: QuizState) -> QuizState:
     for row in outcome["rows"]:  # a joker played for this round doubles the team's points
         if state.joker_on(row["seat"]):
             row["points"] *= 2
+            row["bonus"] *= 2  # the speed's part of them, doubled too
             row["joker"] = True
     gained = {row["seat"]: row["points"] for row in outcome["rows"]}
+    for near in outcome.get("closest", ()):  # the projector's list: the same figure
+        near["points"] = gained[near["seat"]]
+        near["joker"] = state.joker_on(near["seat"])
     scores = tuple(score + gained.get(seat, 0) for seat, score in enumerate(state.scores))
     return _go(state, "reveal", scores=scores, outcome=outcome)
 

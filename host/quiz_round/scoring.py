@@ -8,7 +8,8 @@ Pure functions of the question, the answers and the round's plan (docs/rules/qui
 - text: a typed answer whose group the review found right (the host's ruling, else the
   automatic verdict: host/quiz_round/typed.py) earns the round's points;
 - numeric: distances to the answer rank the teams (equal distances share a place);
-  `rank` pays 100 %, 66 % and 33 % of the points to the three closest places, `closest`
+  `rank` pays all, two thirds and one third of the points to the three closest places
+  (a tie shares its place, and the place after it is skipped: 1, 2, 2, 4), `closest`
   pays the closest place only, `tolerance` pays every answer within `tolerance_pct` % of
   the answer (and the closest place, so someone always scores when anyone answered);
 - speed bonus: a right answer earns up to `speed_bonus` more, falling linearly from the
@@ -24,7 +25,9 @@ from host.games.ranking import places
 from host.quiz_round import ordering, typed
 from host.quiz_round.state import Answer, Asked, RoundPlan, Settings
 
-RANK_SHARES = (1.0, 2 / 3, 1 / 3)  # numeric `rank` scoring: the share of points by place
+# numeric `rank` scoring: the three closest places earn 3/3, 2/3 and 1/3 of the points (the
+# pub quiz's 3-2-1 for the closest guesses), as (numerator, denominator)
+RANK_SHARES = ((3, 3), (2, 3), (1, 3))
 NS = 1_000_000_000
 
 
@@ -33,12 +36,20 @@ def half_up(value: float) -> int:
     return math.floor(value + 0.5)
 
 
+def half_up_ratio(numerator: int, denominator: int) -> int:
+    """numerator / denominator rounded half up, in whole numbers (no floating point: 4.5
+    is 5 however it was reached)."""
+    return (2 * numerator + denominator) // (2 * denominator)
+
+
 def speed_bonus(plan: RoundPlan, elapsed_ns: int) -> int:
-    """Extra points for a right answer locked in `elapsed_ns` after the question showed."""
+    """Extra points for a right answer locked in `elapsed_ns` after the question showed:
+    `speed_bonus` x (time left / time), rounded half up, in integer nanoseconds."""
     if plan.speed_bonus <= 0:
         return 0
-    share = 1 - max(0, elapsed_ns) / (plan.seconds * NS)
-    return max(0, half_up(plan.speed_bonus * share))
+    total = plan.seconds * NS
+    left = total - min(total, max(0, elapsed_ns))
+    return half_up_ratio(plan.speed_bonus * left, total)
 
 
 def number_of(answer: Answer) -> int:
@@ -68,8 +79,8 @@ def _base_points(content: dict[str, Any], answer: Answer, place: int | None, pla
         right = answer.seat in typed_right
         return (plan.points if right else 0), right
     if content["kind"] == "order":
-        part = ordering.share(order_of(answer), truth)
-        return half_up(plan.points * part), part == 1
+        placed = ordering.in_place(order_of(answer), truth)
+        return half_up_ratio(plan.points * placed, len(truth)), placed == len(truth)
     if content["kind"] == "choice":
         right = answer.value == truth
         return (plan.points if right else 0), right
@@ -81,8 +92,10 @@ def _base_points(content: dict[str, Any], answer: Answer, place: int | None, pla
         return (plan.points if right else 0), right
     if mode == "closest":
         return (plan.points if place == 1 else 0), place == 1
-    share = RANK_SHARES[place - 1] if place <= len(RANK_SHARES) else 0.0
-    return half_up(plan.points * share), place == 1
+    if place > len(RANK_SHARES):
+        return 0, False
+    numerator, denominator = RANK_SHARES[place - 1]
+    return half_up_ratio(plan.points * numerator, denominator), place == 1
 
 
 def score_question(asked: Asked, plan: RoundPlan, settings: Settings,
@@ -104,7 +117,7 @@ def score_question(asked: Asked, plan: RoundPlan, settings: Settings,
     for answer in sorted(answers, key=lambda a: a.seat):
         base, right = _base_points(content, answer, place.get(answer.seat), plan, settings,
                                    typed_right)
-        elapsed = answer.t_ns - zero
+        elapsed = answer.t_ns - zero - (answer.paused_ns - asked.paused_ns)  # pauses: no time
         bonus = speed_bonus(plan, elapsed) if right else 0
         rows.append({"seat": answer.seat, "value": answer.value, "right": right,
                      "points": base + bonus, "bonus": bonus, "place": place.get(answer.seat),

@@ -55,6 +55,11 @@ class RoundPlan:
             found["max_difficulty"] = self.max_difficulty
         return found or None
 
+    @property
+    def paid_speed_bonus(self) -> int:
+        """The speed bonus this round pays: none in a buzz round (the buzz is the speed)."""
+        return 0 if self.mix == "buzz" else self.speed_bonus
+
     def kind_of(self, number: int) -> str:
         """The question kind of the round's question `number` (0-based)."""
         if self.mix == "mixed":
@@ -67,7 +72,7 @@ class RoundPlan:
 @dataclass(frozen=True)
 class Settings:
     rounds: tuple[RoundPlan, ...] = (RoundPlan(), RoundPlan(), RoundPlan())
-    numeric_scoring: str = "rank"  # rank: 100/66/33 % by closeness; closest; tolerance
+    numeric_scoring: str = "rank"  # rank: all, 2/3, 1/3 by closeness; closest; tolerance
     tolerance_pct: int = 10  # tolerance scoring: full points within this share of the answer
     leaderboard: str = "round"  # when the leaderboard shows: round, question or end
     intro_seconds: int = 10  # time to play a joker; 0: each wait lasts until the host's "next"
@@ -86,6 +91,7 @@ class Answer:
     # indexes, first item first)
     value: int | str | list[int]
     t_ns: int
+    paused_ns: int = 0  # the host's pauses before it (the Session's total): not answer time
 
 
 @dataclass(frozen=True)
@@ -100,6 +106,7 @@ class Asked:
     # right), latest last (host/quiz_round/typed.py); a group without one keeps its
     # automatic verdict.
     rulings: tuple[tuple[str, bool], ...] = ()
+    paused_ns: int = 0  # the host's pauses before it was shown (the Session's total)
 
     def answer_of(self, seat: int) -> Answer | None:
         return next((a for a in self.answers if a.seat == seat), None)
@@ -263,7 +270,8 @@ def from_json(data: dict[str, Any]) -> QuizState:
     if asked is not None:
         asked = Asked(asked["request_id"], asked["content"], asked["shown_ns"],
                       tuple(Answer(**a) for a in asked["answers"]),
-                      tuple((str(k), bool(r)) for k, r in asked.get("rulings", ())))
+                      tuple((str(k), bool(r)) for k, r in asked.get("rulings", ())),
+                      int(asked.get("paused_ns", 0)))
     return QuizState(
         settings=Settings(**settings),
         names=tuple(raw["names"]), scores=tuple(raw["scores"]), stage=raw["stage"],

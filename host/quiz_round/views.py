@@ -57,7 +57,7 @@ def room_view(state: QuizState) -> View:
         "of": plan.questions,
         "seconds": plan.seconds,
         "points": plan.points,
-        "speed_bonus": plan.speed_bonus,
+        "speed_bonus": plan.paid_speed_bonus,
         "mix": plan.mix,
         "numeric_scoring": state.settings.numeric_scoring,
         "tolerance_pct": state.settings.tolerance_pct,
@@ -140,6 +140,6 @@ def view(state: QuizState, audience: str, room: View | None = None,
                               for e in state.adjustments]
         shown["skipped"] = state.skipped
         shown["plan"] = [{"title": r.title, "questions": r.questions, "seconds": r.seconds,
-                          "points": r.points, "speed_bonus": r.speed_bonus, "mix": r.mix}
+                          "points": r.points, "speed_bonus": r.paid_speed_bonus, "mix": r.mix}
                          for r in state.settings.rounds]
     return shown

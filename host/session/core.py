@@ -34,23 +34,23 @@ from host.people import names as naming
 from host.clock import Clock, Scheduler
 from host.games.contract import Event, Game, GameError, GameKind
 from host.wire.heap import PAUSES
-from host.session.in_flight import InFlight
+from host.session.core.in_flight import InFlight
 from host.wire.inbound import INBOUND
 from host.store.journal import GameRecord, Journal, Op, StorageError
 from host.store.replay import SESSION_EVENTS
-from host.session.batches import BURST_SECONDS, Batches
-from host.session.publication import Publication
-from host.session.roles import check_role
-from host.session.seats import Seating
-from host.session.recovery import STORAGE_MESSAGES, Recovery
-from host.session.timers import Clockwork
-from host.session.terms import (HOST, PHONES, SESSION, TIMER, Origin, Outcome, Publish,
+from host.session.core.batches import BURST_SECONDS, Batches
+from host.session.core.publication import Publication
+from host.session.core.roles import check_role
+from host.session.core.seats import Seating
+from host.session.core.recovery import STORAGE_MESSAGES, Recovery
+from host.session.core.timers import Clockwork
+from host.session.core.terms import (HOST, PHONES, SESSION, TIMER, Origin, Outcome, Publish,
                                 Publisher, QuestionSource, token_hash)
 from host.people.teams import SeatPhones, TeamRules, member_id
 
 log = logging.getLogger(__name__)
 
-# Re-exported: the names other modules and tests import from host.session.core.
+# Re-exported: the names other modules and tests import from host.session.core.core.
 __all__ = ["BURST_SECONDS", "HOST", "PHONES", "SESSION", "STORAGE_MESSAGES", "TIMER", "Origin",
            "Outcome", "Publish", "Publisher", "QuestionSource", "Session", "check_role",
            "token_hash"]
@@ -92,6 +92,12 @@ class Session:
         # The questions asked in this game, oldest first (a dry bank reuses the oldest).
         self.used_questions: dict[str, None] = {}
         self.last_seq = 0
+        # Seat -> (the game's undo context, code): a team's move the host's last undo could
+        # not keep; its phones are told while the game is still there (host/store/replay.py).
+        self.undone_moves: dict[int, tuple[Any, str]] = {}
+        # The host's pauses (host ns) so far, and when the one now on began (host/store/replay.py).
+        self.paused_ns = 0
+        self.paused_at: int | None = None
         self.teams = TeamRules.from_config(record.config)
         # In a night (host/people/night.py): the night's summary, from the hub.
         self.night_summary: Callable[[], dict[str, Any] | None] | None = None
@@ -188,7 +194,10 @@ class Session:
             return Outcome.refuse("bad_event", "an event needs a 'type'")
         if kind == "claim":  # a phone coming back to a finished game still sees its podium
             return self.seating.claim(origin, event)
-        if self.status == "over":
+        if self.status == "over" and not (kind == "undo" and origin.role == "host"
+                                          and self.state is not None):
+            # A game over by the host's last decision (`end`, the final board's `next`)
+            # may still be undone: a late score fix.
             return Outcome.refuse("over", "this game is over")
         if kind in SESSION_EVENTS:
             return self._session_event(origin, event)
@@ -207,6 +216,8 @@ class Session:
         if kind in self.kind.timed_seat_actions and (origin.role == "bot" or "t_ns" not in event):
             # A bot locks in when its timer fires: that host time, not what it planned.
             event["t_ns"] = self.clock.now_ns()
+        if kind in self.kind.timed_seat_actions or kind == "question":
+            event["paused_ns"] = self.paused_ns  # the pauses so far are not answer time
         if origin.role == "bot" and origin.seat is not None:
             self.timers.forget_bot(origin.seat)  # its plan is spent: it will think again
         if self.teams.enabled and origin.role == "seat" and origin.seat is not None:
@@ -276,7 +287,8 @@ class Session:
         if kind == "pause":
             if self.paused or self.state is None:
                 return Outcome.refuse("stale", "the game is not running")
-            seq = self.append(origin, {"type": "pause"})
+            self.paused_at = self.clock.now_ns()
+            seq = self.append(origin, {"type": "pause", "t_ns": self.paused_at})
             self.timers.pause()
             self.paused = True
             self.after_change(publish_only=True)
@@ -288,7 +300,11 @@ class Session:
                 return self.handle(origin, {"type": "continue"})
             if not self.paused:
                 return Outcome.refuse("stale", "the game is not paused")
-            seq = self.append(origin, {"type": "resume"})
+            now = self.clock.now_ns()
+            seq = self.append(origin, {"type": "resume", "t_ns": now})
+            if self.paused_at is not None:
+                self.paused_ns += max(0, now - self.paused_at)
+            self.paused_at = None
             self.paused = False
             self.after_change()
             return Outcome(True, seq=seq)

@@ -15,12 +15,13 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from host import messages
 from host.people import names as naming
 from host.session import phone_parts
 from host.wire.broadcast import Broadcaster, Parts
 from host.games.contract import View
-from host.session.terms import PHONES, Publisher
-from host.session.shape import SessionShape
+from host.session.core.terms import PHONES, Publisher
+from host.session.core.shape import SessionShape
 
 
 
@@ -113,6 +114,10 @@ class Publication:
             view = naming.renamed_in(view, s.seating.renames())
         if view is not None and audience.startswith("seat:"):
             view["legal"] = s.game.legal_actions(state, int(audience[5:]))
+            undone = s.undone_moves.get(int(audience[5:]))
+            context = getattr(s.game, "undo_context", None)
+            if undone is not None and context is not None and context(state) == undone[0]:
+                view["undone"] = messages.undone_text(undone[1])
         return view
 
     def _payload(self, state: Any, audience: str, meta: dict[str, Any]) -> dict[str, Any]:
@@ -134,7 +139,7 @@ class Publication:
         view = self._view_of(state, f"seat:{seat}")
         if view is None:
             return None, None
-        return phone_parts.split(view, self.session.kind.private_keys | {"legal"})
+        return phone_parts.split(view, self.session.kind.private_keys | {"legal", "undone"})
 
     def phone_payloads(self, seat: int) -> tuple[dict[str, Any], dict[str, Any]]:
         """(public, private) payloads of the current state for one seat (tests, benches)."""

@@ -18,9 +18,9 @@ from __future__ import annotations
 import logging
 
 from host.store.journal import GameRecord, StorageError, env_float
-from host.store.replay import rebuild, undo_target
+from host.store.replay import plan_undo, rebuild, undone_notices
 from host.session.terms import SESSION, Origin, Outcome, missing
-from host.session.shape import SessionShape
+from host.session.core.shape import SessionShape
 
 
 log = logging.getLogger(__name__)
@@ -60,6 +60,7 @@ class Recovery:
         s.seats = rebuilt.seats
         s.seating.engine_names = rebuilt.engine_names
         s.paused = rebuilt.paused
+        s.paused_ns, s.paused_at = rebuilt.paused_ns, rebuilt.paused_at
         s.used_questions = rebuilt.used_questions
         s.last_seq = rebuilt.last_seq
         s.status = record.status
@@ -73,25 +74,45 @@ class Recovery:
             s.timers.resume_left = None
 
     def undo(self, origin: Origin) -> Outcome:
-        """Host: take back the last decision: an `undo` row, then a replay without what it
-        cuts; the pause and the seats' new names stay as they were."""
+        """Host: take back the last decision: an `undo` row, then a replay without it.
+
+        The teams' moves after it are kept where they still apply (host/store/replay.py); a
+        seat whose move no longer does is told why (`undone_moves`). The running timer
+        keeps its time when it is still the same one; the pause and the seats' new names
+        stay as they were. A game over by the decision (`end`, the last board's `next`)
+        runs again."""
         s = self.session
-        target = undo_target(s.game, s.journal.effective_rows(s.id))
-        if target is None:
+        plan = plan_undo(s.game, s.config, s.journal.effective_rows(s.id))
+        if plan is None:
             return Outcome.refuse("nothing_to_undo", "there is no decision to undo")
         was_paused = s.paused
+        was_over = s.status == "over"
+        timer_id, left = s.timers.checkpoint()
         names = {int(seat["seat"]): seat["name"] for seat in s.seats}
-        seq = s.append(origin, {"type": "undo", "cut_from": target.seq})
+        seq = s.append(origin, plan.row())
         s.batches.flush()  # the rebuild below reads the undo row
         record = s.journal.game(s.id) or missing(s.id)
         s.scheduler.cancel_all()
         self.restore(record, rearm=False)
+        if was_over and s.state is not None and not s.game.is_over(s.state):
+            s.status = "running"
+            s.stage(s.journal.op_status(s.id, "running"))
         if was_paused and not s.paused:
-            s.append(origin, {"type": "pause"})
+            s.paused_at = s.clock.now_ns()
+            s.append(origin, {"type": "pause", "t_ns": s.paused_at})
             s.paused = True
         s.seating.keep_names(origin, names)
+        s.undone_moves = undone_notices(s.game, s.state, plan.dropped)
+        request = s.game.timer(s.state) if s.state is not None else None
+        if request is not None and request.timer_id == timer_id and left is not None:
+            if s.paused:  # the same wait goes on with the time it had, once resumed
+                s.timers.timer_id, s.timers.paused_left = timer_id, left
+            else:
+                s.timers.arm(seconds_left=left)
         s.after_change()
-        return Outcome(True, seq=seq, data={"undone": target.seq})
+        return Outcome(True, seq=seq, data={"undone": plan.target.seq,
+                                            "kept": len(plan.keep),
+                                            "dropped": len(plan.dropped)})
 
     # -- storage faults ------------------------------------------------------------
     def refusal(self) -> Outcome:

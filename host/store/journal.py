@@ -4,8 +4,9 @@ One database file holds every game of a data folder. An event row is committed
 with `synchronous=FULL` (fsync) before the Session lets the new state be seen,
 so a power cut or SIGKILL loses at most an event nobody was told about.
 Replaying a game's rows through its engine rebuilds the exact state; host undo
-is itself a row (`{"type": "undo", "cut_from": seq}`) that hides every row from
-`cut_from` on, so undo survives a crash too.
+is itself a row (`{"type": "undo", "cut_from": seq, "keep": [seqs]}`) that hides every
+row from `cut_from` on but those in `keep` (the teams' moves after the decision that still
+apply, host/store/replay.py), so undo survives a crash too.
 
 Storage faults (a full disk, a read-only file system, an I/O error) are a known
 condition, not a bug: a write that meets one raises `StorageError` with its
@@ -435,7 +436,8 @@ def effective(rows: list[JournalRow]) -> list[JournalRow]:
     for row in rows:
         if row.body.get("type") == "undo":
             cut_from = int(row.body["cut_from"])
-            kept = [r for r in kept if r.seq < cut_from]
+            keep = {int(seq) for seq in row.body.get("keep", ())}  # moves the undo kept
+            kept = [r for r in kept if r.seq < cut_from or r.seq in keep]
         else:
             kept.append(row)
     return kept

@@ -132,3 +132,9 @@ class TerritoryGame:
     def undo_barrier(self, event: Event) -> bool:
         """A question shown is drawn afresh on undo: nothing secret is ever revealed."""
         return False
+
+    def undo_context(self, state: TerritoryState) -> tuple[str, int]:
+        """A player's move is about one step of the game (its stage and count): undo keeps
+        the moves made after the undone decision in the same step where they still apply
+        (host/store/replay.py)."""
+        return state.stage, state.seq

@@ -11,8 +11,8 @@ from typing import Any
 
 from host.wire.broadcast import Parts
 from host.store.journal import StorageError
-from host.session.core import HOST, SESSION, TIMER, Origin, Session, check_role, token_hash
-from host.session.terms import PHONES
+from host.session.core.core import HOST, SESSION, TIMER, Origin, Session, check_role, token_hash
+from host.session.core.terms import PHONES
 from host.territory.kind import KIND
 from tests.core.test_session import MAP, Night, humans_game
 
@@ -120,8 +120,9 @@ def test_undo_takes_back_a_decision_but_keeps_a_new_name(tmp_path: Path) -> None
     assert undone.ok, undone.reason
     assert session.game.to_json(session.state) == before
     assert session.seats[0]["name"] == "Léa" and session.renames() == {0: "Léa"}
-    assert session.journal.rows(session.id)[-1].body == {"type": "rename", "seat": 0,
-                                                         "name": "Léa"}
+    *_, rename, undo = session.journal.rows(session.id)  # the undo keeps the rename's row
+    assert rename.body == {"type": "rename", "seat": 0, "name": "Léa"}
+    assert undo.body["type"] == "undo" and rename.seq in undo.body["keep"]
 
 
 # -- the clockwork -------------------------------------------------------------------

@@ -1,7 +1,9 @@
 """Seeded random quiz rounds through a real Session (virtual time, SQLite journal), with every
 kind of round (mixed, numbers, buzzers, typed answers, ordering) and a host who presses anything at
 any time: next, close, skip, right, wrong, typed answers accepted or rejected, score edits,
-undo, pause and resume. The contract test's checks
+undo, pause and resume. After every undo no team's move made after the undone decision is
+lost: each is kept, or no longer applies (its question or title card taken back, or the
+engine refuses it now) and its phone is told. The contract test's checks
 run at every step (tests/games/test_contract.py), plus the room never seeing an answer
 before the reveal; each game ends and replays from its journal to the same state."""
 
@@ -16,12 +18,15 @@ import pytest
 from host.clock import VirtualClock, VirtualScheduler
 from host.games import registry
 from host.room.hub import Hub
-from host.store.journal import Journal
-from host.store.replay import rebuild
-from host.session.core import HOST, Origin
+from host.games.contract import GameError
+from host.store.journal import Journal, effective
+from host.store.replay import MOVERS, rebuild
+from host.session.core import HOST, Origin, Session
 from tests.core.test_no_answer_leak import secrets_in
 from tests.games.test_contract import check_phone_parts, check_step, filled
 from tests.synthetic import synthetic_bank
+
+pytestmark = pytest.mark.random_play
 
 PLAN = [{"questions": 3, "mix": "mixed"}, {"questions": 2, "mix": "numeric"},
         {"questions": 3, "mix": "buzz"}, {"questions": 2, "mix": "text"},
@@ -51,6 +56,7 @@ def test_random_rounds_of_every_kind_keep_the_contract(seed: int, tmp_path: Path
     assert session.submit(HOST, {"type": "start"}).ok
     pick = random.Random(seed)
     stages = set()
+    undos = 0
     for _ in range(3000):
         if session.status == "over":
             break
@@ -70,13 +76,17 @@ def test_random_rounds_of_every_kind_keep_the_contract(seed: int, tmp_path: Path
             outcome = session.submit(Origin("seat", move["seat"], "phone"), move)
             assert outcome.ok or (session.paused and outcome.code == "paused"), (move, outcome)
         elif roll < 0.85:
-            session.submit(HOST, dict(pick.choice(HOST_ORDERS)))  # may be refused: fine
+            order = dict(pick.choice(HOST_ORDERS))
+            before = journal.effective_rows(session.id)
+            if session.submit(HOST, order).ok and order["type"] == "undo":  # may be refused
+                undos += check_no_move_lost(session, before)
         elif not scheduler.run_next():
             session.submit(HOST, {"type": "resume"})
             session.submit(HOST, {"type": "next"})
             session.submit(HOST, {"type": "close"})
             session.submit(HOST, {"type": "right"})
     assert session.status == "over", session.game.view(session.state, "host")["stage"]
+    assert undos >= 3, undos
     assert {("answering", "buzz"), ("answering", "numeric"), ("answering", "mixed"),
             ("answering", "text"), ("answering", "order"), ("reveal", "order"),
             ("clip", "playing")} <= stages
@@ -84,3 +94,34 @@ def test_random_rounds_of_every_kind_keep_the_contract(seed: int, tmp_path: Path
                       journal.rows(session.id))
     assert session.game.to_json(rebuilt.state) == session.game.to_json(session.state)
     journal.close()
+
+
+def check_no_move_lost(session: Session, before: list[Any]) -> int:
+    """The undo just journaled kept every team move after its decision that still applies;
+    each one it dropped no longer does (checked by replaying the journal independently),
+    and its phone says so. Returns 1."""
+    rows = session.journal.rows(session.id)
+    undo = rows[-1] if rows[-1].body["type"] == "undo" else next(
+        r for r in reversed(rows) if r.body["type"] == "undo")
+    cut = int(undo.body["cut_from"])
+    now = effective(rows)
+    now_seqs = {r.seq for r in now}
+    dropped = {d["seq"]: d for d in undo.body.get("dropped", [])}
+    config = session.config
+    for row in before:
+        if row.seq <= cut or row.origin.get("role") not in MOVERS:
+            continue
+        if row.seq in now_seqs:
+            continue
+        assert row.seq in dropped, f"a team's move was lost: {row.seq} {row.body}"
+        was = rebuild(session.game, config, [r for r in before if r.seq < row.seq]).state
+        is_ = rebuild(session.game, config, [r for r in now if r.seq < row.seq]).state
+        context = session.game.undo_context  # type: ignore[attr-defined]
+        if context(was) == context(is_):
+            with pytest.raises(GameError):
+                session.game.apply(is_, row.body)
+    for seat in {d["seat"] for d in dropped.values()}:
+        view = session.view(f"seat:{seat}")["view"]
+        if view is not None and "undone" in view:
+            assert view["undone"]["fr"] and view["undone"]["en"]
+    return 1

@@ -116,13 +116,16 @@ function rankedPlayers(view) {
 
 /** The podium (top three) for `rows` ranked best first, drawn into `holder`. */
 function drawPodium(holder, rows) {
+  // Ties share a step (1, 1, 3): a row's place is that of the first row with its score.
+  const placeOf = (i) => rows.findIndex((r) => r.score === rows[i].score) + 1;
   const steps = [1, 0, 2].filter((i) => i < rows.length).map((i) => {
     const p = rows[i];
-    return h("div", { class: "step place-" + (i + 1), "data-seat": p.seat },
+    const place = placeOf(i);
+    return h("div", { class: "step place-" + place, "data-seat": p.seat, "data-place": place },
       // A night's player not in its latest game has no colour tonight (seat null).
       h("div", { class: "who" }, p.seat === null ? null : seatChip(p.seat), h("strong", {}, p.name),
         p.seat === null ? null : h("small", {}, T.colour(p.seat))),
-      h("div", { class: p.seat === null ? "block" : "block seat-bg-" + (p.seat % 4) }, h("span", {}, String(i + 1)),
+      h("div", { class: p.seat === null ? "block" : "block seat-bg-" + (p.seat % 4) }, h("span", {}, String(place)),
         h("small", {}, Number(p.score).toLocaleString(T.lang))));
   });
   fill(holder, steps);

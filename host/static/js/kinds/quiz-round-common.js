@@ -22,6 +22,12 @@ window.QuizRound = (() => {
     return n.toLocaleString(T.lang, { useGrouping: Math.abs(n) >= 10000, maximumFractionDigits: 3 });
   }
 
+  /** A gain or a loss with its sign: "+7", "−6" (a minus sign, never "+-6"), "0". */
+  function signed(value) {
+    const n = Number(value);
+    return n > 0 ? "+" + num(n) : n < 0 ? "−" + num(-n) : "0";
+  }
+
   function answerText(question, value) {
     if (question && question.kind === "choice") return LETTERS[value] + ". " + question.options[value];
     if (question && question.kind === "text") return String(value);
@@ -143,5 +149,6 @@ window.QuizRound = (() => {
       readyRow);
   }
 
-  return { tr, LETTERS, roundTitle, num, answerText, placeText, showPicture, planLine, settingEditor };
+  return { tr, LETTERS, roundTitle, num, signed, answerText, placeText, showPicture, planLine,
+    settingEditor };
 })();

@@ -7,7 +7,7 @@
 "use strict";
 
 (() => {
-  const { tr, LETTERS, roundTitle, num, answerText, placeText, showPicture, planLine } = window.QuizRound;
+  const { tr, LETTERS, roundTitle, num, signed, answerText, placeText, showPicture, planLine } = window.QuizRound;
   const Typed = window.QuizRoundTyped; // typed answers: quiz-round-typed.js
   const Clip = window.QuizRoundClip; // a question's sound on the projector: quiz-round-clip.js
   const Order = window.QuizRoundOrder; // ordering questions: quiz-round-order.js
@@ -125,7 +125,7 @@
         h("li", { "data-seat": row.seat }, h("span", { class: "qr-place" }, placeText(row.place)),
           seatChip(row.seat), h("span", { class: "who" }, row.name),
           h("span", { class: "qr-val" }, answerText(q, row.value)),
-          h("span", { class: "pts" }, row.points ? "+" + row.points : "")))) : null,
+          h("span", { class: "pts" }, row.points ? signed(row.points) + (row.joker ? " ★" : "") : "")))) : null,
       outcome.spread ? h("p", { class: "note qr-spread" },
         tr("spread", { low: answerText(q, outcome.spread[0]), high: answerText(q, outcome.spread[1]) })) : null);
   }
@@ -143,7 +143,7 @@
         h("li", { class: "qr-row" + (p.place <= 3 ? " top" : ""), "data-seat": p.seat },
           h("span", { class: "qr-place" }, String(p.place)), seatChip(p.seat),
           h("span", { class: "who" }, p.name, p.joker ? " ★" : ""),
-          h("span", { class: "qr-gain" }, p.round ? "+" + num(p.round) : ""),
+          h("span", { class: "qr-gain" }, p.round ? signed(p.round) : ""),
           h("span", { class: "pts" }, num(p.score))))),
       view.players.length > BOARD_ROWS
         ? h("p", { class: "note" }, tr("more", { n: view.players.length - BOARD_ROWS })) : null));
@@ -447,8 +447,11 @@
     const names = Object.fromEntries(view.players.map((p) => [p.seat, p.name]));
     return h("table", { class: "live-table qr-host-answers" }, rows.map((row) =>
       h("tr", { class: row.right === undefined ? "" : row.right ? "good" : row.points > 0 ? "part" : "bad" },
-        h("td", {}, seatChip(row.seat), " ", names[row.seat]), h("td", {}, answerText(q, row.value)),
-        h("td", {}, row.points === undefined ? "" : "+" + row.points + (row.joker ? " ★" : "")),
+        // A buzz row has no value (the team answered aloud): its mark, not "undefined. undefined".
+        h("td", {}, seatChip(row.seat), " ", names[row.seat]),
+        h("td", {}, row.value === null || row.value === undefined
+          ? (row.right === undefined ? "" : row.right ? "✔" : "✘") : answerText(q, row.value)),
+        h("td", {}, row.points === undefined ? "" : signed(row.points) + (row.joker ? " ★" : "")),
         h("td", {}, row.ms === undefined ? "" : (row.ms / 1000).toFixed(2) + " s"))));
   }
 
