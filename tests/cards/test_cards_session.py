@@ -131,7 +131,8 @@ def play_until(night: Night, session: Session, human: int, done: Any, limit: int
 def test_the_kinds_are_registered_with_seats_and_a_field_table(name: str) -> None:
     kind = registry.kind(name)
     assert name in registry.names()
-    assert kind.seat_actions == frozenset(kind.fields)
+    assert kind.seat_actions | kind.host_actions == frozenset(kind.fields)
+    assert kind.host_actions == {"end"}  # the host ends the game
     assert 2 == kind.min_seats <= kind.max_seats
     assert isinstance(kind.make({"settings": {}}), CardGameAdapter)
     with pytest.raises(GameError):
