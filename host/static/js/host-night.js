@@ -29,7 +29,7 @@ async function drawNight() {
   $("#n-json").download = "tourelle-night-" + id + ".json";
   $("#n-end").hidden = night.status !== "open";
   fill("#n-table", night.standings.table.map((t) =>
-    h("tr", { "data-night-seat": t.seat, "data-night-id": t.id }, h("td", {}, String(t.place)),
+    h("tr", { "data-night-seat": t.seat, "data-night-id": t.id }, h("td", {}, t.place === null ? "" : String(t.place)),
       h("td", {}, t.seat === null ? null : seatChip(t.seat), " ", t.name),
       h("td", { class: "score" }, String(t.points)))));
 }

@@ -1,0 +1,65 @@
+"""One row per person or team in a night's table (issue 42): a team's phone that plays
+a game alone counts for its team, robots are listed after the people and never placed,
+a team keeps its name from game to game (host/night.py, host/session_seats.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from host.night import NightRules, PlayedGame, csv_rows, standings
+
+
+def seats(*held: tuple[str, list[str]], team: bool) -> list[dict[str, Any]]:
+    return [{"seat": n, "name": name, "phones": phones, "team": team}
+            for n, (name, phones) in enumerate(held)]
+
+
+def placed(*names: str) -> dict[str, Any]:
+    """A finished game's result: `names` in seat order, first seat first, and so on."""
+    return {"players": [{"seat": n, "name": name, "score": 10 - n, "place": n + 1}
+                        for n, name in enumerate(names)]}
+
+
+def test_a_teams_phone_alone_counts_for_its_team_once_per_game() -> None:
+    team_game = PlayedGame("g1", "quiz-round", "over", seats(
+        ("Les Ours", ["a1", "a2"]), ("Les Loups", ["b1", "b2"]), team=True),
+        placed("Les Ours", "Les Loups"))
+    # Then a buzzer board, one phone a seat: b2 first, a1, b1, a2.
+    alone = PlayedGame("g2", "buzzer", "over", seats(
+        ("Béa", ["b2"]), ("Ana", ["a1"]), ("Bob", ["b1"]), ("Alex", ["a2"]), team=False),
+        placed("Béa", "Ana", "Bob", "Alex"))
+    table = standings(NightRules(), [team_game, alone])["table"]
+    # One row a team, named as a team; its points alone: its best member's (10, 6).
+    assert [(r["id"], r["name"], r["points"], r["games"]) for r in table] == [
+        ("team:a1", "Les Ours", 16, {"g1": 10, "g2": 6}),
+        ("team:b1", "Les Loups", 16, {"g1": 6, "g2": 10})]
+    assert [r["place"] for r in table] == [1, 1]
+    assert [r["seat"] for r in table] == [None, None]  # no team colour in a game alone
+
+
+def test_a_phone_alone_before_its_team_game_counts_for_that_team() -> None:
+    alone = PlayedGame("g1", "buzzer", "over", seats(("Zoé", ["z"]), ("Ana", ["a1"]),
+                                                     team=False), placed("Zoé", "Ana"))
+    team_game = PlayedGame("g2", "quiz-round", "over", seats(
+        ("Les Ours", ["a1", "a2"]), ("Zoé", ["z"]), team=True), placed("Les Ours", "Zoé"))
+    table = standings(NightRules(), [alone, team_game])["table"]
+    assert [(r["id"], r["name"], r["points"]) for r in table] == [
+        ("team:z", "Zoé", 16), ("team:a1", "Les Ours", 16)]
+
+
+def test_robots_play_but_take_no_place() -> None:
+    game = PlayedGame("g1", "territory", "over", [
+        {"seat": 0, "name": "Robot 1", "bot": 3},
+        {"seat": 1, "name": "Ana", "phones": ["a1"]},
+        {"seat": 2, "name": "Bob", "phones": ["b1"]},
+        {"seat": 3, "name": "Chloé", "phones": ["c1"]}],
+        {"players": [{"seat": 0, "name": "Robot 1", "score": 9, "place": 1},
+                     {"seat": 1, "name": "Ana", "score": 5, "place": 2},
+                     {"seat": 2, "name": "Bob", "score": 5, "place": 2},
+                     {"seat": 3, "name": "Chloé", "score": 1, "place": 4}]})
+    table = standings(NightRules(), [game])["table"]
+    assert [(r["name"], r["place"], r["bot"]) for r in table] == [
+        ("Ana", 1, False), ("Bob", 1, False), ("Chloé", 3, False), ("Robot 1", None, True)]
+    rows = csv_rows({"standings": {"played": [{"game": "g1", "kind": "territory"}],
+                                   "table": table}})
+    assert rows[-1][:2] == ["", "Robot 1"]  # listed apart: no place
