@@ -23,9 +23,10 @@ bindings, kept after the game ends:
   a finished game counts it (a lobby's unheld seat is nobody yet).
 Its name is the one it had in the latest game it played (a team's: in a team game); `seat`
 is where it sits in the night's latest game (null when it is not in it). Robots play, but
-the places are for people: a robot's row (`bot`) has no place and comes after them. Points per game, by the kind's
-rule: `places` (1st, 2nd, 3rd... get those points; equal places share the better one;
-the default 10/6/3) or `scale` (the game's own score times the factor, rounded).
+the places are for people: a robot's row (`bot`) has no place and comes after them.
+Points per game, by the kind's rule: `places` (1st, 2nd, 3rd... get those points; equal
+places share the better one; the default 10/6/3) or `scale` (the game's own score times
+the factor, rounded).
 """
 
 from __future__ import annotations
