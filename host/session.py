@@ -99,6 +99,8 @@ class Session:
         # once a seat's name changed (the hub: a night's table names it).
         self.name_filter: naming.NameFilter | None = None
         self.names_changed: Callable[[], None] | None = None
+        # In a night, the name of a phone's team in its latest team game (by token hash).
+        self.night_team_name: Callable[[str], str | None] | None = None
         self.batches = Batches(self.id, journal, self, threaded=threaded)
         self.recovery = Recovery(self)
         self.seating = Seating(self)

@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from host.night import NightRules, PlayedGame, csv_rows, standings
+from tests.core.test_people import Phone, board, host_peer, win
+from tests.live import LiveServer
 
 
 def seats(*held: tuple[str, list[str]], team: bool) -> list[dict[str, Any]]:
@@ -63,3 +65,32 @@ def test_robots_play_but_take_no_place() -> None:
     rows = csv_rows({"standings": {"played": [{"game": "g1", "kind": "territory"}],
                                    "table": table}})
     assert rows[-1][:2] == ["", "Robot 1"]  # listed apart: no place
+
+
+def test_a_team_named_by_the_host_keeps_its_name_in_the_next_game(server: LiveServer) -> None:
+    """"Les Ours" in the first game of the night, "Jaune" on the next game's form: the
+    team's phones bring its name; the table and the game's seats read it."""
+    host = host_peer(server)
+    night = host.call("night", {"name": "Jeudi"})["night"]
+    a1, a2, b1, b2 = (Phone(server, n) for n in ("Ana", "Alex", "Bob", "Béa"))
+    first = board(host, night, seats=2, teams=True, names=["Rouge", "Jaune"])
+    for phone, seat in ((b1, 0), (b2, 0), (a1, 1), (a2, 1)):
+        assert phone.join(first, seat)["ok"]
+    assert host.call("command", {"game": first, "type": "rename", "seat": 1,
+                                 "name": "Les Ours"})["ok"]
+    win(host, first, seat=1)
+    second = board(host, night, seats=2, teams=True, names=["Rouge", "Jaune"])
+    for phone, seat in ((a2, 1), (a1, 1), (b1, 0), (b2, 0)):  # Alex comes back first
+        assert phone.join(second, seat)["ok"]
+    shown = server.get(f"/api/games/{second}")
+    assert [s["name"] for s in shown["meta"]["seats"]] == ["Rouge", "Les Ours"]
+    win(host, second, seat=0)
+    table = server.get(f"/api/nights/{night}")["standings"]["table"]
+    assert [(r["name"], r["points"]) for r in table] == [("Rouge", 16), ("Les Ours", 16)]
+    # A name the host gives in this game stays this game's.
+    third = board(host, night, seats=2, teams=True, names=["Rouge", "Jaune"])
+    assert host.call("command", {"game": third, "type": "rename", "seat": 1,
+                                 "name": "Les Grizzlis"})["ok"]
+    assert a1.join(third, 1)["ok"]
+    shown = server.get(f"/api/games/{third}")
+    assert [s["name"] for s in shown["meta"]["seats"]] == ["Rouge", "Les Grizzlis"]

@@ -127,8 +127,10 @@ def test_a_team_that_changes_colour_and_captain_keeps_its_identity(server: LiveS
                                  "name": "Les Aigles"})["ok"]
     win(host, second, seat=1)
     table = server.get(f"/api/nights/{night}")["standings"]["table"]
+    # The badgers' phones brought their name to the next game (issue 42).
     assert [(r["id"], r["name"], r["points"], r["seat"]) for r in table] == [
-        (f"team:{a1.member}", "Les Aigles", 20, 1), (f"team:{b1.member}", "Rouge", 12, 0)]
+        (f"team:{a1.member}", "Les Aigles", 20, 1),
+        (f"team:{b1.member}", "Les Blaireaux", 12, 0)]
 
 
 def test_names_after_the_start_renames_and_restart(server: LiveServer) -> None:
