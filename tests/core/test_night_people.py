@@ -4,7 +4,11 @@ a team keeps its name from game to game (host/night.py, host/session_seats.py)."
 
 from __future__ import annotations
 
+import urllib.error
+import urllib.request
 from typing import Any
+
+import pytest
 
 from host.night import NightRules, PlayedGame, csv_rows, standings
 from tests.core.test_people import Phone, board, host_peer, win
@@ -94,3 +98,36 @@ def test_a_team_named_by_the_host_keeps_its_name_in_the_next_game(server: LiveSe
     assert a1.join(third, 1)["ok"]
     shown = server.get(f"/api/games/{third}")
     assert [s["name"] for s in shown["meta"]["seats"]] == ["Rouge", "Les Grizzlis"]
+
+
+def test_a_game_for_an_ended_night_is_refused_in_words(server: LiveServer) -> None:
+    """After "Terminer la soirée" a create naming that night says so by its name (the host
+    page no longer sends it, tests/browser/test_night_seams_browser.py)."""
+    host = host_peer(server)
+    night = host.call("night", {"name": "Quiz du jeudi"})["night"]
+    assert host.call("night_end", {"night": night})["ok"]
+    refused = host.call("create", {"kind": "buzzer", "night": night,
+                                   "seats": [{"name": "Rouge"}, {"name": "Bleu"}]})
+    assert not refused["ok"]
+    assert night not in refused["text"]["fr"] and night not in refused["text"]["en"]
+    assert refused["text"]["fr"] == ("La soirée « Quiz du jeudi » est terminée : créez la "
+                                     "partie hors soirée, ou ouvrez une nouvelle soirée.")
+    assert refused["text"]["en"] == ("The night “Quiz du jeudi” is over: create the game "
+                                     "outside any night, or open a new night.")
+    assert host.call("create", {"kind": "buzzer", "seats": [{"name": "Rouge"},
+                                                            {"name": "Bleu"}]})["ok"]
+
+
+def test_the_nights_csv_needs_the_host_key(server: LiveServer) -> None:
+    """Like a game's results: the header X-Tourelle-Key or ?key= (a plain download link)."""
+    host = host_peer(server)
+    night = host.call("night", {"name": "Jeudi"})["night"]
+    url = f"{server.url}/api/nights/{night}.csv"
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(url, timeout=5)
+    assert refused.value.code == 403
+    with urllib.request.urlopen(f"{url}?key={server.key}", timeout=5) as answer:
+        assert answer.read().decode().startswith("place,name,id,seat,")
+    asked = urllib.request.Request(url, headers={"X-Tourelle-Key": server.key})
+    with urllib.request.urlopen(asked, timeout=5) as answer:
+        assert answer.status == 200

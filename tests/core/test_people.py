@@ -99,7 +99,7 @@ def test_a_player_who_changes_colour_keeps_their_total(server: LiveServer) -> No
     # The second game's seats show the names the phones typed, after "create and start".
     shown = server.get(f"/api/games/{second}")
     assert [s["name"] for s in shown["meta"]["seats"]] == ["Bob", "Chloé", "Ana"]
-    csv_text = urlopen_text(f"{server.url}/api/nights/{night}.csv")
+    csv_text = urlopen_text(f"{server.url}/api/nights/{night}.csv?key={server.key}")
     assert csv_text.splitlines()[0].startswith("place,name,id,seat,")
     assert f"Ana,phone:{ana.member},2," in csv_text
 
