@@ -318,8 +318,11 @@ class Hub:
             config["teams"] = teams.as_config()
         if night is not None:
             found = self.night(night)
-            if found is None or found["status"] != "open":
+            if found is None:
                 raise GameError(f"there is no open night {night!r}")
+            if found["status"] != "open":  # said with its name: the host knows no ids
+                raise GameError(f"the night “{found['name']}” is over: create the game "
+                                "outside any night, or open a new night")
             config["night"] = night
         try:  # a bad selection is refused before anything is written
             selection = selection_from(config)
