@@ -11,8 +11,8 @@
   the game over where it stands, places by the standing so far.
 - `bot_delay(level)`: a human-looking thinking time, slower for weaker bots.
 - Every view gets the generic pages' scoreboard fields: `players` rows with a
-  `score` (Russian Bank: points won; Q Squared Joe: cards left on the field)
-  and `ranking`, the seats best first.
+  `score` (Russian Bank: points won; Q Squared Joe: cards left on the field) and a
+  `place` (tied seats share one), and `ranking`, the seats best first.
 """
 
 from __future__ import annotations
@@ -109,9 +109,10 @@ def add_scoreboard(view: View, result: dict[str, Any]) -> None:
     if "players" in view:
         for player in view["players"]:
             player["score"] = rows[int(player["seat"])]["score"]
+            player["place"] = rows[int(player["seat"])]["place"]  # tied seats share one
     else:
-        view["players"] = [{"seat": seat, "name": row["name"], "score": row["score"]}
-                           for seat, row in sorted(rows.items())]
+        view["players"] = [{"seat": seat, "name": row["name"], "score": row["score"],
+                            "place": row["place"]} for seat, row in sorted(rows.items())]
     view["ranking"] = sorted(rows, key=lambda seat: (rows[seat]["place"], seat))
 
 
