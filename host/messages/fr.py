@@ -76,6 +76,9 @@ FRENCH: dict[str, str] = {
         "{kind_name} n’a pas de robots : chaque place est une personne",
     "the pace is a factor between 0.001 and 100": "le rythme est un facteur entre 0,001 et 100",
     "there is no open night {night}": "il n’y a pas de soirée ouverte {night}",
+    "the night “{name}” is over: create the game outside any night, or open a new night":
+        "la soirée « {name} » est terminée : créez la partie hors soirée, ou ouvrez une "
+        "nouvelle soirée",
     "{was}; the room moved to game {game}: choose a seat":
         "{was} ; la salle est passée à la partie {game} : choisissez une place",
     "game {origin} is over": "la partie {origin} est terminée",

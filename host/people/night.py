@@ -15,12 +15,18 @@ bindings, kept after the game ends:
   later game the seat whose phones share the most phones with it is the same team
   (its captain's phone breaks a tie; each team once per game): a team that swaps
   captain, loses or gains a phone, or changes colour keeps its total;
+- a phone alone on its seat in a night where it plays in a team is a member of that team
+  (its team in the latest team game before, else in the first one after): its points count
+  for the team, the best of the team's members in that game (a team game gives a team one
+  place, so a game alone counts once per team too): one row per team, as a host counts;
 - a seat without a phone (named by the host, a bot) is `name:<its name>`, listed once
   a finished game counts it (a lobby's unheld seat is nobody yet).
-Its name is the one it had in the latest game it played; `seat` is where it sits in
-the night's latest game (null when it is not in it). Points per game, by the kind's
-rule: `places` (1st, 2nd, 3rd... get those points; equal places share the better one;
-the default 10/6/3) or `scale` (the game's own score times the factor, rounded).
+Its name is the one it had in the latest game it played (a team's: in a team game); `seat`
+is where it sits in the night's latest game (null when it is not in it). Robots play, but
+the places are for people: a robot's row (`bot`) has no place and comes after them.
+Points per game, by the kind's rule: `places` (1st, 2nd, 3rd... get those points; equal
+places share the better one; the default 10/6/3) or `scale` (the game's own score times
+the factor, rounded).
 """
 
 from __future__ import annotations
@@ -135,8 +141,10 @@ def identify(games: list[PlayedGame]) -> list[dict[int, str]]:
     """Per game, each seat's identity (the module's docstring says the rule)."""
     team_phones: dict[str, set[str]] = {}  # a team -> its phones in the latest game it played
     out: list[dict[int, str]] = []
+    teams_of: list[dict[str, str]] = []  # per game: a team game's phone -> its team
     for game in games:
         found: dict[int, str] = {}
+        teams_of.append({})
         for seat in game.seats:
             number, phones = int(seat["seat"]), [str(p) for p in seat.get("phones") or []]
             if phones and seat.get("team"):
@@ -151,6 +159,7 @@ def identify(games: list[PlayedGame]) -> list[dict[int, str]]:
                     if ident in team_phones:
                         ident = f"{ident}@{game.id}:{number}"
                 team_phones[ident] = mine
+                teams_of[-1].update((phone, ident) for phone in phones)
             elif phones:
                 ident = f"phone:{phones[0]}"
             else:
@@ -159,7 +168,28 @@ def identify(games: list[PlayedGame]) -> list[dict[int, str]]:
                 ident = f"{ident}@{game.id}:{number}"
             found[number] = ident
         out.append(found)
+    for index, (game, found) in enumerate(zip(games, out, strict=True)):
+        for seat in game.seats:  # a phone alone, of a team of the night: that team's member
+            phones = seat.get("phones") or []
+            if phones and not seat.get("team"):
+                team = _team_of(str(phones[0]), index, teams_of)
+                if team is not None:
+                    found[int(seat["seat"])] = team
     return out
+
+
+def _team_of(phone: str, index: int, teams_of: list[dict[str, str]]) -> str | None:
+    """The phone's team of the night around game `index`: in the latest team game before
+    it, else in the first one after it; None: it plays in no team tonight."""
+    before = [teams[phone] for teams in teams_of[:index] if phone in teams]
+    if before:
+        return before[-1]
+    return next((teams[phone] for teams in teams_of[index + 1:] if phone in teams), None)
+
+
+def _member(seat: dict[str, Any], ident: str) -> bool:
+    """A phone alone on a seat, counted for its team."""
+    return not seat.get("team") and ident.startswith("team:")
 
 
 def standings(rules: NightRules, games: list[PlayedGame]) -> dict[str, Any]:
@@ -172,27 +202,44 @@ def standings(rules: NightRules, games: list[PlayedGame]) -> dict[str, Any]:
             ident = seats[int(seat["seat"])]
             row = rows.setdefault(ident, {"id": ident, "by": ident.split(":", 1)[0],
                                           "points": 0, "games": {}})
-            row["name"] = _seat_name(game, seat)
+            if not _member(seat, ident) or "name" not in row:  # a team: its own name
+                row["name"] = _seat_name(game, seat)
+            if not _member(seat, ident):  # the colour it wore last (the night's podium)
+                row["colour"] = int(seat["seat"])
+            if ident.startswith("name:"):
+                row["bot"] = bool(seat.get("bot"))
         if game.status != "over" or game.result is None:
             continue
         for seat in game.seats:
             rows[seats[int(seat["seat"])]]["counted"] = True
         points = game_points(rules.for_kind(game.kind), game.result)
         played.append({"game": game.id, "kind": game.kind})
-        for number, gained in points.items():
+        gained_by: dict[str, int] = {}
+        for number, gained in points.items():  # a team's members alone: the best of them
             if number in seats:
-                rows[seats[number]]["points"] += gained
-                rows[seats[number]]["games"][game.id] = gained
-    latest = {ident: seat for seat, ident in identities[-1].items()} if identities else {}
+                gained_by[seats[number]] = max(gained, gained_by.get(seats[number], gained))
+        for ident, gained in gained_by.items():
+            rows[ident]["points"] += gained
+            rows[ident]["games"][game.id] = gained
+    latest: dict[str, int] = {}  # where each sits in the latest game (a member: no colour)
+    for seat in games[-1].seats if games else []:
+        ident = identities[-1][int(seat["seat"])]
+        if not _member(seat, ident):
+            latest[ident] = int(seat["seat"])
     order = {ident: index for index, ident in enumerate(rows)}  # first seen first, on a tie
     # A seat nobody holds yet in a game not over (a lobby's "Rouge", a name the form kept
     # from the last game) is nobody's row until a finished game counts it.
     kept = [r for r in rows.values() if r.pop("counted", False) or r["by"] != "name"]
-    table = sorted(kept, key=lambda r: (-r["points"], order[r["id"]]))
-    for index, row in enumerate(table):
+    table = sorted(kept, key=lambda r: (bool(r.get("bot")), -r["points"], order[r["id"]]))
+    people = [row for row in table if not row.get("bot")]
+    for index, row in enumerate(people):
+        tied = index and row["points"] == people[index - 1]["points"]
+        row["place"] = people[index - 1]["place"] if tied else index + 1
+    for row in table:
         row["seat"] = latest.get(row["id"])
-        tied = index and row["points"] == table[index - 1]["points"]
-        row["place"] = table[index - 1]["place"] if tied else index + 1
+        row["bot"] = bool(row.get("bot"))
+        row.setdefault("place", None)  # a robot: listed after the people, never placed
+        row.setdefault("colour", None)
     return {"played": played, "table": table}
 
 
@@ -204,6 +251,7 @@ def csv_rows(night: dict[str, Any]) -> list[list[str]]:
     rows = [head]
     for row in night["standings"]["table"]:
         seat = "" if row["seat"] is None else str(row["seat"])
-        rows.append([str(row["place"]), row["name"], row["id"], seat,
+        place = "" if row["place"] is None else str(row["place"])  # a robot: no place
+        rows.append([place, row["name"], row["id"], seat,
                      *[str(row["games"].get(g, "")) for g in games], str(row["points"])])
     return rows

@@ -21,7 +21,7 @@ from host.quiz.bank import QuestionBank, Selection
 from host.quiz.dated import dated_narrow
 from host.quiz.errors import BankExhausted, SelectionError
 from host.quiz.memory import QuestionMemory
-from host.session.core.core import STORAGE_MESSAGES, Publisher, QuestionSource, Session
+from host.session.core.core.core import STORAGE_MESSAGES, Publisher, QuestionSource, Session
 from host.people.teams import TeamRules, member_id
 
 
@@ -148,7 +148,21 @@ class Hub:
         if night is not None:
             session.night_summary = lambda: self.night(night)
             session.names_changed = lambda: self._renamed_in_night(night)
+            session.night_team_name = lambda token: self._team_name(night, game_id, token)
         return session
+
+    def _team_name(self, night_id: str, game_id: str, token: str) -> str | None:
+        """The name of the team a phone played in at the night's latest team game before
+        `game_id` (None: none): a team of a night is its phones and its name."""
+        games = list(self.sessions.values())  # a copy: in the order the host created them
+        before = next((i for i, s in enumerate(games) if s.id == game_id), len(games))
+        for other in reversed(games[:before]):
+            if other.config.get("night") != night_id or not other.teams.enabled:
+                continue
+            seat = other.phones.seat_of(token)
+            if seat is not None:
+                return str(other.seats[seat]["name"])
+        return None
 
     def _renamed_in_night(self, night_id: str) -> None:
         """A seat of a night's game has a new name: the night's table names it so."""
@@ -310,8 +324,11 @@ class Hub:
             config["teams"] = teams.as_config()
         if night is not None:
             found = self.night(night)
-            if found is None or found["status"] != "open":
+            if found is None:
                 raise GameError(f"there is no open night {night!r}")
+            if found["status"] != "open":  # said with its name: the host knows no ids
+                raise GameError(f"the night “{found['name']}” is over: create the game "
+                                "outside any night, or open a new night")
             config["night"] = night
         try:  # a bad selection is refused before anything is written
             selection = selection_from(config)

@@ -1,4 +1,5 @@
-"""A night's running totals, read-only: JSON for pages and scripts, CSV for a spreadsheet."""
+"""A night's running totals, read-only: JSON for pages and scripts, CSV for a spreadsheet
+(behind the host key, as a game's results: host/routes/results.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from flask import Blueprint, Response, abort, jsonify
 
 from host.people.night import csv_rows
 from host.routes.api import hub
+from host.routes.results import refused_without_key
 
 bp = Blueprint("nights", __name__)
 
@@ -28,7 +30,10 @@ def api_night(night_id: str) -> Response:
 
 
 @bp.get("/api/nights/<night_id>.csv")
-def api_night_csv(night_id: str) -> Response:
+def api_night_csv(night_id: str) -> Response | tuple[Response, int]:
+    refusal = refused_without_key()
+    if refusal is not None:
+        return refusal
     night = hub().night(night_id)
     if night is None:
         abort(404)

@@ -18,7 +18,8 @@ bp = Blueprint("results", __name__)
 KEY_HEADER = "X-Tourelle-Key"
 
 
-def _refused() -> tuple[Response, int] | None:
+def refused_without_key() -> tuple[Response, int] | None:
+    """The 403 answer when the request does not carry the host key (None: it does)."""
     config: HostConfig = current_app.config["TOURELLE"]
     given = request.headers.get(KEY_HEADER) or request.args.get("key")
     if not key_matches({"key": given}, host_key(config.data_dir)):
@@ -29,7 +30,7 @@ def _refused() -> tuple[Response, int] | None:
 
 
 def _results(game_id: str) -> tuple[dict[str, object] | None, tuple[Response, int] | None]:
-    refusal = _refused()
+    refusal = refused_without_key()
     if refusal is not None:
         return None, refusal
     found = game_results(hub().journal, game_id)

@@ -34,23 +34,23 @@ from host.people import names as naming
 from host.clock import Clock, Scheduler
 from host.games.contract import Event, Game, GameError, GameKind
 from host.wire.heap import PAUSES
-from host.session.core.in_flight import InFlight
+from host.session.core.core.in_flight import InFlight
 from host.wire.inbound import INBOUND
 from host.store.journal import GameRecord, Journal, Op, StorageError
 from host.store.replay import SESSION_EVENTS
-from host.session.core.batches import BURST_SECONDS, Batches
-from host.session.core.publication import Publication
-from host.session.core.roles import check_role
-from host.session.core.seats import Seating
-from host.session.core.recovery import STORAGE_MESSAGES, Recovery
-from host.session.core.timers import Clockwork
-from host.session.core.terms import (HOST, PHONES, SESSION, TIMER, Origin, Outcome, Publish,
+from host.session.core.core.batches import BURST_SECONDS, Batches
+from host.session.core.core.publication import Publication
+from host.session.core.core.roles import check_role
+from host.session.core.core.seats import Seating
+from host.session.core.core.recovery import STORAGE_MESSAGES, Recovery
+from host.session.core.core.timers import Clockwork
+from host.session.core.core.terms import (HOST, PHONES, SESSION, TIMER, Origin, Outcome, Publish,
                                 Publisher, QuestionSource, token_hash)
 from host.people.teams import SeatPhones, TeamRules, member_id
 
 log = logging.getLogger(__name__)
 
-# Re-exported: the names other modules and tests import from host.session.core.core.
+# Re-exported: the names other modules and tests import from host.session.core.core.core.
 __all__ = ["BURST_SECONDS", "HOST", "PHONES", "SESSION", "STORAGE_MESSAGES", "TIMER", "Origin",
            "Outcome", "Publish", "Publisher", "QuestionSource", "Session", "check_role",
            "token_hash"]
@@ -105,6 +105,8 @@ class Session:
         # once a seat's name changed (the hub: a night's table names it).
         self.name_filter: naming.NameFilter | None = None
         self.names_changed: Callable[[], None] | None = None
+        # In a night, the name of a phone's team in its latest team game (by token hash).
+        self.night_team_name: Callable[[str], str | None] | None = None
         self.batches = Batches(self.id, journal, self, threaded=threaded)
         self.recovery = Recovery(self)
         self.seating = Seating(self)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from host.games.contract import Event, GameKind
-from host.session.terms import Origin, Outcome
+from host.session.core.terms import Origin, Outcome
 
 
 def check_role(kind: GameKind, seats: list[dict[str, Any]], origin: Origin,
@@ -36,7 +36,8 @@ def check_role(kind: GameKind, seats: list[dict[str, Any]], origin: Origin,
             return None  # the host may act for a seat whose player has no phone
         return Outcome.refuse("unknown_event", f"unknown host command {name!r}")
     if role in ("seat", "bot"):
-        if name in kind.host_actions:
+        if name in kind.host_actions and name not in kind.seat_actions:
+            # (Watchtower's seats end their turn with an `end`, the host ends the game with one)
             return Outcome.refuse("forbidden", f"only the host may send {name!r}")
         if name not in kind.seat_actions:
             return Outcome.refuse("unknown_event", f"unknown action {name!r}")

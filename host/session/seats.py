@@ -15,9 +15,9 @@ from typing import Any
 
 from host.people import names as naming
 from host.games.contract import Event
-from host.session.terms import SESSION, Origin, Outcome
+from host.session.core.terms import SESSION, Origin, Outcome
 from host.people.teams import SeatPhones, member_id
-from host.session.shape import SessionShape
+from host.session.core.shape import SessionShape
 
 
 
@@ -102,9 +102,24 @@ class Seating:
             # name is its own, not the team's).
             self.named_before[seat] = s.seats[seat]["name"]
             seq = self._set_name(origin, seat, given)
+        elif captain and s.teams.enabled and s.status != "over":
+            seq = self._team_name(origin, seat, token)
         # Otherwise nothing changed for the others; the socket layer sends the phone its view.
         return Outcome(True, seq=seq, data={"seat": seat, "rejoined": False, "name": given,
                                             **refused, **self._captaincy(seat, token)})
+
+    def _team_name(self, origin: Origin, seat: int, token: str) -> int | None:
+        """A team's first phone in a night's game brings the team's name (a team of a night
+        is its phones and its name), unless this game's seat was named already (the host)."""
+        s = self.session
+        if s.night_team_name is None:
+            return None
+        created = next((str(c["name"]) for c in s.config.get("seats", [])
+                        if int(c.get("seat", -1)) == seat), None)
+        name = s.night_team_name(token)
+        if name is None or s.seats[seat]["name"] != created or name == created:
+            return None
+        return self._set_name(origin, seat, name)
 
     def _phone_name(self, typed: Any, seat: int) -> tuple[str, dict[str, Any]]:
         """The name a phone plays under: what it typed, cut to naming.MAX_NAME; when empty,

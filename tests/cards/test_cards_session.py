@@ -24,7 +24,7 @@ from host.room.hub import Hub
 from host.store.journal import Journal
 from host.store.replay import rebuild
 from host.schema import BadMessage, parse_action
-from host.session.core import HOST, Origin, PHONES, Session, token_hash
+from host.session.core.core import HOST, Origin, PHONES, Session, token_hash
 from tests.synthetic import synthetic_bank
 
 BANK = synthetic_bank(10)
@@ -131,7 +131,8 @@ def play_until(night: Night, session: Session, human: int, done: Any, limit: int
 def test_the_kinds_are_registered_with_seats_and_a_field_table(name: str) -> None:
     kind = registry.kind(name)
     assert name in registry.names()
-    assert kind.seat_actions == frozenset(kind.fields)
+    assert kind.seat_actions | kind.host_actions == frozenset(kind.fields)
+    assert kind.host_actions == {"end"}  # the host ends the game
     assert 2 == kind.min_seats <= kind.max_seats
     assert isinstance(kind.make({"settings": {}}), CardGameAdapter)
     with pytest.raises(GameError):

@@ -98,6 +98,7 @@ def test_an_unheld_seat_of_a_lobby_is_nobodys_row() -> None:
                         {"seat": 2, "name": "Zed", "phones": ["z"]}], None)
     table = standings(NightRules(), [first, lobby])["table"]
     # Ana's phone has not joined the new lobby yet: no second "Ana" (name:Ana) row; the
-    # bot played before; Zed's phone is a new player with 0 points.
-    assert [(r["id"], r["points"], r["seat"]) for r in table] == [
-        ("phone:a", 10, None), ("name:Bot", 6, 1), ("phone:z", 0, 2)]
+    # bot played before (listed after the people, with no place); Zed's phone is a new
+    # player with 0 points.
+    assert [(r["id"], r["points"], r["seat"], r["place"]) for r in table] == [
+        ("phone:a", 10, None, 1), ("phone:z", 0, 2, 2), ("name:Bot", 6, 1, None)]

@@ -113,9 +113,10 @@ def test_a_night_of_two_games_survives_kill_9(server: LiveServer) -> None:
     assert ended["ok"] and ended["night"]["status"] == "over"
     screen.wait_for(lambda s: s["meta"]["night"]["status"] == "over")
     refused = host.call("create", {"kind": "buzzer", "night": night, "seats": [{}, {}]})
-    assert not refused["ok"] and "no open night" in refused["reason"]
+    assert not refused["ok"] and "is over" in refused["reason"]
 
-    with urllib.request.urlopen(f"{server.url}/api/nights/{night}.csv", timeout=5) as answer:
+    csv_url = f"{server.url}/api/nights/{night}.csv?key={server.key}"
+    with urllib.request.urlopen(csv_url, timeout=5) as answer:
         rows = list(csv.reader(io.StringIO(answer.read().decode())))
     assert rows[0][-1] == "total" and len(rows) == 4
     assert sorted(row[-1] for row in rows[1:]) == ["12", "16", "16"]

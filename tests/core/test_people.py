@@ -9,7 +9,7 @@ from typing import Any
 
 from host.people.night import Rule, game_points
 from host.people.teams import member_id
-from host.session.core import token_hash
+from host.session.core.core import token_hash
 from tests.live import LiveServer, Peer
 
 
@@ -99,7 +99,7 @@ def test_a_player_who_changes_colour_keeps_their_total(server: LiveServer) -> No
     # The second game's seats show the names the phones typed, after "create and start".
     shown = server.get(f"/api/games/{second}")
     assert [s["name"] for s in shown["meta"]["seats"]] == ["Bob", "Chloé", "Ana"]
-    csv_text = urlopen_text(f"{server.url}/api/nights/{night}.csv")
+    csv_text = urlopen_text(f"{server.url}/api/nights/{night}.csv?key={server.key}")
     assert csv_text.splitlines()[0].startswith("place,name,id,seat,")
     assert f"Ana,phone:{ana.member},2," in csv_text
 
@@ -127,8 +127,10 @@ def test_a_team_that_changes_colour_and_captain_keeps_its_identity(server: LiveS
                                  "name": "Les Aigles"})["ok"]
     win(host, second, seat=1)
     table = server.get(f"/api/nights/{night}")["standings"]["table"]
+    # The badgers' phones brought their name to the next game (issue 42).
     assert [(r["id"], r["name"], r["points"], r["seat"]) for r in table] == [
-        (f"team:{a1.member}", "Les Aigles", 20, 1), (f"team:{b1.member}", "Rouge", 12, 0)]
+        (f"team:{a1.member}", "Les Aigles", 20, 1),
+        (f"team:{b1.member}", "Les Blaireaux", 12, 0)]
 
 
 def test_names_after_the_start_renames_and_restart(server: LiveServer) -> None:

@@ -37,9 +37,9 @@ from host.games import registry
 from host.games.contract import Event, Game, GameError, GameKind
 from host.room.hub import Hub
 from host.store.journal import Journal
-from host.session.phone_parts import merge
+from host.session.core.phone_parts import merge
 from host.store.replay import rebuild
-from host.session.core import HOST, Origin, Session
+from host.session.core.core import HOST, Origin, Session
 from tests.synthetic import synthetic_bank
 
 TOY = "tests.fixtures.toy_game"
@@ -264,7 +264,8 @@ def test_the_kind_describes_itself_completely(name: str) -> None:
     kind = registry.kind(name)
     assert kind.name == name and kind.label["fr"] and kind.label["en"]
     assert 1 <= kind.min_seats <= kind.max_seats
-    assert not kind.seat_actions & kind.host_actions
+    # `end`: the host ends the game, and Watchtower's seats end their turn (with their seat)
+    assert kind.seat_actions & kind.host_actions <= {"end"}
     assert set(kind.fields) >= kind.seat_actions | kind.host_actions
     assert kind.timed_seat_actions <= kind.seat_actions
     assert kind.timed_host_actions <= kind.host_actions
@@ -276,3 +277,33 @@ def test_the_kind_describes_itself_completely(name: str) -> None:
     defaults = {field["key"]: field["default"] for field in kind.settings}
     if name != "toy":  # the toy game takes no settings at all
         kind.make({"settings": defaults})  # the form's defaults are settings the game takes
+
+
+@pytest.mark.parametrize("name", KINDS)
+def test_the_host_ends_every_kind_it_started(name: str, tmp_path: Path) -> None:
+    """"Terminer" on the host page: `end` is a host command of every kind; a started game
+    (a move in, for kinds with bots) takes it and is over, with a result the night
+    can count, and a rebuild from the journal ends it too."""
+    kind = registry.kind(name)
+    assert "end" in kind.host_actions and "end" in kind.fields
+    clock = VirtualClock()
+    scheduler = VirtualScheduler(clock)
+    journal = Journal(tmp_path / f"{name}-end.sqlite")
+    hub = Hub(journal, BANK, publish=None, clock=clock, scheduler_factory=lambda: scheduler,
+              threaded=False)
+    players = min(kind.max_seats, max(kind.min_seats, 3))  # a first move ends no game
+    bots = kind.plan_bot is not None
+    seats = [{"name": f"P{i}", "bot": 3 if bots else None} for i in range(players)]
+    session = hub.create_game(kind.name, seats, seed=5, title="end")
+    assert session.submit(HOST, {"type": "start"}).ok
+    scheduler.run_next()  # a first move, where the kind has bots
+    assert session.status == "running"
+    outcome = session.submit(HOST, {"type": "end"})
+    assert outcome.ok, outcome.reason
+    assert session.status == "over"
+    assert session.game.result(session.state)["over"] is True
+    check_result(session.game, session.state, players)
+    rebuilt = rebuild(session.game, journal.game(session.id).config,  # type: ignore[union-attr]
+                      journal.rows(session.id))
+    assert session.game.is_over(rebuilt.state)
+    journal.close()

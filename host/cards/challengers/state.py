@@ -157,7 +157,7 @@ class State:
     step: int = 0  # counts accepted events; names the timer
     rng: int = 0
     winner: int | None = None  # a seat, ROBOT, or None (draw / not over)
-    end: str | None = None  # "lead", "fans", "final"
+    end: str | None = None  # "lead", "fans", "final", "host" (ended by the host)
     last: list[dict[str, Any]] = field(default_factory=list)  # public report of the last event
     # Copy on write: indexes of `sides` still shared with the state this one was copied
     # from (None: every side is this state's own). Only `edit` may change a side.

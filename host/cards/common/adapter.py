@@ -6,10 +6,13 @@
   wrapper drops null fields before the engine sees the event, on live play and
   on replay alike. (The Session adds each seat's legal actions to its view as
   `legal`, for every kind.)
+- The host's `end` (an `end` without a seat; Watchtower's seats end their turn with an
+  `end` of their own, which always names its seat) goes to the engine's `ended(state)`:
+  the game over where it stands, places by the standing so far.
 - `bot_delay(level)`: a human-looking thinking time, slower for weaker bots.
 - Every view gets the generic pages' scoreboard fields: `players` rows with a
-  `score` (Russian Bank: points won; Q Squared Joe: cards left on the field)
-  and `ranking`, the seats best first.
+  `score` (Russian Bank: points won; Q Squared Joe: cards left on the field) and a
+  `place` (tied seats share one), and `ranking`, the seats best first.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from host.games.contract import (
     Event,
     Game,
     QuestionRequest,
+    StaleEvent,
     TimerRequest,
     View,
 )
@@ -54,6 +58,10 @@ class CardGameAdapter:
         return self.engine.setup(settings, seats, seed)
 
     def apply(self, state: Any, event: Event) -> Any:
+        if event.get("type") == "end" and "seat" not in event:
+            if self.engine.is_over(state):
+                raise StaleEvent("the game is over")
+            return self.engine.ended(state)
         return self.engine.apply(state, without_nulls(event))
 
     def legal_actions(self, state: Any, seat: int) -> list[Event]:
@@ -101,9 +109,10 @@ def add_scoreboard(view: View, result: dict[str, Any]) -> None:
     if "players" in view:
         for player in view["players"]:
             player["score"] = rows[int(player["seat"])]["score"]
+            player["place"] = rows[int(player["seat"])]["place"]  # tied seats share one
     else:
-        view["players"] = [{"seat": seat, "name": row["name"], "score": row["score"]}
-                           for seat, row in sorted(rows.items())]
+        view["players"] = [{"seat": seat, "name": row["name"], "score": row["score"],
+                            "place": row["place"]} for seat, row in sorted(rows.items())]
     view["ranking"] = sorted(rows, key=lambda seat: (rows[seat]["place"], seat))
 
 

@@ -56,6 +56,24 @@ class RulesGame:
     def is_over(self, state: Any) -> bool:
         return bool(state.over)
 
+    def result(self, state: Any) -> dict[str, Any]:
+        """Each game's own (its places and scores), after `result_fields`."""
+        raise NotImplementedError
+
+    def mark_over(self, state: Any) -> None:
+        """Put a state (a copy) in its game's "over" (a phase, or a flag: Q Squared Joe NG)."""
+        state.phase = "over"
+
+    def ended(self, state: Any) -> Any:
+        """The host ended the game (its `end`, host/cards/common/adapter.py): over where it
+        stands, its winner the one player first by the standing so far (none on a tie)."""
+        new = state.copy()
+        self.mark_over(new)
+        new.winner, new.end = None, "host"
+        firsts = [row["seat"] for row in self.result(new)["players"] if row["place"] == 1]
+        new.winner = firsts[0] if len(firsts) == 1 else None
+        return new
+
     def result_fields(self, state: Any, moves: int) -> dict[str, Any]:
         """The fields every result starts with: the game, whether and how it ended, the
         winner (None while playing, and in a draw) and the moves made."""

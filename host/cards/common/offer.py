@@ -1,10 +1,11 @@
 """How the host offers a card game: the `GameKind` the four card games fill in alike.
 
 A card game is made the same way (its settings checked at creation, so bad ones are
-refused at once, and its engine wrapped in the `CardGameAdapter`); only seats act (the
-host has no moves of its own); its bots play through `card_planner`; its page is
-js/kinds/<name>.js. A game's kind.py gives only what is its own. (Not named kind.py:
-the registry takes every folder with a kind.py for a game.)
+refused at once, and its engine wrapped in the `CardGameAdapter`); seats make the moves,
+the host's one command is `end` (every kind's: "Terminer" on the host page); its bots
+play through `card_planner`; its page is js/kinds/<name>.js. A game's kind.py gives only
+what is its own. (Not named kind.py: the registry takes every folder with a kind.py for a
+game.)
 """
 
 from __future__ import annotations
@@ -43,8 +44,8 @@ def card_kind(name: str, title: Label, engine: Callable[[], Any],
         min_seats=fewest,
         max_seats=most,
         seat_actions=frozenset(actions),
-        host_actions=frozenset(),
-        fields=fields,
+        host_actions=frozenset({"end"}),
+        fields={**fields, "end": fields.get("end", {})},
         plan_bot=card_planner(bot_move),
         settings=settings,
         simulate=simulate,

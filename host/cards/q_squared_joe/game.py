@@ -28,6 +28,9 @@ class QSquaredJoe(RulesGame):
     def timer_label(self, state: State) -> str:
         return f"seat {state.turn} to play"
 
+    def mark_over(self, state: State) -> None:
+        state.over = True
+
     def result(self, state: State) -> dict[str, Any]:
         """Places: the winner first, then by cards left on the field, then later eliminations."""
 

@@ -132,7 +132,7 @@ class State:
     rng: int = 0
     over: bool = False
     winner: int | None = None
-    end: str | None = None  # "last_standing" or "move_limit"
+    end: str | None = None  # "last_standing", "move_limit" or "host"
     last: dict[str, Any] | None = None  # public report of the last move
 
     def player(self, seat: int) -> Player:

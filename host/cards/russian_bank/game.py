@@ -136,6 +136,12 @@ class RussianBank:
         table.last = last
         return self._count(table)
 
+    def ended(self, state: State) -> State:
+        """The host ended the game: the fewer penalty points wins (none on a tie)."""
+        table = state.clone()
+        finish_by_penalty(table, "host")
+        return table
+
     def _check_missed(self, table: State, seat: int, missed: Duty | None) -> None:
         if missed is None:
             return

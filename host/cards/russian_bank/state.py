@@ -82,7 +82,7 @@ class State:
     stop_open: bool = False  # Stop! mode: the player on turn has not acted yet this turn
     fines: list[int] = field(default_factory=lambda: [0, 0])  # penalty points from Stop! calls
     seen: list[str] = field(default_factory=list)  # digests of turn-start positions (repetition)
-    over: str | None = None  # None, "out", "stalemate" or "move_cap"
+    over: str | None = None  # None, "out", "stalemate", "move_cap" or "host" (ended by the host)
     winner: int | None = None
     last: dict[str, Any] | None = None
 

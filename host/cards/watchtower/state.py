@@ -180,7 +180,7 @@ class State:
     counts: dict[str, int] = field(default_factory=dict)  # challenges taken per fort card
     pending: Pending | None = None
     winner: int | None = None
-    end: str | None = None  # "showdown", "last_standing", "stalemate", "move_limit"
+    end: str | None = None  # "showdown", "last_standing", "stalemate", "move_limit", "host"
     last: dict[str, Any] | None = None  # public report of the last move
     # Cards a defender won in battle, card -> seat: they count as won in battle
     # ("gagnée au combat") during that seat's next turn, when it may place them.

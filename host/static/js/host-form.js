@@ -210,7 +210,9 @@ function readForm(start) {
   };
   if (kind.map) message.map = $("#c-map").value;
   if (kind.questions) message.questions = readQuestions();
-  if ($("#n-choose").value) message.night = $("#n-choose").value;
+  // A night the host ended stays chosen to read its table; a new game is outside any night.
+  const night = $("#n-choose").selectedOptions[0];
+  if (night && night.value && night.dataset.status === "open") message.night = night.value;
   if ($("#c-teams").checked) {
     message.teams = true;
     message.team_answers = $("#c-team-answers").value;

@@ -8,7 +8,8 @@ async function refreshNights(select) {
   const chosen = select !== undefined ? select : $("#n-choose").value;
   fill("#n-choose", [h("option", { value: "" }, T.t("night_none")),
     ...nights.filter((n) => n.status === "open" || n.id === chosen).map((n) =>
-      h("option", { value: n.id }, n.name + (n.status === "over" ? " · " + T.t("over") : "")))]);
+      h("option", { value: n.id, "data-status": n.status },
+        n.name + (n.status === "over" ? " · " + T.t("over") : "")))]);
   $("#n-choose").value = nights.some((n) => n.id === chosen) ? chosen : "";
   await drawNight();
 }
@@ -24,12 +25,12 @@ async function drawNight() {
   }
   const night = await getJson("/api/nights/" + id, null);
   if (!night) return;
-  $("#n-csv").href = "/api/nights/" + id + ".csv";
+  $("#n-csv").href = "/api/nights/" + id + ".csv?key=" + encodeURIComponent(hostKey); // host key
   $("#n-json").href = "/api/nights/" + id;
   $("#n-json").download = "tourelle-night-" + id + ".json";
   $("#n-end").hidden = night.status !== "open";
   fill("#n-table", night.standings.table.map((t) =>
-    h("tr", { "data-night-seat": t.seat, "data-night-id": t.id }, h("td", {}, String(t.place)),
+    h("tr", { "data-night-seat": t.seat, "data-night-id": t.id }, h("td", {}, t.place === null ? "" : String(t.place)),
       h("td", {}, t.seat === null ? null : seatChip(t.seat), " ", t.name),
       h("td", { class: "score" }, String(t.points)))));
 }
@@ -66,6 +67,6 @@ $("#n-end").addEventListener("click", async () => {
   if (!(await ask(T.t("confirm_night_end", { name: choice ? choice.textContent : "" })))) return;
   socket.emit("night_end", { night: $("#n-choose").value }, (ack) => {
     $("#n-msg").textContent = ack && ack.ok ? "" : T.refusal(ack);
-    drawNight();
+    refreshNights(); // its option reads "over": the next game is created outside it
   });
 });

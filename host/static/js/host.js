@@ -3,7 +3,7 @@
 // host-seats.js hold their parts): it opens the connection and starts the page.
 // The kind's own panel (judging, questions, buzz windows...) comes from js/kinds/<kind>.js.
 // Needs the host key (from #key=... in the address, then kept in localStorage).
-/* exported socket, gameId, state, command, ask, confirmed, watchCreated */
+/* exported socket, gameId, state, command, ask, confirmed, watchCreated, hostKey */
 "use strict";
 
 const fromHash = new URLSearchParams(location.hash.slice(1)).get("key");

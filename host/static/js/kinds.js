@@ -105,28 +105,47 @@ const FALLBACK = (() => {
   return { screen: part, phone: part, host: part };
 })();
 
-/** Rows {seat, name, score} ranked for the scoreboard and the podium: view.ranking when given, else by score. */
+/** Rows {seat, name, score, place} ranked for the scoreboard and the podium: view.ranking when
+ * given, else by score. A row's place is the view's own when it gives one; else, ranked by
+ * score, equal scores share the better place (1, 1, 3), as the night's table and the results. */
 function rankedPlayers(view) {
   const players = (view && (view.players || view.scores)) || [];
-  if (view && view.ranking && view.ranking.length && typeof view.ranking[0] === "number") {
-    return view.ranking.map((seat) => players.find((p) => p.seat === seat)).filter(Boolean);
-  }
-  return [...players].sort((a, b) => b.score - a.score || a.seat - b.seat);
+  const ranked = !!(view && view.ranking && view.ranking.length && typeof view.ranking[0] === "number");
+  const rows = ranked ? view.ranking.map((seat) => players.find((p) => p.seat === seat)).filter(Boolean)
+    : [...players].sort((a, b) => b.score - a.score || a.seat - b.seat);
+  const placed = [];
+  rows.forEach((p, i) => {
+    let place = i + 1;
+    if (typeof p.place === "number") place = p.place;
+    else if (!ranked && i && p.score === rows[i - 1].score) place = placed[i - 1].place;
+    placed.push({ ...p, place });
+  });
+  return placed;
 }
 
-/** The podium (top three) for `rows` ranked best first, drawn into `holder`. */
+/** The podium for `rows` ranked best first, each with its `place`: one step per place up to
+ * the 3rd, tied rows sharing their step (two firsts stand on the first step together); the
+ * 2nd step left of the 1st, the 3rd right. `colour`: the seat whose colour a row wears (a
+ * night's team not in the latest game keeps its own), else its seat. */
 function drawPodium(holder, rows) {
-  // Ties share a step (1, 1, 3): a row's place is that of the first row with its score.
-  const placeOf = (i) => rows.findIndex((r) => r.score === rows[i].score) + 1;
-  const steps = [1, 0, 2].filter((i) => i < rows.length).map((i) => {
-    const p = rows[i];
-    const place = placeOf(i);
-    return h("div", { class: "step place-" + place, "data-seat": p.seat, "data-place": place },
-      // A night's player not in its latest game has no colour tonight (seat null).
-      h("div", { class: "who" }, p.seat === null ? null : seatChip(p.seat), h("strong", {}, p.name),
-        p.seat === null ? null : h("small", {}, T.colour(p.seat))),
-      h("div", { class: p.seat === null ? "block" : "block seat-bg-" + (p.seat % 4) }, h("span", {}, String(place)),
-        h("small", {}, Number(p.score).toLocaleString(T.lang))));
+  const byPlace = new Map();
+  rows.forEach((p, i) => {
+    const place = typeof p.place === "number" ? p.place : i + 1;
+    if (place > 3) return;
+    if (!byPlace.has(place)) byPlace.set(place, []);
+    byPlace.get(place).push(p);
+  });
+  const side = { 2: 0, 1: 1, 3: 2 };
+  const steps = [...byPlace.keys()].sort((a, b) => side[a] - side[b]).map((place) => {
+    const group = byPlace.get(place);
+    const colours = group.map((p) => (p.colour !== undefined && p.colour !== null ? p.colour : p.seat));
+    const colour = colours.every((c) => c === colours[0]) ? colours[0] : null;
+    return h("div", { class: "step place-" + place, "data-place": place, "data-seat": group[0].seat,
+      "data-names": group.length },
+    ...group.map((p, i) => h("div", { class: "who" }, colours[i] === null ? null : seatChip(colours[i]),
+      h("strong", {}, p.name), colours[i] === null ? null : h("small", {}, T.colour(colours[i])))),
+    h("div", { class: colour === null ? "block" : "block seat-bg-" + (colour % 4) }, h("span", {}, String(place)),
+      h("small", {}, Number(group[0].score).toLocaleString(T.lang))));
   });
   fill(holder, steps);
 }

@@ -44,8 +44,8 @@ function leaveButton(meta, socket, unseat) {
 /** A game over: the player's place (a kind whose phones do not get every player's score says
  * it in `you.rank`), or null. */
 function overVerdict(view, seat) {
-  const place = view.you && view.you.rank ? view.you.rank
-    : rankedPlayers(view).map((p) => p.seat).indexOf(seat) + 1;
+  const mine = rankedPlayers(view).find((p) => p.seat === seat); // tied seats share a place
+  const place = view.you && view.you.rank ? view.you.rank : mine ? mine.place : 0;
   return place ? h("div", { class: "verdict-big good" },
     T.t("you_placed", { rank: place === 1 ? T.t("first") : T.t("rank", { n: place }) })) : null;
 }

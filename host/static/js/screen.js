@@ -151,7 +151,7 @@ function drawNightBoard(night, shown) {
   $("#night-title").textContent = T.t("night_table", { name: night.name, n: night.standings.played.length });
   fill("#night-table", night.standings.table.map((t) =>
     h("tr", { "data-seat": t.seat, "data-points": t.points },
-      h("td", { class: "place" }, String(t.place)),
+      h("td", { class: "place" }, t.place === null ? "" : String(t.place)), // a robot: no place
       h("td", {}, t.seat === null ? null : seatChip(t.seat), " ", h("strong", {}, t.name)),
       h("td", { class: "score" }, Number(t.points).toLocaleString(T.lang)))));
 }
@@ -160,7 +160,9 @@ function drawNightBoard(night, shown) {
 function showNightPodium(night) {
   show("podium");
   $("#podium h1").textContent = T.t("night_podium", { name: night.name });
-  drawPodium($("#podium-steps"), night.standings.table.map((t) => ({ seat: t.seat, name: t.name, score: t.points })));
+  // People only: a robot's row has no place (host/people/night.py).
+  drawPodium($("#podium-steps"), night.standings.table.filter((t) => !t.bot).map((t) =>
+    ({ seat: t.seat, colour: t.colour, name: t.name, score: t.points, place: t.place })));
 }
 
 /** The kind may set the header's phase text (e.g. "Combat · Round 2/4"). */
