@@ -96,6 +96,9 @@ def bundled_packs_dir() -> Path:
 
 # Files a folder search passes over: the pack format's own JSON Schema lives in questions/.
 NOT_PACKS = frozenset({"schema.json", "package.json", "package-lock.json"})
+# Folders it passes over: questions/near-misses/ holds test data (wrong answers per question
+# id that the matcher must refuse, tests/quiz/test_typed_bank_fr.py), not packs.
+NOT_PACK_FOLDERS = frozenset({"near-misses"})
 
 
 def pack_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -105,7 +108,8 @@ def pack_files(paths: Iterable[str | Path]) -> list[Path]:
         path = Path(raw)
         if path.is_dir():
             out += sorted(p for p in path.rglob("*")
-                          if p.suffix in PACK_SUFFIXES and p.is_file() and p.name not in NOT_PACKS)
+                          if p.suffix in PACK_SUFFIXES and p.is_file() and p.name not in NOT_PACKS
+                          and not NOT_PACK_FOLDERS.intersection(p.relative_to(path).parts[:-1]))
         else:
             out.append(path)
     unique: dict[Path, Path] = {}
