@@ -45,6 +45,8 @@ class TimersPart(Protocol):
 
     def forget_bot(self, seat: int) -> None: ...
 
+    def arm(self, seconds_left: float | None = None) -> None: ...
+
 
 class SeatingPart(Protocol):
     """The Session's seats (host/session/seats.py), as its siblings use them."""
@@ -88,6 +90,10 @@ class SessionShape(Protocol):
     night_summary: Callable[[], dict[str, Any] | None] | None
     name_filter: NameFilter | None
     names_changed: Callable[[], None] | None
+    night_team_name: Callable[[str], str | None] | None
+    paused_ns: int  # the pauses so far (not answer time)
+    paused_at: int | None
+    undone_moves: dict[int, tuple[Any, str]]  # seat -> (its move an undo dropped, why)
     batches: Batches
     in_flight: InFlight
 
