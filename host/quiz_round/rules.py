@@ -66,6 +66,8 @@ def needs(state: QuizState) -> QuestionRequest | None:
 def timer(state: QuizState) -> TimerRequest | None:
     if state.stage == "answering" and buzz.is_buzz(state):
         return buzz.timer(state)
+    if clip.holds_the_time(state):  # its clip has not played on the projector yet
+        return None
     seconds = {
         "intro": state.settings.intro_seconds,
         "answering": state.plan.seconds,
@@ -337,6 +339,8 @@ HANDLERS = {
     "clip_play": clip.on_clip,
     "clip_pause": clip.on_clip,
     "clip_replay": clip.on_clip,
+    "clip_heard": clip.on_clock,
+    "clip_no_sound": clip.on_clock,
 }
 
 
