@@ -45,6 +45,7 @@ function projectorSound(message) {
   $("#projector-sound").hidden = !message.needs_click;
   $("#projector-sound-on").hidden = !message.sound_on;
   $("#projector-sound-box").hidden = !message.needs_click && !message.sound_on;
+  $("#projector-sound-box").classList.toggle("blocked", !!message.needs_click);
 }
 socket.on("projector_sound", projectorSound);
 $("#sound-test").addEventListener("click", () => socket.emit("sound_test", {}));
