@@ -351,7 +351,7 @@
         h("small", {}, num(you.score) + " pts")),
       h("h3", {}, tr("top")),
       h("ol", { class: "qr-top" }, view.players.slice(0, 5).map((p) =>
-        h("li", { class: p.seat === you.seat ? "me" : "" },
+        h("li", { class: p.seat === you.seat ? "mine" : "" }, // not "me": the phone's header line
           h("span", { class: "qr-place" }, String(p.place)), seatChip(p.seat),
           h("span", { class: "who" }, p.name), h("span", { class: "pts" }, num(p.score))))));
   }
