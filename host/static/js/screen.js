@@ -122,6 +122,7 @@ function showLobby(state) {
         src: "/qr.svg?data=" + encodeURIComponent(teamUrl(joinUrl, state.meta.game, s.seat)) }) : null)) : []);
   $("#lobby-note").textContent = !state ? T.t("no_game") : kindLabel(state.meta.kind)
     + (hall ? " · " + T.t("hall_named", { n: named.length, total: state.meta.seats.length }) : "");
+  fitZoom($("#lobby"));
 }
 
 function teamUrl(joinUrl, game, seat) {
@@ -163,8 +164,16 @@ function render(state) {
     fitZoom($("#game")); // a card table taller than the screen is drawn smaller, never cut
   }
   drawNightBoard(night, !!night && night.status !== "over" && (meta.status !== "running" || !view));
+  fitSections();
   last = state;
 }
+
+/** The lobby and the podium stay on the screen whole, a night's table under them or not. */
+function fitSections() {
+  fitZoom($("#lobby"));
+  fitZoom($("#podium"));
+}
+window.addEventListener("resize", fitSections);
 
 /** Between the games of a night (its lobby, a game's end): the night's running table. */
 function drawNightBoard(night, shown) {
@@ -172,11 +181,15 @@ function drawNightBoard(night, shown) {
   document.body.dataset.night = night ? night.status : "";
   if (!shown) return;
   $("#night-title").textContent = T.t("night_table", { name: night.name, n: night.standings.played.length });
-  fill("#night-table", night.standings.table.map((t) =>
+  const rows = night.standings.table.map((t) =>
     h("tr", { "data-seat": t.seat, "data-points": t.points },
       h("td", { class: "place" }, String(t.place)),
       h("td", {}, t.seat === null ? null : seatChip(t.seat), " ", h("strong", {}, t.name)),
-      h("td", { class: "score" }, Number(t.points).toLocaleString(T.lang)))));
+      h("td", { class: "score" }, Number(t.points).toLocaleString(T.lang))));
+  // More than six rows: two columns side by side, half as tall, so the lobby keeps its room.
+  const half = rows.length > 6 ? Math.ceil(rows.length / 2) : rows.length;
+  fill("#night-table", [rows.slice(0, half), rows.slice(half)].filter((part) => part.length)
+    .map((part) => h("table", { class: "night-table" }, part)));
 }
 
 /** The night is over: its podium, from the running totals. */
