@@ -217,6 +217,9 @@ class GameKind:
     fields: dict[str, dict[str, tuple[type, ...]]]
     plan_bot: BotPlanner | None = None
     timed_seat_actions: frozenset[str] = frozenset()
+    # What the projector (the `screen` role, no key) may say to its game: that a question's
+    # clip plays, which starts its time (the quiz round's `clip_heard`).
+    screen_actions: frozenset[str] = frozenset()
     timed_host_actions: frozenset[str] = frozenset()
     # Seat actions whose `value`, when text, is words a person typed (a quiz's typed answer):
     # the socket layer refuses one with a word the host blocked (host/people/names.py), as names.

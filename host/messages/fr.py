@@ -57,6 +57,7 @@ FRENCH: dict[str, str] = {
     "the token must be at least 16 characters": "le jeton doit faire au moins 16 caractères",
     "that game is gone": "cette partie n’existe plus",
     "only the host may send {event}": "seul l’animateur peut envoyer {event}",
+    "the projector cannot send {event}": "le projecteur ne peut pas envoyer {event}",
     "this host keeps no question memory": "ce serveur ne garde pas la mémoire des questions",
     "'seats' must be a list of objects like {\"name\": ..., \"bot\": 3}":
         "« seats » doit être une liste d’objets comme {\"name\": ..., \"bot\": 3}",

@@ -102,6 +102,19 @@ FRENCH_EDITOR: dict[str, str] = {
         "{pack} n’est pas un identifiant de pack (mots en minuscules reliés par « - »)",
     "{language} is not one of {languages}": "{language} n’est pas l’une de {languages}",
     "must be a non-empty string, not {value}": "doit être un texte non vide, pas {value}",
+    # An empty field: said as such, not with a type's name ("pas a string").
+    "must be a non-empty string, not a string": "ne doit pas être vide",
+    "item {number} must be a non-empty text, not a string":
+        "l’élément {number} ne doit pas être vide",
+    "'' is not one of {categories}": "à choisir dans la liste",
+    # The types a value was found to be, inside the findings above (validate.describe_type).
+    "a string": "un texte",
+    "an integer": "un nombre entier",
+    "a decimal number": "un nombre décimal",
+    "a list": "une liste",
+    "a mapping": "un dictionnaire",
+    "empty (null)": "vide (null)",
+    "a boolean (true/false)": "un booléen (vrai/faux)",
     "must be a list, not {value}": "doit être une liste, pas {value}",
     "a question must be a mapping, not {value}":
         "une question doit être un dictionnaire, pas {value}",

@@ -95,6 +95,11 @@ FRENCH_QUIZ: dict[str, str] = {
         "il n’y a pas de réponses tapées à vérifier maintenant",
     "no team gave the answer {key}": "aucune équipe n’a donné la réponse {key}",
     "this question has no sound to play": "cette question n’a pas de son à jouer",
+    "no question's time waits for a clip now":
+        "aucune question n’attend son extrait pour lancer le temps",
+    "step {step} is not the open question's":
+        "l’étape {step} n’est pas celle de la question ouverte",
+    "this question's time is already running": "le temps de cette question tourne déjà",
     "your team has already played its joker": "votre équipe a déjà joué son joker",
     "a joker is played before a round starts, on its title card":
         "un joker se joue avant le début d’une manche, pendant l’affichage de son titre",

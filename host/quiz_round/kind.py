@@ -8,7 +8,7 @@ from typing import Any
 from host.buzzer_board.kind import BUZZ_FIELDS
 from host.games.contract import Game, GameKind, QuestionCount
 from host.games.forms import choice, integer, json_value, label
-from host.quiz_round.game import HOST_ACTIONS, SEAT_ACTIONS, QuizRoundGame
+from host.quiz_round.game import HOST_ACTIONS, SCREEN_ACTIONS, SEAT_ACTIONS, QuizRoundGame
 from host.quiz_round.rules import with_fact_age
 from host.quiz_round.state import MAX_SEATS, MIN_SEATS, parse_settings
 
@@ -101,6 +101,7 @@ KIND = GameKind(
     max_seats=MAX_SEATS,
     seat_actions=SEAT_ACTIONS,
     host_actions=HOST_ACTIONS,
+    screen_actions=SCREEN_ACTIONS,
     fields={
         # str: a typed answer (text questions); list: an order (the shown items' indexes)
         "answer": {"value": (int, str, list)},
@@ -109,6 +110,8 @@ KIND = GameKind(
         "clip_play": {},  # a question's sound or video clip, on the projector
         "clip_pause": {},
         "clip_replay": {},
+        "clip_no_sound": {},  # the host: start the question's time without its clip
+        "clip_heard": {"step": (int,)},  # the projector: the clip plays (its time starts)
         "accept": {"key": (str,)},  # text questions' review: a group of typed answers
         "reject": {"key": (str,)},
         "next": {},

@@ -73,6 +73,8 @@ def with_fact_age(narrow: dict[str, Any] | None, years: int) -> dict[str, Any] |
 def timer(state: QuizState) -> TimerRequest | None:
     if state.stage == "answering" and buzz.is_buzz(state):
         return buzz.timer(state)
+    if clip.holds_the_time(state):  # its clip has not played on the projector yet
+        return None
     seconds = {
         "intro": state.settings.intro_seconds,
         "answering": state.plan.seconds,
@@ -351,6 +353,8 @@ HANDLERS = {
     "clip_play": clip.on_clip,
     "clip_pause": clip.on_clip,
     "clip_replay": clip.on_clip,
+    "clip_heard": clip.on_clock,
+    "clip_no_sound": clip.on_clock,
 }
 
 

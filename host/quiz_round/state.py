@@ -140,6 +140,7 @@ class QuizState:
     buzz_marks: tuple[tuple[int, bool, int], ...] = ()  # (seat, right, its press's host time)
     clip_plays: int = 0  # the open question's sound: times started (host/quiz_round/clip.py)
     clip_playing: bool = False
+    clip_waiting: bool = False  # its time waits for the clip to play on the projector
 
     def joker_on(self, seat: int) -> bool:
         return bool(self.jokers) and self.jokers[seat] == self.round
@@ -284,6 +285,7 @@ def from_json(data: dict[str, Any]) -> QuizState:
         buzz=None if raw["buzz"] is None else board_from_json(raw["buzz"]),
         buzz_marks=tuple((int(s), bool(r), int(t)) for s, r, t in raw["buzz_marks"]),
         clip_plays=int(raw.get("clip_plays", 0)), clip_playing=bool(raw.get("clip_playing")),
+        clip_waiting=bool(raw.get("clip_waiting")),
     )
 
 

@@ -29,6 +29,10 @@ def check_role(kind: GameKind, seats: list[dict[str, Any]], origin: Origin,
         return None
     if name in ("timeout", "question"):
         return Outcome.refuse("forbidden", f"'{name}' comes from the host itself")
+    if role == "screen":  # a projector: only what the kind lets it say (no key)
+        if name in kind.screen_actions:
+            return None
+        return Outcome.refuse("forbidden", f"the projector cannot send {name!r}")
     if role == "host":
         if name in kind.host_actions:
             return None

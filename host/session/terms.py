@@ -42,7 +42,7 @@ class QuestionSource(Protocol):
 class Origin:
     """Who sent an event. `seat` is the seat a phone is bound to (never taken from the payload)."""
 
-    role: str  # seat | host | device | bot | timer | session
+    role: str  # seat | host | device | bot | timer | session | screen (a projector)
     seat: int | None = None
     client: str = ""
     token: str = ""  # a phone's token hash: which phone of a team (never journaled)
@@ -60,6 +60,7 @@ class Origin:
 TIMER = Origin("timer")
 SESSION = Origin("session")
 HOST = Origin("host")
+SCREEN = Origin("screen")  # a projector: only its kind's `screen_actions`
 PHONES = "phones"  # the audience of every phone of a game (its public part)
 
 

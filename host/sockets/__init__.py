@@ -14,8 +14,9 @@ from typing import Any
 from flask_socketio import SocketIO
 
 from host.room.hub import Hub
-from host.schema import check_field, require_dict
+from host.schema import check_field, parse_action, require_dict
 from host.session.core import Session
+from host.session.terms import SCREEN
 from host.sockets.base import (ROOMS, Base, Guarded, Rooms, answer, current_sid, key_matches,
                                record_sync, refused)
 from host.sockets.device import DEVICE_PREFIX, DeviceNamespace
@@ -30,14 +31,32 @@ __all__ = ["DEVICE_PREFIX", "ROOMS", "Base", "DeviceNamespace", "Guarded", "Host
 
 class ScreenNamespace(Base):
     """The projector: watches a game (the newest by default) and gets the room's view; says
-    when its browser waits for a click before it plays sound (`sound`)."""
+    whether its browser plays sound or waits for a click first (`sound`), and what the kind
+    lets it tell its game (`action`: a question's clip plays)."""
 
     def __init__(self, namespace: str, hub: Hub) -> None:
         super().__init__(namespace, hub)
-        self.waiting_for_click: set[str] = set()  # projectors' sids whose sound is blocked
+        self.blocked: dict[str, bool] = {}  # projectors' sids: True while their sound is blocked
 
     def needs_click(self) -> bool:
-        return bool(self.waiting_for_click)
+        return any(self.blocked.values())
+
+    def sound(self) -> dict[str, bool]:
+        """What the host page reads: a projector waits for a click; a projector said it plays
+        sound (and none waits)."""
+        return {"needs_click": self.needs_click(),
+                "sound_on": bool(self.blocked) and not self.needs_click()}
+
+    def on_action(self, payload: Any = None) -> dict[str, Any]:
+        """{"game": id, "type": "clip_heard", "step": n}: only the kind's `screen_actions`,
+        submitted as the `screen` role (journaled; a quiz round's clip question's time
+        starts when its clip plays on the projector)."""
+        message = require_dict(payload, "action")
+        session = self.session_for(message)
+        kind = session.kind
+        body = {k: v for k, v in message.items() if k != "game"}
+        event = parse_action(body, {name: kind.fields[name] for name in kind.screen_actions}, {})
+        return answer(session.submit(SCREEN, event))
 
     def on_watch(self, payload: Any = None) -> dict[str, Any]:
         message = require_dict(payload if payload is not None else {}, "watch")
@@ -46,8 +65,9 @@ class ScreenNamespace(Base):
         return {"ok": True, "game": session.id}
 
     def on_sound(self, payload: Any = None) -> dict[str, Any]:
-        """{"needs_click": true}: this projector's browser refused to play a clip until
-        someone clicks on it; false once it plays. Every host page is told (PROTOCOL.md)."""
+        """{"needs_click": true}: this projector's browser refuses to play sound until
+        someone clicks on it; false once it plays (sent from the page's start). Every host
+        page is told (PROTOCOL.md)."""
         message = require_dict(payload, "sound")
         check_field("needs_click", message.get("needs_click"), (bool,))
         self._mark(current_sid(), bool(message["needs_click"]))
@@ -55,17 +75,16 @@ class ScreenNamespace(Base):
 
     def on_disconnect(self, *args: Any) -> None:
         super().on_disconnect(*args)
-        self._mark(current_sid(), False)
+        self._mark(current_sid(), None)
 
-    def _mark(self, sid: str, waiting: bool) -> None:
-        before = self.needs_click()
-        if waiting:
-            self.waiting_for_click.add(sid)
+    def _mark(self, sid: str, waiting: bool | None) -> None:
+        before = self.sound()
+        if waiting is None:
+            self.blocked.pop(sid, None)
         else:
-            self.waiting_for_click.discard(sid)
-        if self.needs_click() != before:
-            self.socketio.emit("projector_sound", {"needs_click": self.needs_click()},
-                               namespace="/host")
+            self.blocked[sid] = waiting
+        if self.sound() != before:
+            self.socketio.emit("projector_sound", self.sound(), namespace="/host")
 
 
 def register_namespaces(socketio: SocketIO, hub: Hub, key: Callable[[], str]) -> SeatNamespace:
@@ -73,7 +92,7 @@ def register_namespaces(socketio: SocketIO, hub: Hub, key: Callable[[], str]) ->
     screen = ScreenNamespace("/screen", hub)
     socketio.on_namespace(screen)
     socketio.on_namespace(seat)
-    socketio.on_namespace(HostNamespace("/host", hub, key, seat, screen.needs_click))
+    socketio.on_namespace(HostNamespace("/host", hub, key, seat, screen.sound))
     socketio.on_namespace(DeviceNamespace("/device", hub, key))
 
     def announce(session: Session) -> None:

@@ -30,18 +30,27 @@ class HostNamespace(Base):
 
     def __init__(self, namespace: str, hub: Hub, key: Callable[[], str],
                  seats: SeatNamespace | None = None,
-                 projector_needs_click: Callable[[], bool] = lambda: False) -> None:
+                 projector_sound: Callable[[], dict[str, bool]] = lambda: {}) -> None:
         super().__init__(namespace, hub)
         self.key = key  # read at each connection: `tourelle key --rotate` takes effect at once
         self.seats = seats  # to let a removed phone go
-        self.projector_needs_click = projector_needs_click  # a projector's sound is blocked
+        self.projector_sound = projector_sound  # a projector's sound: blocked, or on
 
     def on_connect(self, auth: Any = None) -> bool:
         return key_matches(auth, self.key())  # the page then asks for its `host_state`
 
     def host_state(self) -> dict[str, Any]:
+        sound = self.projector_sound()
         return {**host_state.snapshot(self.hub),
-                "projector_needs_click": self.projector_needs_click()}
+                "projector_needs_click": sound.get("needs_click", False),
+                "projector_sound_on": sound.get("sound_on", False)}
+
+    def on_sound_test(self, payload: Any = None) -> dict[str, Any]:
+        """The host page's "test the sound": every projector plays a short chime and says
+        again whether its sound plays (`sound`)."""
+        require_dict(payload if payload is not None else {}, "sound_test")
+        self.socketio.emit("sound_test", {}, namespace="/screen")
+        return {"ok": True}
 
     def remember(self, **values: str | None) -> None:
         """The host's night or followed game changed: journal it, tell every host page."""

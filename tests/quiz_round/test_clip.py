@@ -22,15 +22,15 @@ def with_clip() -> dict[str, Any]:
 def test_the_clip_starts_with_the_question_and_the_host_pauses_plays_and_replays() -> None:
     state = ask(start(2), with_clip())
     screen = GAME.view(state, "screen")
-    assert screen["clip"] == {"plays": 1, "playing": True}
+    assert screen["clip"] == {"plays": 1, "playing": True, "waiting": True}
     assert screen["question"]["audio"] == URL and screen["question"]["clip"] == [3, 13]
     state = GAME.apply(state, {"type": "clip_pause"})
-    assert GAME.view(state, "screen")["clip"] == {"plays": 1, "playing": False}
+    assert GAME.view(state, "screen")["clip"] == {"plays": 1, "playing": False, "waiting": True}
     with pytest.raises(StaleEvent):
         GAME.apply(state, {"type": "clip_pause"})
     state = GAME.apply(state, {"type": "clip_play"})
     state = GAME.apply(state, {"type": "clip_replay"})
-    assert GAME.view(state, "screen")["clip"] == {"plays": 2, "playing": True}
+    assert GAME.view(state, "screen")["clip"] == {"plays": 2, "playing": True, "waiting": True}
     assert from_json(to_json(state)) == state
 
 
@@ -66,7 +66,7 @@ def test_a_buzz_pauses_the_clip_when_a_team_takes_the_floor() -> None:
             break
         state = GAME.apply(state, {"type": "timeout", "timer": running.timer_id})
     assert buzz.floor(state) == 1
-    assert GAME.view(state, "screen")["clip"] == {"plays": 1, "playing": False}
+    assert GAME.view(state, "screen")["clip"]["playing"] is False
     state = GAME.apply(state, {"type": "wrong"})
     state = GAME.apply(state, {"type": "clip_play"})
     assert GAME.view(state, "screen")["clip"]["playing"] is True
@@ -78,7 +78,7 @@ VIDEO_URL = "/media/questions/c1/video?v=abc"
 def test_a_video_clip_plays_on_the_projector_and_never_reaches_a_phone() -> None:
     state = ask(start(2), {**choice_q(), "video": VIDEO_URL, "clip": [1, 4]})
     screen = GAME.view(state, "screen")
-    assert screen["clip"] == {"plays": 1, "playing": True, "video": VIDEO_URL}
+    assert screen["clip"] == {"plays": 1, "playing": True, "waiting": True, "video": VIDEO_URL}
     assert screen["question"]["clip"] == [1, 4] and "audio" not in screen["question"]
     state = GAME.apply(state, {"type": "clip_pause"})
     assert GAME.view(state, "screen")["clip"]["playing"] is False

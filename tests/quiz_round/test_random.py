@@ -37,6 +37,7 @@ HOST_ORDERS: list[dict[str, Any]] = [
     {"type": "adjust", "seat": 0, "points": -2, "reason": "bruit"},
     {"type": "accept", "key": "zzz"}, {"type": "reject", "key": "zzz"},
     {"type": "clip_play"}, {"type": "clip_pause"}, {"type": "clip_replay"},
+    {"type": "clip_no_sound"},
 ]
 
 
@@ -75,11 +76,13 @@ def test_random_rounds_of_every_kind_keep_the_contract(seed: int, tmp_path: Path
             move = filled(pick.choice(moves), kind, pick, clock.now_ns())
             outcome = session.submit(Origin("seat", move["seat"], "phone"), move)
             assert outcome.ok or (session.paused and outcome.code == "paused"), (move, outcome)
-        elif roll < 0.85:
+        elif roll < 0.8:
             order = dict(pick.choice(HOST_ORDERS))
             before = journal.effective_rows(session.id)
             if session.submit(HOST, order).ok and order["type"] == "undo":  # may be refused
                 undos += check_no_move_lost(session, before)
+        elif roll < 0.85:  # the projector: its clip plays (starts a waiting question's time)
+            session.submit(Origin("screen"), {"type": "clip_heard", "step": view["step"]})
         elif not scheduler.run_next():
             session.submit(HOST, {"type": "resume"})
             session.submit(HOST, {"type": "next"})

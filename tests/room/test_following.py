@@ -227,7 +227,8 @@ def test_the_host_removes_a_phone_and_keeps_it_out(server: LiveServer) -> None:
 def test_the_host_state_lives_on_the_host(server: LiveServer) -> None:
     host = Peer(server, "/host", auth={"key": server.key})
     assert host.call("host_state", {}) == {"ok": True, "night": None, "game": None,
-                                           "projector_needs_click": False}
+                                           "projector_needs_click": False,
+                                           "projector_sound_on": False}
     night = host.call("night", {"name": "Samedi"})["night"]
     game = create(host, night=night)
     other = create(host)
@@ -275,16 +276,17 @@ def test_a_lobby_game_ended_or_deleted_counts_for_nothing_in_a_night(
 def test_a_projector_waiting_for_a_click_to_play_sound_is_told_to_every_host_page(
         server: LiveServer) -> None:
     """/screen `sound` {"needs_click": true}: every host page gets `projector_sound` and a host
-    page opened later reads it in `host_state`; it ends when that projector plays or leaves."""
+    page opened later reads it in `host_state`; it ends when that projector plays or leaves.
+    A projector that says its sound plays (false, from its start) reads as "sound on"."""
     host = Peer(server, "/host", auth={"key": server.key})
     screen = Peer(server, "/screen")
     told: list[Any] = []
 
-    def told_to_host(needs_click: bool) -> None:
+    def told_to_host(needs_click: bool, sound_on: bool = False) -> None:
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             told[:] = [args[0] for event, args in host.events if event == "projector_sound"]
-            if told and told[-1] == {"needs_click": needs_click}:
+            if told and told[-1] == {"needs_click": needs_click, "sound_on": sound_on}:
                 return
             time.sleep(0.02)
         raise AssertionError(f"host told {told}")
@@ -296,10 +298,29 @@ def test_a_projector_waiting_for_a_click_to_play_sound_is_told_to_every_host_pag
     later = Peer(server, "/host", auth={"key": server.key})
     assert later.call("host_state", {})["projector_needs_click"] is True
     assert screen.call("sound", {"needs_click": False}) == {"ok": True}
-    told_to_host(False)
+    told_to_host(False, sound_on=True)
+    assert later.call("host_state", {})["projector_sound_on"] is True
     assert screen.call("sound", {"needs_click": True})["ok"]
     told_to_host(True)
     screen.close()  # a projector gone waits for nothing
     told_to_host(False)
     assert later.call("host_state", {})["projector_needs_click"] is False
     assert len(told) == 4
+
+
+def test_the_host_tests_the_sound_and_a_projector_says_only_its_kinds_words(
+        server: LiveServer) -> None:
+    """/host `sound_test` reaches every projector (it plays a chime, then says `sound`
+    again); a projector's `action` is limited to its game kind's `screen_actions` (a buzzer
+    board has none)."""
+    host = Peer(server, "/host", auth={"key": server.key})
+    screen = Peer(server, "/screen")
+    game = create(host)
+    assert screen.call("watch", {"game": game})["ok"]
+    assert host.call("sound_test", {}) == {"ok": True}
+    deadline = time.monotonic() + 10
+    while not any(name == "sound_test" for name, _ in screen.events):
+        assert time.monotonic() < deadline, screen.events
+        time.sleep(0.02)
+    refused = screen.call("action", {"game": game, "type": "start"})
+    assert refused["ok"] is False and refused["code"] == "bad_message"

@@ -99,6 +99,9 @@
     showFindings(form, []);
     kindChanged();
     form.dataset.valid = "";
+    // A new question's fields say what is wrong once the host has been in them (or saved):
+    // not a wall of errors for fields not yet reached. null: every field (a saved question).
+    ed.touched = q ? null : new Set();
     if (editable && q) scheduleCheck(); // a new question is checked from its first keystroke
     form.scrollIntoView({ block: "nearest" });
   }
@@ -178,7 +181,8 @@
       return;
     }
     if (!$("#f-id").value && answer.question) $("#f-id").placeholder = answer.question.id;
-    const loose = showFindings($("#e-form"), answer.findings || []);
+    const shown = (answer.findings || []).filter((f) => !ed.touched || !f.field || ed.touched.has(f.field));
+    const loose = showFindings($("#e-form"), shown);
     showImageRefusal();
     $("#e-form").dataset.valid = answer.findings.length ? "0" : "1";
     $("#f-msg").className = "host-msg " + (loose.length ? "error" : "ok");
@@ -192,11 +196,16 @@
     const answer = await api("/api/packs/" + encodeURIComponent(ed.pack.id) + "/questions", {
       method: "POST", body: { question: collect(), replaces: ed.replaces } });
     if (!answer.ok) {
+      ed.touched = null; // a save tried: every field says what is wrong
       const loose = showFindings($("#e-form"), answer.findings || []);
       showImageRefusal();
       $("#e-form").dataset.valid = "0";
       $("#f-msg").className = "host-msg error";
-      $("#f-msg").textContent = T.t("ed_refused", { reason: loose.join(" · ") || T.refusal(answer) });
+      // Each field's error beside it; the line says where to look (the server's whole reason
+      // only when no field holds it).
+      const beside = (answer.findings || []).length > 0;
+      $("#f-msg").textContent = T.t("ed_refused", { reason: loose.join(" · ")
+        || (beside ? T.t("ed_fix_fields") : T.refusal(answer)) });
       return;
     }
     const id = answer.question.id;
@@ -280,6 +289,9 @@
   $("#e-form").addEventListener("input", (event) => {
     if (event.target.id === "f-image-file" || event.target.id === "f-clip-file") return;
     if (event.target.id === "f-kind") kindChanged();
+    const field = event.target.closest(".ed-field");
+    const slot = field && field.querySelector("[data-error-for]");
+    if (ed.touched && slot) ed.touched.add(slot.dataset.errorFor);
     scheduleCheck();
   });
   $("#e-form").addEventListener("submit", save);

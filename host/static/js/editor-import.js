@@ -30,7 +30,8 @@
     delete $("#np-id").dataset.touched;
     await loadPacks();
     announce();
-    openPack(answer.pack.id);
+    await openPack(answer.pack.id);
+    $("#e-pack").scrollIntoView({ block: "start" }); // the new pack, in view (it opens above the form)
   });
 
   $("#e-import").addEventListener("submit", async (event) => {

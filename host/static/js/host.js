@@ -24,7 +24,7 @@ socket.on("connect", () => {
   // state"): a page reopened on any device comes back to them.
   socket.emit("host_state", {}, (ack) => {
     if (!ack || !ack.ok) return;
-    $("#projector-sound").hidden = !ack.projector_needs_click;
+    projectorSound({ needs_click: ack.projector_needs_click, sound_on: ack.projector_sound_on });
     const restoring = !gameId && !!ack.game;
     refreshNights(ack.night ? ack.night.id : "");
     if (gameId || ack.game) socket.emit("watch", { game: gameId || ack.game });
@@ -39,8 +39,16 @@ socket.on("host_state", (hostState) => {
   const night = hostState.night ? hostState.night.id : "";
   if ($("#n-choose").value !== night) refreshNights(night);
 });
-// A projector's browser waits for a click before it plays a clip's sound (screen.js).
-socket.on("projector_sound", (message) => { $("#projector-sound").hidden = !message.needs_click; });
+// A projector's browser waits for a click before it plays sound, or says its sound plays
+// (screen.js, from its start): the host unlocks it before the first clip, and may test it.
+function projectorSound(message) {
+  $("#projector-sound").hidden = !message.needs_click;
+  $("#projector-sound-on").hidden = !message.sound_on;
+  $("#projector-sound-box").hidden = !message.needs_click && !message.sound_on;
+  $("#projector-sound-box").classList.toggle("blocked", !!message.needs_click);
+}
+socket.on("projector_sound", projectorSound);
+$("#sound-test").addEventListener("click", () => socket.emit("sound_test", {}));
 // Several server processes (serve --workers): the owner says when their link (Redis) is
 // lost and when it is back; the text comes in both languages.
 socket.on("link", (message) => {

@@ -8,7 +8,8 @@ let last = null; // the previous state: kinds compare with it for sounds and ani
 const screenSlot = new KindSlot($("#game"), "screen", () => ({
   lang: T.lang,
   t: (key, params) => T.t(key, params),
-  send: () => Promise.resolve({ ok: false, code: "forbidden", reason: "the projector sends nothing" }),
+  // Only what the kind lets a projector say (`screen_actions`: a question's clip plays).
+  send: (event) => new Promise((resolve) => socket.emit("action", { game: gameId, ...event }, resolve)),
   seat: null,
   sounds: Sound,
   el: h,
@@ -31,26 +32,48 @@ socket.on("room", (message) => {
   if (message.game && message.game !== gameId) watch(message.game);
 });
 
-// A clip the browser will not play before a click (autoplay rules): the host page is told, so
-// the host knows to click on the projector (PROTOCOL.md, `sound`). Sent again after a reconnect.
-let soundBlocked = false;
-document.addEventListener("tourelle:sound", (event) => {
-  soundBlocked = event.detail.needs_click;
-  socket.emit("sound", { needs_click: soundBlocked });
+// Whether this browser plays sound (autoplay rules: a laptop's Chromium waits for a click on
+// the page, the kiosk does not), told from the start, so the host unlocks it in the lobby,
+// before the first clip (PROTOCOL.md, `sound`): an AudioContext that is not running, or a
+// clip's play() refused. The header's sound button says so; any click on the page unlocks it.
+// Sent again after a reconnect.
+let soundBlocked = null;
+function tellSound(blocked) {
+  document.body.dataset.sound = blocked ? "blocked" : "on";
+  const changed = blocked !== soundBlocked;
+  soundBlocked = blocked;
+  muteLabel();
+  if (changed && socket.connected) socket.emit("sound", { needs_click: blocked });
+}
+document.addEventListener("tourelle:sound", (event) => tellSound(event.detail.needs_click));
+socket.on("connect", () => { if (soundBlocked !== null) socket.emit("sound", { needs_click: soundBlocked }); });
+// The host page's "test the sound": a chime, and this projector's state again.
+socket.on("sound_test", () => {
+  Sound.play("right");
+  socket.emit("sound", { needs_click: !!soundBlocked });
 });
-socket.on("connect", () => { if (soundBlocked) socket.emit("sound", { needs_click: true }); });
 
 // The projector's screen stays on (no screensaver mid-game).
 keepScreenAwake("click");
 socket.on("state", render);
 
 $("#mute").addEventListener("click", () => {
+  if (soundBlocked) return; // "touch to enable sound": this click unlocks it (below), not mutes
   Sound.toggle();
   muteLabel();
 });
-document.addEventListener("click", () => Sound.unlock(), { once: true });
+for (const gesture of ["click", "keydown", "touchend"]) document.addEventListener(gesture, () => Sound.unlock());
+Sound.unlock(); // runs at once where the browser lets pages play sound (the kiosk), else waits
+if (Sound.ctx) {
+  Sound.ctx.addEventListener("statechange", () => tellSound(Sound.ctx.state !== "running"));
+  tellSound(Sound.ctx.state !== "running");
+}
 
 function muteLabel() {
+  if (soundBlocked) {
+    $("#mute").textContent = "♪ " + T.t("sound_touch");
+    return;
+  }
   $("#mute").textContent = (Sound.muted ? "✕ " : "♪ ") + T.t(Sound.muted ? "mute" : "unmute");
 }
 
@@ -99,6 +122,7 @@ function showLobby(state) {
         src: "/qr.svg?data=" + encodeURIComponent(teamUrl(joinUrl, state.meta.game, s.seat)) }) : null)) : []);
   $("#lobby-note").textContent = !state ? T.t("no_game") : kindLabel(state.meta.kind)
     + (hall ? " · " + T.t("hall_named", { n: named.length, total: state.meta.seats.length }) : "");
+  fitZoom($("#lobby"));
 }
 
 function teamUrl(joinUrl, game, seat) {
@@ -140,8 +164,16 @@ function render(state) {
     fitZoom($("#game")); // a card table taller than the screen is drawn smaller, never cut
   }
   drawNightBoard(night, !!night && night.status !== "over" && (meta.status !== "running" || !view));
+  fitSections();
   last = state;
 }
+
+/** The lobby and the podium stay on the screen whole, a night's table under them or not. */
+function fitSections() {
+  fitZoom($("#lobby"));
+  fitZoom($("#podium"));
+}
+window.addEventListener("resize", fitSections);
 
 /** Between the games of a night (its lobby, a game's end): the night's running table. */
 function drawNightBoard(night, shown) {
@@ -149,11 +181,15 @@ function drawNightBoard(night, shown) {
   document.body.dataset.night = night ? night.status : "";
   if (!shown) return;
   $("#night-title").textContent = T.t("night_table", { name: night.name, n: night.standings.played.length });
-  fill("#night-table", night.standings.table.map((t) =>
+  const rows = night.standings.table.map((t) =>
     h("tr", { "data-seat": t.seat, "data-points": t.points },
       h("td", { class: "place" }, t.place === null ? "" : String(t.place)), // a robot: no place
       h("td", {}, t.seat === null ? null : seatChip(t.seat), " ", h("strong", {}, t.name)),
-      h("td", { class: "score" }, Number(t.points).toLocaleString(T.lang)))));
+      h("td", { class: "score" }, Number(t.points).toLocaleString(T.lang))));
+  // More than six rows: two columns side by side, half as tall, so the lobby keeps its room.
+  const half = rows.length > 6 ? Math.ceil(rows.length / 2) : rows.length;
+  fill("#night-table", [rows.slice(0, half), rows.slice(half)].filter((part) => part.length)
+    .map((part) => h("table", { class: "night-table" }, part)));
 }
 
 /** The night is over: its podium, from the running totals. */

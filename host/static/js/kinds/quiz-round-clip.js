@@ -4,8 +4,11 @@
 // refuses to play sound until someone clicks (autoplay rules: a play() refused with
 // NotAllowedError) gets a big overlay: one click removes it and plays; meanwhile the page
 // tells the server (a `tourelle:sound` event that screen.js sends as `sound`), so the host
-// page says the projector waits for a click. Loaded before quiz-round.js (KIND.page_helpers);
-// offers window.QuizRoundClip.
+// page says the projector waits for a click. The question's time waits for its clip: once the
+// clip plays here the projector says so (`clip_heard`, the kind's screen action) and the server
+// starts the time; the host may start it without the sound (`clip_no_sound`). The header's
+// badge says the time waits, then that a clip plays. Loaded before quiz-round.js
+// (KIND.page_helpers); offers window.QuizRoundClip.
 "use strict";
 
 window.QuizRoundClip = (() => {
@@ -17,8 +20,13 @@ window.QuizRoundClip = (() => {
   let last = null;
   let blocked = false;
   let retries = 0; // plays tried again for the newest state (see update)
+  let send = null; // the projector's ctx.send: what it tells its game
+  let told = null; // the step whose clip this projector said plays
+  let badge = null;
 
-  function mount(root) {
+  function mount(root, head) {
+    badge = h("span", { id: "qr-clip", class: "qr-clip-badge", hidden: true });
+    if (head) head.append(badge);
     audio = h("audio", { id: "qr-audio", preload: "auto" });
     video = h("video", { id: "qr-video", class: "qr-video", preload: "auto", playsinline: true });
     overlay = h("button", { type: "button", class: "qr-sound-overlay", id: "qr-sound-overlay", hidden: true },
@@ -27,6 +35,8 @@ window.QuizRoundClip = (() => {
       media.addEventListener("timeupdate", () => { // the clip's end
         if (media.dataset.end && media.currentTime >= Number(media.dataset.end)) media.pause();
       });
+      media.addEventListener("playing", () => heard(media));
+      media.addEventListener("pause", showBadge);
     }
     overlay.addEventListener("click", () => { // a click: the browser lets the page play sound now
       overlay.hidden = true;
@@ -43,6 +53,25 @@ window.QuizRoundClip = (() => {
     document.dispatchEvent(new CustomEvent("tourelle:sound", { detail: { needs_click: waiting } }));
   }
 
+  /** The clip plays here: the question's time may start (the server's journaled event). */
+  function heard(media) {
+    showBadge();
+    const view = last;
+    if (!view || !view.clip || !view.clip.waiting || told === view.step || !send || media.muted) return;
+    told = view.step;
+    send({ type: "clip_heard", step: view.step });
+  }
+
+  function showBadge() {
+    if (!badge) return;
+    const clip = last && last.question ? last.clip : null;
+    const media = clip && clip.video ? video : audio;
+    const playing = !!clip && !media.paused;
+    badge.hidden = !clip || (!playing && !clip.waiting);
+    badge.textContent = playing ? tr("clip_on") : tr("clip_waiting");
+    badge.classList.toggle("on", playing);
+  }
+
   function stop(media) {
     media.pause();
     if (media.getAttribute("src")) {
@@ -52,9 +81,11 @@ window.QuizRoundClip = (() => {
   }
 
   /** The projector follows the room's `clip`: a new start goes back to the clip's start. */
-  function update(view) {
+  function update(view, sendAction) {
+    if (sendAction) send = sendAction;
     if (last !== view) retries = 0;
     last = view;
+    showBadge();
     const q = view.question;
     const src = view.clip ? (view.clip.video || (q && q.audio)) : null;
     if (!q || !src) {
@@ -89,6 +120,7 @@ window.QuizRoundClip = (() => {
       media.play().then(() => {
         document.body.dataset.clipRefused = "";
         needClick(false);
+        heard(media);
       }).catch((err) => {
         // What the last refused play() said, for a report (a test's failure prints it).
         document.body.dataset.clipRefused = (err && err.name) || "error";
@@ -110,13 +142,17 @@ window.QuizRoundClip = (() => {
       });
     } else {
       media.pause();
+      overlay.hidden = true; // nothing to play (the host started the time without the sound)
     }
   }
 
   /** The host page's buttons for a question with a clip: [type, enabled, class]. */
   function hostButtons(view) {
     if (!view || !view.clip) return [];
-    return [["clip_play", !view.clip.playing, ""], ["clip_pause", view.clip.playing, ""], ["clip_replay", true, ""]];
+    const buttons = [["clip_play", !view.clip.playing, ""], ["clip_pause", view.clip.playing, ""],
+      ["clip_replay", true, ""]];
+    if (view.clip.waiting) buttons.unshift(["clip_no_sound", true, "bad"]);
+    return buttons;
   }
 
   return { mount, update, hostButtons };

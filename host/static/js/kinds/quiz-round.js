@@ -27,7 +27,7 @@
       edits: h("p", { id: "qr-edits", class: "qr-edits" }),
     };
     root.append(h("div", { class: "qr-screen" }, screen.head, screen.bar, screen.body, screen.edits));
-    Clip.mount(root);
+    Clip.mount(root, screen.head);
   }
 
   function updateScreen(state, ctx) {
@@ -52,7 +52,7 @@
     fill(screen.edits, view.edits.slice(-2).map((e) => h("span", { class: e.points > 0 ? "good" : "bad" },
       tr("edit", { who: e.name, pts: (e.points > 0 ? "+" : "") + e.points, why: e.reason }))));
     sounds(ctx.previous, state, ctx.sounds);
-    Clip.update(view);
+    Clip.update(view, ctx.send);
   }
 
   function drawIntro(body, view) {
@@ -351,7 +351,7 @@
         h("small", {}, num(you.score) + " pts")),
       h("h3", {}, tr("top")),
       h("ol", { class: "qr-top" }, view.players.slice(0, 5).map((p) =>
-        h("li", { class: p.seat === you.seat ? "me" : "" },
+        h("li", { class: p.seat === you.seat ? "mine" : "" }, // not "me": the phone's header line
           h("span", { class: "qr-place" }, String(p.place)), seatChip(p.seat),
           h("span", { class: "who" }, p.name), h("span", { class: "pts" }, num(p.score))))));
   }
@@ -428,6 +428,7 @@
       view.truth ? h("p", { class: "truth", id: "qr-host-truth" }, tr("truth", { v: answerText(q, view.truth.answer) }),
         view.truth.source ? h("small", { class: "note" }, " · " + view.truth.source) : null) : null,
       stage === "answering" ? h("p", {}, tr("answered", { n: view.answered, of: view.teams })) : null,
+      view.clip && view.clip.waiting ? h("p", { class: "note", id: "qr-host-clip" }, tr("clip_host_waiting")) : null,
       q && q.kind === "text" && stage !== "reveal" ? Typed.queue(view, (event) => ctx.send(event).then((ack) => {
         host.msg.textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
       })) : null,
