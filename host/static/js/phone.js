@@ -465,10 +465,8 @@ function render() {
   const score = myScore(view, seat);
   $("#my-score").textContent = score === null ? "" : Number(score).toLocaleString(T.lang);
   $("#p-paused").hidden = !meta.paused;
-  // The host's undo could not keep this team's last move: say why (both languages).
-  const undone = view && view.undone;
-  $("#p-undone").hidden = !undone;
-  $("#p-undone").textContent = undone ? undone[T.lang] || undone.en : "";
+  const undone = view && view.undone;  // the host's undo could not keep this move: why
+  Object.assign($("#p-undone"), { hidden: !undone, textContent: undone ? undone[T.lang] || undone.en : "" });
   // Paused: the controls greyed under "En pause" (css), and a tap on them says it is not sent.
   document.body.dataset.paused = meta.paused ? "yes" : "no";
   $("#play").dataset.pausedText = T.t("paused_phone");
