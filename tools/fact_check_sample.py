@@ -3,12 +3,13 @@
     python tools/fact_check_sample.py --language en --seed 46 --count 100
     python tools/fact_check_sample.py --language en --seed 46 --count 30 --explained-in 11befde
 
-The first form reads every pack in questions/packs/ of the language and samples among the ids
-that start with one of the language's "new question" prefixes (en: en-txt-, en-tf-, en-ord2-; fr: fr-txt-, fr-vf-, fr-ord2-;
---prefix replaces them). Every id has the same chance, so each kind is drawn in proportion to
-its count. The second form samples instead among the questions of the language's general packs
-(<language>-general*.yaml) whose `explain` field was added by the given commit (an explain
-present in the commit's pack and absent from its parent's), read with `git show`.
+The first form reads every pack in questions/packs/ of the language and samples among
+the ids that start with one of the language's "new question" prefixes (en: en-txt-,
+en-tf-, en-ord2-; fr: fr-txt-, fr-vf-, fr-ord2-; --prefix replaces them). Every id has
+the same chance, so each kind is drawn in proportion to its count. The second form
+samples instead among the questions of the language's general packs
+(<language>-general*.yaml) whose `explain` field was added by the given commit (an
+explain present in the commit's pack and absent from its parent's), read with `git show`.
 
 The ids are sorted before drawing (random.Random(seed).sample), so the same packs, seed and
 count give the same sample on every machine; the sample is printed one id a line, in the
