@@ -156,6 +156,7 @@ FRENCH: dict[str, str] = {
     "an empty category set matches nothing; use None for any":
         "un ensemble de catégories vide ne trouve rien ; None pour toutes",
     "no pack chosen: choose at least one pack": "aucun pack choisi : choisissez-en au moins un",
+    "facts_since {since} is not an ISO date": "facts_since {since} n'est pas une date ISO",
     "difficulty range {low}..{high} is not within {least}..{most}":
         "les difficultés {low} à {high} ne sont pas entre {least} et {most}",
     "unknown question kind {kind} (known: {known})":

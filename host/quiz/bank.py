@@ -60,7 +60,8 @@ class Selection:
         if self.packs is not None and not self.packs:
             raise SelectionError("no pack chosen: choose at least one pack")
         if self.facts_since is not None and as_of_text(self.facts_since) is None:
-            raise SelectionError(f"facts_since {self.facts_since!r} is not an ISO date")
+            since = self.facts_since
+            raise SelectionError(f"facts_since {since!r} is not an ISO date")
         low, high = self.min_difficulty, self.max_difficulty
         if not MIN_DIFFICULTY <= low <= high <= MAX_DIFFICULTY:
             raise SelectionError(
