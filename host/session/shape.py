@@ -45,6 +45,8 @@ class TimersPart(Protocol):
 
     def forget_bot(self, seat: int) -> None: ...
 
+    def arm(self, seconds_left: float | None = None) -> None: ...
+
 
 class SeatingPart(Protocol):
     """The Session's seats (host/session/seats.py), as its siblings use them."""
@@ -82,6 +84,10 @@ class SessionShape(Protocol):
     state: Any | None
     seats: list[dict[str, Any]]
     paused: bool
+    paused_ns: int
+    paused_at: int | None
+    undone_moves: dict[int, tuple[Any, str]]
+    night_team_name: Callable[[str], str | None] | None
     used_questions: dict[str, None]
     last_seq: int
     teams: TeamRules
