@@ -158,6 +158,9 @@ class Game(Protocol):
 # after it are replayed and kept where they still apply in the same context; a move that
 # no longer applies is dropped and its phone told why (host/store/replay.py `plan_undo`).
 #
+# A game may also define `seats_out(state) -> list[int]`: seats its rules put out of play (a
+# player knocked out). A phone joining late is not offered them (host/session/seats.py).
+#
 # A game may also define `pause_reason(state) -> str | None`: a pause the rules themselves
 # call for (the territory game's "nobody_answered"); the Session then shows the game as paused
 # and the host's `resume` sends the game's `continue`.
@@ -239,6 +242,10 @@ class GameKind:
     page: str | None = None
     page_helpers: tuple[str, ...] = ()  # scripts the pages load before `page` (its own parts)
     order: int = 50  # the host form lists kinds by (order, name)
+    # Whether the host may start the game without a seat no phone took (`start` `without`:
+    # its engine deals the other seats only). The card games do; a game whose seats are
+    # numbered 0..n-1 throughout does not.
+    leave_out: bool = False
 
     @property
     def bots(self) -> bool:

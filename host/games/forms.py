@@ -49,6 +49,7 @@ def describe(kind: GameKind) -> dict[str, Any]:
         "map": kind.uses_map,
         "questions": kind.uses_questions,
         "bots": kind.bots,
+        "leave_out": kind.leave_out,
         "settings": [dict(field) for field in kind.settings],
     }
 

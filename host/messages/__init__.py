@@ -84,6 +84,7 @@ CODES: dict[str, tuple[str, str]] = {
     "storage": ("La carte mémoire refuse l’écriture : rien n’est perdu.",
                 "The memory card refuses writing: nothing is lost."),
     "taken": ("Cette place est prise.", "That seat is taken."),
+    "seat_out": ("Cette place n’est plus en jeu.", "That seat is no longer in play."),
     "too_large": ("Trop gros : rien n’a été enregistré.", "Too large: nothing was written."),
     "unknown_event": ("Demande inconnue.", "Unknown request."),
     "wrong_game": ("Cette partie ne prend pas cela.", "This game does not take that."),

@@ -46,6 +46,13 @@ FRENCH: dict[str, str] = {
     "the game has already started": "la partie a déjà commencé",
     "the game is not running": "la partie n’est pas en cours",
     "the game is not paused": "la partie n’est pas en pause",
+    "that seat is out of the game": "cette place n’est plus dans la partie",
+    "every seat still in play is taken": "toutes les places encore en jeu sont prises",
+    "only a seat with no phone can be left out":
+        "seule une place sans téléphone peut être laissée de côté",
+    "{kind} cannot leave a seat out": "{kind} ne peut pas laisser une place de côté",
+    "'without' lists seat numbers": "« without » liste des numéros de place",
+    "'start' takes only 'without'": "« start » ne prend que « without »",
     "that seat is taken; ask the host to free it":
         "cette place est prise ; demandez à l’animateur de la libérer",
     "every seat is taken": "toutes les places sont prises",

@@ -22,13 +22,15 @@ def api_join() -> Response:
 @bp.get("/api/seats")
 def api_seats() -> Response:
     """Each game's seats a phone may still take (not a bot, not bound to a phone; in a
-    team game every team takes more phones), and the room's current game:
-    {"games": {"3f9a1c2e": {"status": "lobby", "free": [0, 2], "teams": false}},
+    team game every team takes more phones; never a seat out of play, listed in `out`), and
+    the room's current game:
+    {"games": {"3f9a1c2e": {"status": "lobby", "free": [0, 2], "out": [1], "teams": false}},
      "current": "3f9a1c2e"}."""
     hub = current_app.extensions["tourelle_hub"]
     games = {}
     for session in list(hub.sessions.values()):
         games[session.id] = {"status": session.status, "free": session.joinable_seats(),
+                             "out": sorted(session.seating.seats_out()),
                              "teams": session.teams.enabled}
     current = hub.latest()  # the room's game: the page's default (host/room/following.py)
     return jsonify(games=games, current=current.id if current is not None else None)

@@ -37,7 +37,7 @@ from host.wire.heap import PAUSES
 from host.session.in_flight import InFlight
 from host.wire.inbound import INBOUND
 from host.store.journal import GameRecord, Journal, Op, StorageError
-from host.store.replay import SESSION_EVENTS
+from host.store.replay import SESSION_EVENTS, in_play
 from host.session.batches import BURST_SECONDS, Batches
 from host.session.publication import Publication
 from host.session.roles import check_role
@@ -274,12 +274,16 @@ class Session:
         if kind == "start":
             if self.state is not None:
                 return Outcome.refuse("stale", "the game has already started")
-            seats = [dict(seat) for seat in self.seats]
+            seats, refusal = self.seating.starting_seats(event.get("without") or [])
+            if refusal is not None:
+                return refusal
             try:
-                state = self.game.setup(self.config.get("settings", {}), seats, self.seed)
+                state = self.game.setup(self.config.get("settings", {}), in_play(seats),
+                                        self.seed)
             except GameError as err:
                 return Outcome.refuse(err.code, str(err))
             seq = self.append(origin, {"type": "start", "seats": seats})
+            self.seats = [dict(seat) for seat in seats]
             self.state = state
             self.seating.engine_names = {int(seat["seat"]): seat["name"] for seat in seats}
             self.status = "running"

@@ -81,6 +81,7 @@ class Publication:
             "stage": s.timers.stage_key(),
             "timer": s.timers.as_meta(),
             "seats": [s.seating.entry(seat) for seat in s.seats],
+            "waiting": s.seating.waiting(),
             "teams": s.teams.as_config(),
             "night": self._night(),
             "config": {k: v for k, v in s.config.items()
@@ -109,12 +110,15 @@ class Publication:
 
     def _view_of(self, state: Any, audience: str) -> dict[str, Any] | None:
         s = self.session
-        view = s.game.view(state, audience) if state is not None else None
+        seat = int(audience[5:]) if audience.startswith("seat:") else None
+        left_out = seat is not None and bool(s.seats[seat].get("out"))  # never dealt in
+        view = s.game.view(state, "screen" if left_out else audience) \
+            if state is not None else None
         if view is not None:
             view = naming.renamed_in(view, s.seating.renames())
-        if view is not None and audience.startswith("seat:"):
-            view["legal"] = s.game.legal_actions(state, int(audience[5:]))
-            undone = s.undone_moves.get(int(audience[5:]))
+        if view is not None and seat is not None:
+            view["legal"] = [] if left_out else s.game.legal_actions(state, seat)
+            undone = s.undone_moves.get(seat)
             context = getattr(s.game, "undo_context", None)
             if undone is not None and context is not None and context(state) == undone[0]:
                 view["undone"] = messages.undone_text(undone[1])

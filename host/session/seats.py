@@ -45,8 +45,13 @@ class Seating:
     def entry(self, seat: dict[str, Any]) -> dict[str, Any]:
         """A seat as meta lists it; in a team game with its phones and which one acted last
         (`last_by`: so every phone of the team sees who answered)."""
+        people = not seat.get("bot") and not seat.get("out")
         entry = {"seat": seat["seat"], "name": seat["name"], "bot": seat.get("bot"),
-                 "away": not seat.get("bot") and self.away(seat["seat"])}
+                 "away": people and self.away(seat["seat"]),
+                 # A seat of people no phone has taken yet (the host's start asks about it).
+                 "empty": people and not self.phones.taken(seat["seat"])}
+        if seat.get("out"):  # left out at the start (the host's `start` `without`)
+            entry["out"] = True
         if self.session.teams.enabled:
             entry["team"] = self.phones.team(seat["seat"])
             entry["last_by"] = self.answered.get(seat["seat"])
@@ -54,10 +59,35 @@ class Seating:
 
     def joinable_seats(self) -> list[int]:
         """The seats a new phone may take: no bot's, and no phone's yet (in a team game
-        every team takes more phones)."""
+        every team takes more phones), and still in play: not left out at the start, not
+        knocked out of the game (the game's optional `seats_out`)."""
         s = self.session
+        out = self.seats_out()
         return [seat["seat"] for seat in s.seats if not seat.get("bot")
+                and seat["seat"] not in out
                 and (s.teams.enabled or not self.phones.taken(seat["seat"]))]
+
+    def seats_out(self) -> set[int]:
+        """Seats no longer in play: left out at the start, or out of the game by its rules."""
+        s = self.session
+        out = {int(seat["seat"]) for seat in s.seats if seat.get("out")}
+        rules_out = getattr(s.game, "seats_out", None)
+        if rules_out is not None and s.state is not None:
+            out.update(int(seat) for seat in rules_out(s.state))
+        return out
+
+    def waiting(self) -> list[int]:
+        """The seats of people the running game waits on (they have a move to make) with no
+        phone there: none taken yet, or its phone gone (`away`). The projector and the host
+        page name them, so a game never waits silently. A game whose clock runs (a
+        question's time, a turn's limit) moves on by itself: it waits on nobody."""
+        s = self.session
+        if s.state is None or s.status != "running" or s.game.timer(s.state) is not None:
+            return []
+        return [seat["seat"] for seat in s.seats
+                if not seat.get("bot") and not seat.get("out")
+                and (not self.phones.taken(seat["seat"]) or self.away(seat["seat"]))
+                and s.game.legal_actions(s.state, seat["seat"])]
 
     # -- phones claiming seats ---------------------------------------------------
     def claim(self, origin: Origin, event: Event) -> Outcome:
@@ -78,11 +108,15 @@ class Seating:
         if wanted is not None:
             if wanted not in [seat["seat"] for seat in s.seats]:
                 return Outcome.refuse("bad_event", "there is no such seat")
+            if int(wanted) in self.seats_out():
+                return Outcome.refuse("seat_out", "that seat is out of the game")
             if wanted not in self.joinable_seats():
                 return Outcome.refuse("taken", "that seat is taken; ask the host to free it")
             seat = int(wanted)
         elif free:
             seat = free[0]
+        elif s.status == "running" and self.seats_out():
+            return Outcome.refuse("full", "every seat still in play is taken")
         else:
             return Outcome.refuse("full", "every seat is taken")
         given, refused = self._phone_name(event.get("name"), seat)
@@ -92,6 +126,7 @@ class Seating:
             s.defer(s.names_changed)
         if captain:
             s.stage(s.journal.op_bind(s.id, seat, token))
+            s.changed()  # the seat has a phone now: the host page's "no phone yet" goes
         if s.teams.enabled:
             s.stage(s.journal.op_add_teammate(s.id, seat, token, given))
             s.changed()  # the projector counts the team's phones
@@ -104,7 +139,6 @@ class Seating:
             seq = self._set_name(origin, seat, given)
         elif captain and s.teams.enabled and s.status != "over":
             seq = self._team_name(origin, seat, token)
-        # Otherwise nothing changed for the others; the socket layer sends the phone its view.
         return Outcome(True, seq=seq, data={"seat": seat, "rejoined": False, "name": given,
                                             **refused, **self._captaincy(seat, token)})
 
@@ -307,6 +341,25 @@ class Seating:
 
     def _created_name(self, seat: int) -> str:
         return str(self.session.config["seats"][seat]["name"])
+
+    # -- the start -----------------------------------------------------------------
+    def starting_seats(self, without: Any) -> tuple[list[dict[str, Any]], Outcome | None]:
+        """The seats as the start journals them: those the host leaves out (`without`: seats
+        of people no phone took) marked "out", never dealt in; or the refusal."""
+        s = self.session
+        if not isinstance(without, list) or any(
+                isinstance(n, bool) or not isinstance(n, int) for n in without):
+            return [], Outcome.refuse("bad_event", "'without' lists seat numbers")
+        if without and not s.kind.leave_out:
+            return [], Outcome.refuse("illegal", f"{s.kind.name} cannot leave a seat out")
+        seats = [dict(seat) for seat in s.seats]
+        for number in without:
+            if not 0 <= number < len(seats):
+                return [], Outcome.refuse("bad_event", "there is no such seat")
+            if seats[number].get("bot") or self.phones.taken(number):
+                return [], Outcome.refuse("illegal", "only a seat with no phone can be left out")
+            seats[number]["out"] = True
+        return seats, None
 
     # -- bots or people ----------------------------------------------------------
     def hand(self, origin: Origin, event: Event) -> Outcome:

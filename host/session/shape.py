@@ -61,6 +61,10 @@ class SeatingPart(Protocol):
 
     def load(self) -> None: ...
 
+    def waiting(self) -> list[int]: ...
+
+    def seats_out(self) -> set[int]: ...
+
 
 class RecoveryPart(Protocol):
     """The Session's way back to its journal (host/session/recovery.py), as siblings use it."""

@@ -185,6 +185,10 @@ class HostNamespace(Base):
         session = self.session_for(message)
         body = {k: v for k, v in message.items() if k != "game"}
         kind = body.get("type")
+        if kind == "start" and "without" in body:  # {"without": [2]}: seats left out
+            if set(body) - {"type", "without"}:
+                raise BadMessage("'start' takes only 'without'")
+            return answer(session.submit(HOST, {"type": "start", "without": body["without"]}))
         if kind in SESSION_COMMANDS:
             if set(body) - {"type"}:
                 raise BadMessage(f"{kind!r} takes no fields")

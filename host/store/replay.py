@@ -29,6 +29,11 @@ class Rebuilt:
     paused_at: int | None = None
 
 
+def in_play(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The seats the engine is dealt: those the host did not leave out at the start."""
+    return [seat for seat in seats if not seat.get("out")]
+
+
 def initial_seats(config: dict[str, Any]) -> list[dict[str, Any]]:
     return [dict(seat) for seat in config["seats"]]
 
@@ -50,7 +55,8 @@ def fold(game: Game, config: dict[str, Any], out: Rebuilt, body: dict[str, Any])
     elif kind == "start":
         out.seats = [dict(seat) for seat in body["seats"]]
         out.engine_names = {int(seat["seat"]): seat["name"] for seat in out.seats}
-        out.state = game.setup(config.get("settings", {}), out.seats, int(config["seed"]))
+        out.state = game.setup(config.get("settings", {}), in_play(out.seats),
+                               int(config["seed"]))
     elif kind == "hand":  # the host gave the seat to a bot (a level) or back to people
         out.seats[int(body["seat"])]["bot"] = body["bot"]
     elif kind == "pause":

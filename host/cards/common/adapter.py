@@ -73,6 +73,12 @@ class CardGameAdapter:
         add_scoreboard(view, self.engine.result(state))
         return view
 
+    def seats_out(self, state: Any) -> list[int]:
+        """Seats out of the game by its rules (a Q Squared Joe field emptied, a Watchtower
+        player eliminated): a phone joining late is not offered them."""
+        out = getattr(self.engine, "seats_out", None)
+        return [int(seat) for seat in out(state)] if out is not None else []
+
     def needs(self, state: Any) -> QuestionRequest | None:
         request: QuestionRequest | None = self.engine.needs(state)
         return request

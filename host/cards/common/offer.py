@@ -53,4 +53,5 @@ def card_kind(name: str, title: Label, engine: Callable[[], Any],
         page=f"js/kinds/{name}.js",
         private_keys=frozenset(private_keys),
         order=order,
+        leave_out=True,
     )

@@ -28,6 +28,9 @@ class QSquaredJoe(RulesGame):
     def timer_label(self, state: State) -> str:
         return f"seat {state.turn} to play"
 
+    def seats_out(self, state: State) -> list[int]:
+        return [p.seat for p in state.players if not p.alive]
+
     def mark_over(self, state: State) -> None:
         state.over = True
 

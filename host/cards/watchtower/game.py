@@ -36,6 +36,9 @@ class Watchtower(RulesGame):
             return state.pending.queue[0][0]
         return state.turn
 
+    def seats_out(self, state: State) -> list[int]:
+        return [p.seat for p in state.players if p.out]
+
     def result(self, state: State) -> dict[str, Any]:
         """Places: the winner first, then by tricks, then by army size; the eliminated last."""
 

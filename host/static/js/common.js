@@ -3,7 +3,7 @@
 // beyond this host.
 /* exported h, $, fill, languageOf, seatName, seatLabel, seatChip, Maps, drawMap, castle, Countdown,
    Sound, formatAnswer, questionTitle, phaseTitle, onLoopback, joinAddress, storageNotice, linkStylesheet,
-   HALL_SEATS, NAME_MAX, fitText, fitZoom, keepScreenAwake, getJson */
+   HALL_SEATS, NAME_MAX, fitText, fitZoom, keepScreenAwake, getJson, waitingNotice */
 "use strict";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -204,6 +204,17 @@ function storageNotice(meta, lowSpace) {
   note.hidden = !key;
   note.dataset.storage = meta.storage || (low ? "low" : "");
   note.textContent = key ? T.t(key, { mb: meta.low_space }) : "";
+}
+
+/** Who a running game waits on with no phone on the seat (meta.waiting): shown in `box`, for
+ * the projector and the host page. Returns whether it says anything. */
+function waitingNotice(box, meta) {
+  const seats = (meta.seats || []).filter((s) => (meta.waiting || []).includes(s.seat));
+  box.hidden = !seats.length;
+  box.dataset.waiting = seats.map((s) => s.seat).join(",");
+  box.textContent = seats.length ? T.t("waiting_for", {
+    names: seats.map((s) => T.colour(s.seat) + " · " + s.name).join(", ") }) : "";
+  return seats.length > 0;
 }
 
 // ----------------------------------------------------------------- countdown

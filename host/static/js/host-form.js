@@ -221,9 +221,17 @@ function readForm(start) {
 }
 
 function create(start) {
-  socket.emit("create", readForm(start), (ack) => {
+  const form = readForm(start);
+  const seats = form.seats.map((s, seat) => ({ seat, name: s.name || "#" + (seat + 1), bot: s.bot || null }));
+  // "Create and start" with seats for phones in a card game: none has a phone yet, so the start
+  // asks first (startGame, host-seats.js).
+  const empty = kindInfo(form.kind).leave_out ? seats.filter((s) => !s.bot) : [];
+  if (start && empty.length) form.start = false;
+  socket.emit("create", form, (ack) => {
     $("#create-msg").textContent = ack && ack.ok ? "" : T.refusal(ack);
-    if (ack && ack.ok) watchCreated(ack.game);
+    if (!ack || !ack.ok) return;
+    watchCreated(ack.game);
+    if (start && empty.length) startGame({ kind: form.kind, seats }, empty);
   });
 }
 

@@ -1,6 +1,6 @@
 // The host page's seats and phones: who plays each seat (release, remove, rename, a bot's hand,
 // a team's captain), the phones kept out, and the names the host refuses.
-/* exported renderSeats, refreshBans, blockedWords */
+/* exported renderSeats, refreshBans, blockedWords, startGame */
 "use strict";
 
 /**
@@ -30,6 +30,9 @@ function seatRow(meta, s, p, key) {
   return h("tr", { "data-seat": s.seat, "data-key": key },
     h("td", {}, seatChip(s.seat), " ", T.colour(s.seat)),
     h("td", {}, s.name, s.bot ? h("em", {}, " · " + T.t("seat_bot", { n: s.bot })) : null,
+      s.out ? h("em", { "data-out": s.seat }, " · " + T.t("seat_left_out")) : null,
+      s.empty && !s.out && meta.status !== "over" ? h("em", { class: "no-phone", "data-empty": s.seat },
+        " · " + T.t("seat_no_phone")) : null,
       s.team ? teamList(s) : null),
     h("td", { class: "score" }, p ? Number(p.score).toLocaleString(T.lang) : ""),
     h("td", {}, s.bot ? null : h("button", {
@@ -52,6 +55,34 @@ function handSelect(meta, seat) {
   [1, 2, 3, 4, 5].map((n) => h("option", { value: String(n) }, T.t("seat_bot", { n }))));
   select.value = seat.bot ? String(seat.bot) : "";
   return select;
+}
+
+/**
+ * Start the watched game. In a game that waits on each seat's turn (the card games: their kind
+ * can leave a seat out) the seats of people no phone took yet (`empty`) are named first, and the
+ * host chooses: wait for their phones, a bot plays them, or start without them (with enough
+ * seats left). Other kinds' clocks move on without a seat: its row says "no phone yet".
+ */
+async function startGame(meta, empty) {
+  const info = kindInfo(meta.kind);
+  if (!empty.length || !info.leave_out) return command("start");
+  const names = empty.slice(0, 6).map((s) => T.colour(s.seat) + " · " + s.name).join(", ")
+    + (empty.length > 6 ? " …" : "");
+  const choices = [["wait", T.t("start_wait")]];
+  if (info.bots) choices.push(["bot", T.t("start_bots")]);
+  if (meta.seats.length - empty.length >= (info.min_seats || 1)) {
+    choices.push(["without", T.t("start_without")]);
+  }
+  const choice = await ask(T.t("start_empty", { names, n: empty.length }), choices);
+  if (choice === null || choice === "wait") return { ok: false, code: "cancelled" };
+  if (choice === "without") return command("start", { without: empty.map((s) => s.seat) });
+  if (choice === "bot") {
+    for (const s of empty) {
+      const ack = await command("hand", { seat: s.seat, bot: 3 });
+      if (!ack.ok) return ack;
+    }
+  }
+  return command("start");
 }
 
 /** Name a seat or team at any time (an empty name: a made-up one); journaled on the host. */

@@ -173,6 +173,7 @@ function render() {
     `${meta.game} · ${kindLabel(meta.kind, kindInfo(meta.kind).label)} · ${T.t(meta.status)}` +
     (meta.paused ? " · " + T.t("paused") : "") + (view && T.stage(view.stage) ? " · " + T.stage(view.stage) : "");
   renderCommands(meta);
+  waitingNotice($("#h-waiting"), meta);
   storageNotice(meta, true);
   panel.update(state);
   renderSeats(meta, view);
@@ -199,7 +200,8 @@ function renderCommands(meta) {
     ([type, enabled, cls]) => h("button", {
       type: "button", "data-cmd": type, class: cls || null, disabled: !enabled,
       title: type === "undo" ? T.t("undo_hint") : null,
-      onclick: () => (confirms[type] ? confirmed(confirms[type](), type) : command(type)),
+      onclick: () => (confirms[type] ? confirmed(confirms[type](), type)
+        : type === "start" ? startGame(meta, meta.seats.filter((s) => s.empty)) : command(type)),
     }, T.t(type === "delete" ? "delete_game" : type === "undo" ? "undo_last" : type))));
 }
 

@@ -313,14 +313,13 @@ function drawColours(game) {
     return;
   }
   const taken = (s) => !!seats && !seats.free.includes(s.seat);
-  // A team's QR code (?team=N) points at its colour: the others are still there.
-  const team = new URLSearchParams(location.search).get("team");
-  const suggested = (s) => team !== null && String(s.seat) === team;
+  const out = (s) => (seats && (seats.out || []).includes(s.seat) ? T.t("seat_out") + " · " : ""); // knocked out
+  const team = new URLSearchParams(location.search).get("team"); // ?team=N: a team's QR code, its colour
+  const cls = (s) => (taken(s) ? " taken" : "") + (team !== null && String(s.seat) === team ? " suggested" : "");
   fill("#colours", game.seats.filter((s) => !s.bot).map((s) =>
-    h("button", { type: "button", class: "colour-btn seat-bg-" + (s.seat % 4) + (taken(s) ? " taken" : "")
-      + (suggested(s) ? " suggested" : ""),
+    h("button", { type: "button", class: "colour-btn seat-bg-" + (s.seat % 4) + cls(s),
       "data-seat": s.seat, "aria-disabled": taken(s) ? "true" : null, onclick: () => join(game, s.seat) },
-      seatChip(s.seat), h("span", {}, T.colour(s.seat)), h("small", {}, s.name))));
+      seatChip(s.seat), h("span", {}, T.colour(s.seat)), h("small", {}, out(s) + s.name))));
 }
 
 function join(game, seat) {

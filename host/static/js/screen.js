@@ -139,11 +139,14 @@ function render(state) {
   document.body.dataset.kind = meta.kind;
   document.body.dataset.stage = view ? view.stage || view.phase || "" : "";
   $("#paused").hidden = !meta.paused;
-  // A seat whose phone has been gone 20 s: the host may hand it to a bot.
-  const away = (meta.seats || []).filter((s) => s.away);
-  $("#away").hidden = !away.length || meta.status === "over";
-  $("#away").dataset.seats = away.map((s) => s.seat).join(",");
-  $("#away").textContent = away.length ? T.t("away", { names: away.map((s) => s.name).join(", ") }) : "";
+  // A seat whose phone has been gone 20 s, or a seat the game waits on with no phone: the
+  // host may hand it to a bot.
+  if (!waitingNotice($("#away"), meta)) {
+    const away = (meta.seats || []).filter((s) => s.away);
+    $("#away").hidden = !away.length || meta.status === "over";
+    $("#away").dataset.seats = away.map((s) => s.seat).join(",");
+    $("#away").textContent = away.length ? T.t("away", { names: away.map((s) => s.name).join(", ") }) : "";
+  }
   storageNotice(meta, false);
   const night = meta.night;
   if (night && night.status === "over") {
