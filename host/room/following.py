@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from host.room import bans
 from host.games.contract import GameError
 from host.schema import BadMessage
 
@@ -143,8 +142,8 @@ def arrival(hub: Hub, game_id: str | None,
     """Which game a `join` goes to and where it moved from, or the refusal to answer: a
     phone of a game the room left follows the room (to its own seat, which goes into the
     `claim`, or it is told to choose one: `moved`); a new phone with the code of a lobby
-    the projector does not show is told the room's code (`not_shown`); a phone the host
-    banned is refused (`banned`, host/room/bans.py)."""
+    the projector does not show is told the room's code (`not_shown`). A phone the host
+    banned is refused by the game's worker, in its claim (host/session/removal.py)."""
     token = claim["token_hash"]
     session = hub.get(game_id) if game_id is not None else hub.latest()
     moved_from = None
@@ -163,7 +162,4 @@ def arrival(hub: Hub, game_id: str | None,
             return {"ok": False, "code": err.code, "reason": str(err), "game": err.current}
     if session is None:
         raise BadMessage(f"no game {game_id!r}" if game_id else "there is no game yet")
-    scope = bans.banned(hub.journal, token, session.id, session.config.get("night"))
-    if scope is not None:
-        return {"ok": False, "code": "banned", "reason": bans.REASONS[scope], "scope": scope}
     return session, moved_from

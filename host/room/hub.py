@@ -121,6 +121,9 @@ class Hub:
         self.names = NameFilter(journal.folder)  # phones' names (host/people/names.py)
         # The room moved (a game created, over or deleted; a night ended): host/room/following.py.
         self.on_room: list[Callable[[], None]] = []
+        # A phone freed from its seat (game id, token hash, ban scope): the socket layer lets
+        # its connections go; called by the game's worker once the release is committed.
+        self.on_let_go: list[Callable[[str, str, str | None], None]] = []
         self.deleted: dict[str, Session] = {}  # lobby games deleted since the host started
         self.host_state = HostState(journal)
 
@@ -138,11 +141,16 @@ class Hub:
                           questions, self.publish, threaded=self.threaded,
                           listening=self.listening, on_finished=self._finished)
         session.name_filter = self.names
+        session.let_go = lambda token, scope: self._let_go(game_id, token, scope)
         night = record.config.get("night")
         if night is not None:
             session.night_summary = lambda: self.night(night)
             session.names_changed = lambda: self._renamed_in_night(night)
         return session
+
+    def _let_go(self, game_id: str, token: str, scope: str | None) -> None:
+        for callback in self.on_let_go:
+            callback(game_id, token, scope)
 
     def _renamed_in_night(self, night_id: str) -> None:
         """A seat of a night's game has a new name: the night's table names it so."""
