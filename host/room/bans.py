@@ -29,18 +29,20 @@ __all__ = ["REASONS", "SCOPES", "listed", "remove_command", "unban_command"]
 def phone_to_remove(session: Session, seat: int, phone: str | None) -> str:
     """The token hash of the phone `remove_phone` names: a team's phone by its short id,
     or a one-phone seat's phone (its id optional). Raises GameError when there is none.
-    What the host saw: the worker checks it is still on that seat (removal.py)."""
+    What the host saw (the committed snapshot): the worker checks it is still on that seat
+    (host/session/removal.py)."""
+    seen = session.snapshot
     if session.teams.enabled:
         if phone is None:
             raise GameError("name the team's phone to remove ('phone': its id)")
-        found = session.phones.find(seat, phone)
+        found = seen.find(seat, phone)
     else:
-        found = session.phones.captain(seat)
-        if found is not None and phone is not None and member_id(found.token_hash) != phone:
+        found = seen.captain(seat)
+        if found is not None and phone is not None and member_id(found) != phone:
             found = None
     if found is None:
         raise GameError("that seat has no such phone")
-    return found.token_hash
+    return found
 
 
 def remove_phone(session: Session, seat: int, phone: str | None,

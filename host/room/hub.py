@@ -208,8 +208,8 @@ class Hub:
         results of its games, kept until one of them ends or a game joins."""
         # A game of the night ended (or was created) since: its ack may come before the
         # callback that drops the cache, so the games' statuses are checked too.
-        seen = {s.id: (s.status, s.names_version) for s in list(self.sessions.values())
-                if s.config.get("night") == night_id}
+        seen = {s.id: (s.snapshot.status, s.snapshot.names_version)
+                for s in list(self.sessions.values()) if s.config.get("night") == night_id}
         cached = self._nights.get(night_id)
         if cached is not None and self._night_seen.get(night_id) == seen:
             return cached
@@ -235,7 +235,7 @@ class Hub:
         """A night's game's seats: their names now, and their phones (member ids, the
         captain first) from the journal's bindings, which outlive the game."""
         session = self.sessions.get(record.id)
-        names = {int(s["seat"]): s["name"] for s in session.seats} if session else {}
+        names = session.snapshot.names() if session else {}
         captains = self.journal.seat_bindings(record.id)
         teammates = self.journal.teammates(record.id)
         seats = []

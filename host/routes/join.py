@@ -28,7 +28,8 @@ def api_seats() -> Response:
     hub = current_app.extensions["tourelle_hub"]
     games = {}
     for session in list(hub.sessions.values()):
-        games[session.id] = {"status": session.status, "free": session.joinable_seats(),
+        seen = session.snapshot  # what the game's worker last committed
+        games[session.id] = {"status": seen.status, "free": list(seen.joinable),
                              "teams": session.teams.enabled}
     current = hub.latest()  # the room's game: the page's default (host/room/following.py)
     return jsonify(games=games, current=current.id if current is not None else None)

@@ -70,6 +70,11 @@ class Handler(Protocol):
         """The batch is committed and answered: publish (`dirty`: its state changed)."""
         ...
 
+    def settled(self) -> None:
+        """The batch is committed (or undone by a fault): publish what other threads read
+        (host/session/snapshot.py), before its senders are answered."""
+        ...
+
     def timer_due(self, within: float) -> float | None:
         """When (`time.monotonic`) the game's timer fires, if within `within` seconds."""
         ...
@@ -241,6 +246,7 @@ class Batches:
                 self.deferred.clear()
         finally:
             self._batch_thread = None
+        self.handler.settled()
         if answered is not None:
             answered(outcomes)
         deferred, self.deferred = self.deferred, []

@@ -41,6 +41,7 @@ from host.store.replay import SESSION_EVENTS
 from host.session.batches import BURST_SECONDS, Batches
 from host.session.publication import Publication
 from host.session import removal
+from host.session.snapshot import Snapshot, build
 from host.session.roles import check_role
 from host.session.seats import Seating
 from host.session.recovery import STORAGE_MESSAGES, Recovery
@@ -111,6 +112,8 @@ class Session:
         # pauses that could hold them before they are heard).
         self.in_flight = InFlight(PAUSES if threaded else None, INBOUND if threaded else None)
         self.recovery.restore(record)
+        # What other threads read: published by the worker after each commit (snapshot.py).
+        self.snapshot: Snapshot = build(self)
         self.publication = Publication(self, publish, threaded, listening)
         self.batches.start()
 
@@ -398,6 +401,9 @@ class Session:
 
     def committed(self, dirty: bool) -> None:
         self.publication.committed(dirty)
+
+    def settled(self) -> None:
+        self.snapshot = build(self)  # one assignment: a reader sees the old or the new
 
     def timer_due(self, within: float) -> float | None:
         return self.timers.due_soon(within)

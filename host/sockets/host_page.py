@@ -100,7 +100,8 @@ class HostNamespace(Base):
 
     def on_games(self, payload: Any = None) -> dict[str, Any]:
         return {"ok": True, "games": [
-            {"id": s.id, "kind": s.kind.name, "status": s.status, "seats": s.meta()["seats"]}
+            {"id": s.id, "kind": s.kind.name, "status": s.snapshot.status,
+             "seats": s.meta()["seats"]}
             for s in list(self.hub.sessions.values())  # a copy: another host may create one
         ]}
 
@@ -191,7 +192,8 @@ class HostNamespace(Base):
             check_field("seat", seat, (int,))
             check_field("name", name, (str,))
             return answer(session.submit(HOST, {"type": "_rename", "seat": seat, "name": name}))
-        if kind in ("end", "delete") and (session.status == "lobby" or kind == "delete"):
+        if kind in ("end", "delete") and (session.snapshot.status == "lobby"
+                                          or kind == "delete"):
             if set(body) - {"type"}:
                 raise BadMessage(f"{kind!r} takes no fields")
             outcome = session.submit(HOST, {"type": "_lobby", "delete": kind == "delete"})

@@ -115,7 +115,7 @@ class SeatNamespace(Base):
         sid = current_sid()
         with self._lock:
             old = self._unbind(sid)
-            if session.phones.seat_of(claim["token_hash"]) != seat:
+            if session.snapshot.seat_of.get(claim["token_hash"]) != seat:
                 # Released since its claim (the host removed it): the release's let_go ran,
                 # or runs after this lock and finds nothing of this connection's to let go.
                 if old is not None:
