@@ -97,6 +97,10 @@ FRENCH: dict[str, str] = {
     "the host removed this phone from tonight's games":
         "l’animateur a retiré ce téléphone des parties de la soirée",
     "the host removed this phone": "l’animateur a retiré ce téléphone",
+    "this phone is no longer on that seat; join again":
+        "ce téléphone n’est plus à cette place : rejoignez à nouveau",
+    "that phone is no longer on that seat": "ce téléphone n’est plus à cette place",
+    "a removal names a seat and a phone": "un retrait nomme une place et un téléphone",
     "the card is full: nothing is lost; free space, then resume":
         "la carte est pleine : rien n’est perdu ; libérez de la place, puis reprenez",
     "the card became read-only: nothing is lost; remount it read-write (or replace it), then "

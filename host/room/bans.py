@@ -1,119 +1,80 @@
 """Phones the host removed and keeps out: of one game, or of the whole night.
 
-A ban is a journal row (`bans`: scope and the phone's token hash, never the token),
-so a restart keeps it. A banned phone's `join` is refused with code `banned` and a
-reason saying which; the page shows it in the player's language. The host bans
-with `remove_phone` (`"ban": "game"` or `"night"`).
+A ban is a journal row (host/store/bans.py: scope and the phone's token hash, never the
+token), so a restart keeps it. The host bans with `remove_phone` (`"ban": "game"` or
+`"night"`): the command names the phone it saw (its token hash, read here), and the game's
+worker decides (host/session/removal.py): the phone still on that seat is taken off, and
+the ban row is committed in the same batch; a claim checks bans on the worker too. A banned
+phone's `join` is refused with code `banned` and a reason saying which; the page shows it
+in the player's language.
 """
 
 from __future__ import annotations
 
-import time
-from typing import TYPE_CHECKING
-
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from host.games.contract import GameError
-from host.store.journal import Journal, Op, own_table
-from host.schema import BadMessage, check_field
 from host.people.teams import member_id
+from host.schema import BadMessage, check_field
+from host.store import bans as rows
+from host.store.bans import REASONS, SCOPES
+from host.store.journal import Journal
 
 if TYPE_CHECKING:
     from host.session.core import Outcome, Session
 
-SCOPES = ("game", "night")
-REASONS = {
-    "game": "the host removed this phone from this game",
-    "night": "the host removed this phone from tonight's games",
-}
-
-
-def scope_key(scope: str, ident: str) -> str:
-    return f"{scope}:{ident}"
-
-
-def op_ban(scope: str, ident: str, token_hash: str) -> Op:
-    return ("INSERT OR REPLACE INTO bans(scope, token_hash, created) VALUES (?,?,?)",
-            (scope_key(scope, ident), token_hash, time.time()))
-
-
-def ban(journal: Journal, scope: str, ident: str, token_hash: str) -> None:
-    journal.write([own_table("bans"), op_ban(scope, ident, token_hash)])
-
-
-def banned(journal: Journal, token_hash: str, game: str,
-           night: str | None) -> str | None:
-    """The scope ("game" or "night") that keeps this phone out of the game, or None."""
-    scopes = [scope_key("game", game)] + ([scope_key("night", night)] if night else [])
-    rows = journal.select(
-        f"SELECT scope FROM bans WHERE token_hash=? AND scope IN ({','.join('?' * len(scopes))})",
-        (token_hash, *scopes))
-    found = {str(row[0]).split(":", 1)[0] for row in rows}
-    return "night" if "night" in found else "game" if "game" in found else None
+__all__ = ["REASONS", "SCOPES", "listed", "remove_command", "unban_command"]
 
 
 def phone_to_remove(session: Session, seat: int, phone: str | None) -> str:
     """The token hash of the phone `remove_phone` names: a team's phone by its short id,
-    or a one-phone seat's phone (its id optional). Raises GameError when there is none."""
+    or a one-phone seat's phone (its id optional). Raises GameError when there is none.
+    What the host saw (the committed snapshot): the worker checks it is still on that seat
+    (host/session/removal.py)."""
+    seen = session.snapshot
     if session.teams.enabled:
         if phone is None:
             raise GameError("name the team's phone to remove ('phone': its id)")
-        found = session.phones.find(seat, phone)
+        found = seen.find(seat, phone)
     else:
-        found = session.phones.captain(seat)
-        if found is not None and phone is not None and member_id(found.token_hash) != phone:
+        found = seen.captain(seat)
+        if found is not None and phone is not None and member_id(found) != phone:
             found = None
     if found is None:
         raise GameError("that seat has no such phone")
-    return found.token_hash
+    return found
 
 
 def remove_phone(session: Session, seat: int, phone: str | None,
-                 scope: str | None) -> tuple[Outcome, str]:
+                 scope: str | None) -> Outcome:
     """Host: take a phone off its seat (a team's phone off its team, a one-phone seat's
-    phone off the seat) and, with `scope`, keep it out of the game or the night.
-    Returns the outcome and the phone's token hash (the socket layer lets it go)."""
+    phone off the seat) and, with `scope`, keep it out of the game or the night: one event
+    for the game's worker, carrying the phone's token hash."""
     if scope is not None and scope not in SCOPES:
         raise GameError("'ban' is 'game', 'night' or null")
-    night = session.config.get("night")
-    if scope == "night" and night is None:
+    if scope == "night" and session.config.get("night") is None:
         raise GameError("this game is not part of a night: ban it from the game")
     token = phone_to_remove(session, seat, phone)
-    if session.teams.enabled:
-        outcome = session.submit_team("remove", seat, member_id(token))
-    else:
-        outcome = session.submit_release(seat)
-        if outcome.ok:
-            outcome.data["removed"] = member_id(token)
-    if outcome.ok and scope is not None:
-        ban(session.journal, scope, session.id if scope == "game" else str(night), token)
-        outcome.data["banned"] = scope
-    return outcome, token
+    return session.submit_remove(seat, token, scope)
 
 
 def listed(journal: Journal, game: str, night: str | None) -> list[dict[str, str]]:
     """The phones kept out of this game or its night: [{"scope", "phone"}] (short ids)."""
-    scopes = [scope_key("game", game)] + ([scope_key("night", night)] if night else [])
-    rows = journal.select(
-        f"SELECT scope, token_hash FROM bans WHERE scope IN ({','.join('?' * len(scopes))}) "
-        "ORDER BY created", tuple(scopes))
-    return [{"scope": str(scope).split(":", 1)[0], "phone": member_id(str(token))}
-            for scope, token in rows]
+    return [{"scope": scope, "phone": member_id(token)}
+            for scope, token in rows.rows(journal, game, night)]
 
 
 def unban(journal: Journal, scope: str, ident: str, phone: str) -> bool:
     """Let a phone back in (the host's mistake is cheap); False when it was not banned."""
-    key = scope_key(scope, ident)
-    rows = journal.select("SELECT token_hash FROM bans WHERE scope=?", (key,))
-    tokens = [str(token) for (token,) in rows if member_id(str(token)) == phone]
+    tokens = [token for token in rows.tokens(journal, scope, ident)
+              if member_id(token) == phone]
     if not tokens:
         return False
-    journal.write([("DELETE FROM bans WHERE scope=? AND token_hash=?", (key, token))
-                   for token in tokens])
+    journal.write([rows.ops_unban(scope, ident, token) for token in tokens])
     return True
 
 
-def remove_command(session: Session, body: dict[str, Any]) -> tuple[Outcome, str]:
+def remove_command(session: Session, body: dict[str, Any]) -> Outcome:
     """`command` {"type": "remove_phone", "seat", "phone"?, "ban"?}, checked."""
     seat, phone, scope = body.get("seat"), body.get("phone"), body.get("ban")
     check_field("seat", seat, (int,))

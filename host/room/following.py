@@ -9,6 +9,10 @@ the night's newest game that is not over; else the room's current game. There it
 own seat: the seat it had (the same colour, so a night's team stays together) when that
 seat takes it - in a team game the seat's team, in a one-phone game only the phone that
 held the seat (a team's captain), never a teammate - or else it is offered the free seats.
+
+Everything here runs on a join's thread, so it reads each game's committed snapshot
+(`Session.snapshot`, host/session/snapshot.py), never its live seats or phones; the claim it
+leads to is decided by the game's worker.
 """
 
 from __future__ import annotations
@@ -16,7 +20,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from host.room import bans
 from host.games.contract import GameError
 from host.schema import BadMessage
 
@@ -36,7 +39,7 @@ class Move:
 
     def refusal(self, origin: str) -> dict[str, Any]:
         """The join's answer when the phone must choose a seat in the room's game."""
-        free = [s for s in self.game.joinable_seats() if s not in self.reserved]
+        free = [s for s in self.game.snapshot.joinable if s not in self.reserved]
         was = {"over": f"game {origin} is over",
                "gone": f"there is no game {origin} any more",
                "lobby": f"game {origin} is not the room's game"}[self.left]
@@ -54,9 +57,9 @@ def shown(hub: Hub, session: Session) -> bool:
 
 def left_behind(hub: Hub, session: Session | None) -> bool:
     """A game its phones should leave: over, deleted (None), or a lobby nobody shows."""
-    if session is None or session.status == "over":
+    if session is None or session.snapshot.status == "over":
         return True
-    return session.status == "lobby" and not shown(hub, session)
+    return session.snapshot.status == "lobby" and not shown(hub, session)
 
 
 def room_game(hub: Hub, night: str | None, origin: str | None) -> Session | None:
@@ -64,11 +67,12 @@ def room_game(hub: Hub, night: str | None, origin: str | None) -> Session | None
     newest game not over, else the room's current game, if it is not `origin` and not over."""
     if night is not None:
         games = [s for s in list(hub.sessions.values())  # a copy: hosts create and delete
-                 if s.config.get("night") == night and s.status != "over" and s.id != origin]
+                 if s.config.get("night") == night and s.snapshot.status != "over"
+                 and s.id != origin]
         if games:
             return games[-1]
     current = hub.latest()
-    if current is None or current.id == origin or current.status == "over":
+    if current is None or current.id == origin or current.snapshot.status == "over":
         return None
     return current
 
@@ -76,18 +80,19 @@ def room_game(hub: Hub, night: str | None, origin: str | None) -> Session | None
 def own_seat(origin: Session | None, target: Session, token: str) -> int | None:
     """The phone's seat in `target`: the one it holds there, or its seat number of `origin`
     when the target's seat takes it (see the module's docstring); else None."""
-    held = target.phones.seat_of(token)
+    there = target.snapshot
+    held = there.seat_of.get(token)
     if held is not None:
         return held
     if origin is None:
         return None
-    seat = origin.phones.seat_of(token)
-    if seat is None or seat not in target.joinable_seats():
+    was = origin.snapshot
+    seat = was.seat_of.get(token)
+    if seat is None or seat not in there.joinable:
         return None
     if target.teams.enabled:
         return seat
-    captain = origin.phones.captain(seat)
-    if captain is None or captain.token_hash != token or target.phones.taken(seat):
+    if was.captain(seat) != token or there.taken(seat):
         return None
     return seat
 
@@ -103,7 +108,8 @@ def destination(hub: Hub, origin_id: str, token: str) -> Move | None:
     target = room_game(hub, night, origin_id)
     if target is None:
         return None
-    left = "gone" if origin is None else "over" if origin.status == "over" else "lobby"
+    left = ("gone" if origin is None else "over" if origin.snapshot.status == "over"
+            else "lobby")
     return Move(target, own_seat(was, target, token), reserved_seats(was, target), left)
 
 
@@ -112,14 +118,14 @@ def reserved_seats(origin: Session | None, target: Session) -> frozenset[int]:
     offered to a teammate who has to choose (never a teammate's or another player's)."""
     if origin is None or target.teams.enabled:
         return frozenset()
-    # A copy: the origin's own worker may be binding or freeing a seat right now.
-    return frozenset(seat for seat in origin.phones.seats.copy() if not target.phones.taken(seat))
+    return frozenset(seat for seat in origin.snapshot.phones
+                     if not target.snapshot.taken(seat))
 
 
 def check_fresh_join(hub: Hub, session: Session, token: str) -> None:
     """A phone not on this game asks for a seat: a lobby the room is not showing (an old
     room code) is refused; the refusal names the room's game (`not_shown`)."""
-    if session.phones.seat_of(token) is not None or session.status != "lobby":
+    if token in session.snapshot.seat_of or session.snapshot.status != "lobby":
         return
     if not shown(hub, session):
         current = hub.latest()
@@ -143,13 +149,13 @@ def arrival(hub: Hub, game_id: str | None,
     """Which game a `join` goes to and where it moved from, or the refusal to answer: a
     phone of a game the room left follows the room (to its own seat, which goes into the
     `claim`, or it is told to choose one: `moved`); a new phone with the code of a lobby
-    the projector does not show is told the room's code (`not_shown`); a phone the host
-    banned is refused (`banned`, host/room/bans.py)."""
+    the projector does not show is told the room's code (`not_shown`). A phone the host
+    banned is refused by the game's worker, in its claim (host/session/removal.py)."""
     token = claim["token_hash"]
     session = hub.get(game_id) if game_id is not None else hub.latest()
     moved_from = None
-    if game_id is not None and (session is None or session.status == "over"
-                                or session.phones.seat_of(token) is not None):
+    if game_id is not None and (session is None or session.snapshot.status == "over"
+                                or token in session.snapshot.seat_of):
         move = destination(hub, game_id, token)
         if move is not None and move.seat is None:
             return move.refusal(game_id)
@@ -163,7 +169,4 @@ def arrival(hub: Hub, game_id: str | None,
             return {"ok": False, "code": err.code, "reason": str(err), "game": err.current}
     if session is None:
         raise BadMessage(f"no game {game_id!r}" if game_id else "there is no game yet")
-    scope = bans.banned(hub.journal, token, session.id, session.config.get("night"))
-    if scope is not None:
-        return {"ok": False, "code": "banned", "reason": bans.REASONS[scope], "scope": scope}
     return session, moved_from

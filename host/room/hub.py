@@ -126,6 +126,9 @@ class Hub:
         self.names = NameFilter(journal.folder)  # phones' names (host/people/names.py)
         # The room moved (a game created, over or deleted; a night ended): host/room/following.py.
         self.on_room: list[Callable[[], None]] = []
+        # A phone freed from its seat (game id, token hash, ban scope): the socket layer lets
+        # its connections go; called by the game's worker once the release is committed.
+        self.on_let_go: list[Callable[[str, str, str | None], None]] = []
         self.deleted: dict[str, Session] = {}  # lobby games deleted since the host started
         self.host_state = HostState(journal)
 
@@ -144,6 +147,7 @@ class Hub:
                           questions, self.publish, threaded=self.threaded,
                           listening=self.listening, on_finished=self._finished)
         session.name_filter = self.names
+        session.let_go = lambda token, scope: self._let_go(game_id, token, scope)
         night = record.config.get("night")
         if night is not None:
             session.night_summary = lambda: self.night(night)
@@ -163,6 +167,10 @@ class Hub:
             if seat is not None:
                 return str(other.seats[seat]["name"])
         return None
+
+    def _let_go(self, game_id: str, token: str, scope: str | None) -> None:
+        for callback in self.on_let_go:
+            callback(game_id, token, scope)
 
     def _renamed_in_night(self, night_id: str) -> None:
         """A seat of a night's game has a new name: the night's table names it so."""
@@ -220,8 +228,8 @@ class Hub:
         results of its games, kept until one of them ends or a game joins."""
         # A game of the night ended (or was created) since: its ack may come before the
         # callback that drops the cache, so the games' statuses are checked too.
-        seen = {s.id: (s.status, s.names_version) for s in list(self.sessions.values())
-                if s.config.get("night") == night_id}
+        seen = {s.id: (s.snapshot.status, s.snapshot.names_version)
+                for s in list(self.sessions.values()) if s.config.get("night") == night_id}
         cached = self._nights.get(night_id)
         if cached is not None and self._night_seen.get(night_id) == seen:
             return cached
@@ -247,7 +255,7 @@ class Hub:
         """A night's game's seats: their names now, and their phones (member ids, the
         captain first) from the journal's bindings, which outlive the game."""
         session = self.sessions.get(record.id)
-        names = {int(s["seat"]): s["name"] for s in session.seats} if session else {}
+        names = session.snapshot.names() if session else {}
         captains = self.journal.seat_bindings(record.id)
         teammates = self.journal.teammates(record.id)
         seats = []

@@ -52,7 +52,7 @@ def healthz() -> Response:
 def api_games() -> Response:
     current = hub().latest()  # the room's current game (host/room/following.py)
     return jsonify(games=[
-        {"id": s.id, "kind": s.kind.name, "status": s.status,
+        {"id": s.id, "kind": s.kind.name, "status": s.snapshot.status,
          "seats": s.meta()["seats"], "seq": s.last_seq, "night": s.config.get("night")}
         for s in list(hub().sessions.values())
     ], current=current.id if current is not None else None)

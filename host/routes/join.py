@@ -29,7 +29,8 @@ def api_seats() -> Response:
     hub = current_app.extensions["tourelle_hub"]
     games = {}
     for session in list(hub.sessions.values()):
-        games[session.id] = {"status": session.status, "free": session.joinable_seats(),
+        seen = session.snapshot  # what the game's worker last committed
+        games[session.id] = {"status": seen.status, "free": list(seen.joinable),
                              "out": sorted(session.seating.seats_out()),
                              "teams": session.teams.enabled}
     current = hub.latest()  # the room's game: the page's default (host/room/following.py)

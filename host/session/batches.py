@@ -42,7 +42,9 @@ BURST_SECONDS = 0.05  # events closer than this are a burst (phones' pacing)
 HOLD_SECONDS = 0.02  # a batch waits for a timer due sooner than this (one commit for both)
 HOLD_GRACE_SECONDS = 0.005  # how late after it is due its timeout may still come
 # Events handled alone, after the rows before them are committed: they read the journal.
-BARRIERS = frozenset({"claim", "_release", "_leave", "_team", "undo", "_probe", "_stop"})
+BARRIERS = frozenset({"claim", "_release", "_remove", "_leave", "_team", "undo", "_probe",
+                      "_stop"})
+STOPPED_REASON = "that game is gone"  # what a stopped Session answers (a deleted lobby)
 
 
 class Handler(Protocol):
@@ -68,6 +70,11 @@ class Handler(Protocol):
         """The batch is committed and answered: publish (`dirty`: its state changed)."""
         ...
 
+    def settled(self) -> None:
+        """The batch is committed (or undone by a fault): publish what other threads read
+        (host/session/snapshot.py), before its senders are answered."""
+        ...
+
     def timer_due(self, within: float) -> float | None:
         """When (`time.monotonic`) the game's timer fires, if within `within` seconds."""
         ...
@@ -91,6 +98,9 @@ class Batches:
         self.dirty = False  # the batch changed what the audiences see
         self._batch_thread: int | None = None
         self._queue: queue.Queue[Item] = queue.Queue()
+        # Once stopped, every event still queued is answered, and later ones at once.
+        self._closing = threading.Lock()
+        self._stopped = False
         self._held: Item | None = None
         # Phones' pacing: when (time.monotonic) the last event came in, and the last one that
         # came within BURST_SECONDS of the one before (inside a burst of input).
@@ -113,7 +123,10 @@ class Batches:
             return outcome
         future: Future[Outcome] = Future()
         self._heard()
-        self._queue.put((origin, event, future))
+        with self._closing:
+            if self._stopped:
+                return Outcome.refuse("stale", STOPPED_REASON)
+            self._queue.put((origin, event, future))
         if queued is not None:
             queued()
         try:
@@ -126,7 +139,9 @@ class Batches:
             self.run([(origin, event, None)])
         else:
             self._heard()
-            self._queue.put((origin, event, None))
+            with self._closing:
+                if not self._stopped:
+                    self._queue.put((origin, event, None))
 
     def _heard(self) -> None:
         """An event came in: a burst of input holds the phones' next round (broadcast.py),
@@ -174,6 +189,7 @@ class Batches:
         first = self._held if self._held is not None else self._queue.get()
         self._held = None
         if first[1].get("type") == "_stop":
+            self._close()
             return None
         batch = [first]
         if first[1].get("type") in BARRIERS or not self.group_commit:
@@ -181,6 +197,18 @@ class Batches:
         while len(batch) < self.MAX_BATCH and (item := self._take()) is not None:
             batch.append(item)
         return batch
+
+    def _close(self) -> None:
+        """Stopped: refuse what is still queued, and (`submit`) whatever comes after."""
+        with self._closing:
+            self._stopped = True
+        while True:
+            try:
+                _, _, future = self._queue.get_nowait()
+            except queue.Empty:
+                return
+            if future is not None and not future.done():
+                future.set_result(Outcome.refuse("stale", STOPPED_REASON))
 
     def _take(self, wait: float = 0.0) -> Item | None:
         """The next event in the queue (waiting up to `wait` seconds for one), or None: none
@@ -218,6 +246,7 @@ class Batches:
                 self.deferred.clear()
         finally:
             self._batch_thread = None
+        self.handler.settled()
         if answered is not None:
             answered(outcomes)
         deferred, self.deferred = self.deferred, []

@@ -40,6 +40,8 @@ from host.store.journal import GameRecord, Journal, Op, StorageError
 from host.store.replay import SESSION_EVENTS, in_play
 from host.session.batches import BURST_SECONDS, Batches
 from host.session.publication import Publication
+from host.session import removal
+from host.session.snapshot import Snapshot, build
 from host.session.roles import check_role
 from host.session.seats import Seating
 from host.session.recovery import STORAGE_MESSAGES, Recovery
@@ -107,6 +109,9 @@ class Session:
         self.names_changed: Callable[[], None] | None = None
         # In a night, the name of a phone's team in its latest team game (by token hash).
         self.night_team_name: Callable[[str], str | None] | None = None
+        # A freed phone's connections let go (the socket layer, set by the hub): its token
+        # hash and the ban's scope, called once the release is committed.
+        self.let_go: Callable[[str, str | None], None] | None = None
         self.batches = Batches(self.id, journal, self, threaded=threaded)
         self.recovery = Recovery(self)
         self.seating = Seating(self)
@@ -115,6 +120,8 @@ class Session:
         # pauses that could hold them before they are heard).
         self.in_flight = InFlight(PAUSES if threaded else None, INBOUND if threaded else None)
         self.recovery.restore(record)
+        # What other threads read: published by the worker after each commit (snapshot.py).
+        self.snapshot: Snapshot = build(self)
         self.publication = Publication(self, publish, threaded, listening)
         self.batches.start()
 
@@ -129,6 +136,12 @@ class Session:
     def submit_release(self, seat: int) -> Outcome:
         """Host: free a seat's binding so another phone can take it (through the queue)."""
         return self.submit(HOST, {"type": "_release", "seat": seat})
+
+    def submit_remove(self, seat: int, token: str, scope: str | None) -> Outcome:
+        """Host: take the phone with this token hash off its seat (or team) and, with `scope`,
+        keep it out; the worker checks it is still there (host/session/removal.py)."""
+        return self.submit(HOST, {"type": "_remove", "seat": seat, "token_hash": token,
+                                  "ban": scope})
 
     def submit_leave(self, origin: Origin) -> Outcome:
         """A phone leaves its seat or team before the start (Seating.leave)."""
@@ -184,6 +197,8 @@ class Session:
             return refusal
         if kind == "_release" and origin.role == "host":
             return self.seating.release(int(event["seat"]))
+        if kind == "_remove" and origin.role == "host":
+            return removal.remove(self, event)
         if kind == "_team" and origin.role == "host":
             return self.seating.team_command(event)
         if kind == "_lobby" and origin.role == "host":  # end or delete a lobby game
@@ -227,6 +242,10 @@ class Session:
             if refusal:
                 return refusal
             origin = replace(origin, member=member_id(origin.token))
+        elif origin.role == "seat" and origin.seat is not None and origin.token:
+            refusal = self._phone_check(origin.seat, origin.token)
+            if refusal:
+                return refusal
         try:
             new_state = self.game.apply(self.state, event)
         except GameError as err:
@@ -243,6 +262,17 @@ class Session:
             self.used_questions[asked] = None
         self.after_change()
         return Outcome(True, seq=seq)
+
+    def _phone_check(self, seat: int, token: str) -> Outcome | None:
+        """A one-phone seat's action: from the phone on it now, as a team's is (a phone the
+        host removed, whose press was already on its way, does not count). The socket layer
+        always sends a phone's token; a seat origin without one is an in-process caller's
+        (tests, benches). A buzzer device has its own role."""
+        phone = self.phones.captain(seat)
+        if phone is None or phone.token_hash != token:
+            return Outcome.refuse("forbidden", "this phone is no longer on that seat; "
+                                               "join again")
+        return None
 
     def _session_inner(self, origin: Origin, kind: str, event: Event) -> Outcome | None:
         """The Session's own events (heartbeat, presence, restart, probes); None: not one."""
@@ -394,6 +424,9 @@ class Session:
     def committed(self, dirty: bool) -> None:
         self.publication.committed(dirty)
 
+    def settled(self) -> None:
+        self.snapshot = build(self)  # one assignment: a reader sees the old or the new
+
     def timer_due(self, within: float) -> float | None:
         return self.timers.due_soon(within)
 
@@ -413,6 +446,10 @@ class Session:
 
     def free_space(self) -> int | None:
         return self.recovery.free_space()
+
+    def kept_out(self, token: str) -> Outcome | None:
+        """On the worker, in a claim: the refusal for a phone the host banned, or None."""
+        return removal.kept_out(self, token)
 
     def joinable_seats(self) -> list[int]:
         return self.seating.joinable_seats()

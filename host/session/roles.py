@@ -39,7 +39,7 @@ def check_role(kind: GameKind, seats: list[dict[str, Any]], origin: Origin,
         if name in kind.seat_actions and isinstance(event.get("seat"), int):
             return None  # the host may act for a seat whose player has no phone
         return Outcome.refuse("unknown_event", f"unknown host command {name!r}")
-    if role in ("seat", "bot"):
+    if role in ("seat", "bot", "device"):  # a device: a buzzer wired to the seat
         if name in kind.host_actions and name not in kind.seat_actions:
             # (Watchtower's seats end their turn with an `end`, the host ends the game with one)
             return Outcome.refuse("forbidden", f"only the host may send {name!r}")
@@ -51,7 +51,7 @@ def check_role(kind: GameKind, seats: list[dict[str, Any]], origin: Origin,
             return Outcome.refuse("forbidden", "you can only act for your own seat")
         if role == "bot" and not seats[origin.seat].get("bot"):
             return Outcome.refuse("forbidden", "that seat is not a bot")
-        if role == "seat" and seats[origin.seat].get("bot"):
+        if role in ("seat", "device") and seats[origin.seat].get("bot"):
             return Outcome.refuse("forbidden", "a bot plays this seat now; ask the host "
                                                "to hand it back")
         event["seat"] = origin.seat

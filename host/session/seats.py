@@ -97,6 +97,11 @@ class Seating:
         token = event.get("token_hash")
         if not isinstance(token, str):
             return Outcome.refuse("bad_event", "a claim needs a token")
+        if s.status == "deleted":  # the host deleted this lobby: nobody sits in it now
+            return Outcome.refuse("stale", "that game is gone")
+        refusal = s.kept_out(token)  # a ban is decided here, on the worker (removal.py)
+        if refusal is not None:
+            return refusal
         seat_of = self.phones.seat_of(token)
         if seat_of is not None:
             return Outcome(True, data={"seat": seat_of, "rejoined": True,
@@ -262,11 +267,15 @@ class Seating:
             self.answered[origin.seat] = (phone.name if phone and phone.name
                                           else origin.member)
 
-    def release(self, seat: int) -> Outcome:
-        """Host: free a seat's binding so another phone can take it."""
+    def release(self, seat: int, scope: str | None = None, let_go: bool = True) -> Outcome:
+        """Host: free a seat's binding so another phone can take it; once committed, the
+        freed phones' connections are let go (told so: `removed`, with the ban's `scope`)."""
         s = self.session
         if not 0 <= seat < len(s.seats):
             return Outcome.refuse("bad_event", "there is no such seat")
+        if let_go:
+            for phone in self.phones.seats.get(seat, []):
+                self._let_go(phone.token_hash, scope)
         if s.status != "over":  # a finished game's bindings say who played (night.py)
             s.stage(s.journal.op_unbind(s.id, seat))
             s.stage(s.journal.op_clear_team(s.id, seat))
@@ -289,6 +298,8 @@ class Seating:
             self.phones.make_captain(seat, phone.token_hash)
             s.stage(s.journal.op_bind(s.id, seat, phone.token_hash))
         elif action == "remove":
+            if event.get("let_go", True):
+                self._let_go(phone.token_hash, event.get("ban"))
             self.phones.remove(seat, phone.token_hash)
             s.stage(s.journal.op_remove_teammate(s.id, phone.token_hash))
             successor = self.phones.captain(seat)
@@ -328,16 +339,22 @@ class Seating:
         if s.status != "lobby" or s.state is not None:
             return Outcome.refuse("illegal", "the game has started: ask the host to free "
                                              "your seat")
-        if s.teams.enabled:
-            return self.team_command({"seat": seat, "action": "remove",
+        if s.teams.enabled:  # the phone's own connection leaves (host/sockets/seat.py)
+            return self.team_command({"seat": seat, "action": "remove", "let_go": False,
                                       "phone": member_id(origin.token)})
         phone = self.phones.captain(seat)
         named = phone is not None and phone.name == s.seats[seat]["name"]
-        left = self.release(seat)
+        left = self.release(seat, let_go=False)
         before = self.named_before.pop(seat, None) or self._created_name(seat)
         if left.ok and named and before != s.seats[seat]["name"]:
             self._set_name(origin, seat, before)
         return Outcome(True, data={"seat": seat})
+
+    def _let_go(self, token: str, scope: str | None) -> None:
+        """Once the batch is committed: the socket layer lets this phone's connections go."""
+        let_go = self.session.let_go
+        if let_go is not None:
+            self.session.defer(lambda: let_go(token, scope))
 
     def _created_name(self, seat: int) -> str:
         return str(self.session.config["seats"][seat]["name"])

@@ -19,7 +19,7 @@ from host.people.names import NameFilter
 from host.people.teams import TeamRules
 from host.session.batches import Batches
 from host.session.in_flight import InFlight
-from host.session.terms import Origin
+from host.session.terms import Origin, Outcome
 from host.store.journal import Journal, Op
 
 
@@ -95,6 +95,7 @@ class SessionShape(Protocol):
     name_filter: NameFilter | None
     names_changed: Callable[[], None] | None
     night_team_name: Callable[[str], str | None] | None
+    let_go: Callable[[str, str | None], None] | None  # a freed phone's connections
     paused_ns: int  # the pauses so far (not answer time)
     paused_at: int | None
     undone_moves: dict[int, tuple[Any, str]]  # seat -> (its move an undo dropped, why)
@@ -126,3 +127,5 @@ class SessionShape(Protocol):
     def after_change(self, publish_only: bool = False) -> None: ...
 
     def publish(self) -> None: ...
+
+    def kept_out(self, token: str) -> Outcome | None: ...

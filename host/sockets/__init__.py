@@ -92,7 +92,7 @@ def register_namespaces(socketio: SocketIO, hub: Hub, key: Callable[[], str]) ->
     screen = ScreenNamespace("/screen", hub)
     socketio.on_namespace(screen)
     socketio.on_namespace(seat)
-    socketio.on_namespace(HostNamespace("/host", hub, key, seat, screen.sound))
+    socketio.on_namespace(HostNamespace("/host", hub, key, screen.sound))
     socketio.on_namespace(DeviceNamespace("/device", hub, key))
 
     def announce(session: Session) -> None:
@@ -108,4 +108,5 @@ def register_namespaces(socketio: SocketIO, hub: Hub, key: Callable[[], str]) ->
 
     hub.on_created.append(announce)
     hub.on_room.append(room_moved)
+    hub.on_let_go.append(seat.let_go)
     return seat

@@ -25,9 +25,9 @@ class DeviceNamespace(Base):
     It syncs its clock like a phone (`ping`, then `sync` in ns of its own
     monotonic clock) and sends `press` {seat, t_ns, source, uncertainty_ns,
     game?} with t_ns on that clock. A press becomes the seat's `buzz` on the
-    game's Session, sent as the seat (Origin("seat", n)) with source "gpio" or
-    "key": the Session needs no device role, and the journal's event still says
-    where the press came from. To light LEDs the process watches /screen.
+    game's Session, sent by the device for the seat (Origin("device", n)) with source
+    "gpio" or "key": a phone's actions must come from the phone on the seat (its token),
+    a wired buzzer's from the host's own device. To light LEDs the process watches /screen.
     """
 
     def __init__(self, namespace: str, hub: Hub, key: Callable[[], str]) -> None:
@@ -67,7 +67,7 @@ class DeviceNamespace(Base):
                  "u_ns": spread + mapped.u_ns,
                  "settle_ns": clocks.settle_ns(session.id, received_ns), "rx_ns": received_ns}
         with session.in_flight.carrying():  # a timer due meanwhile waits for it
-            outcome = session.submit(Origin("seat", seat, current_sid()), event)
+            outcome = session.submit(Origin("device", seat, current_sid()), event)
         return {**answer(outcome), "synced": mapped.synced}
 
     def on_disconnect(self, *args: Any) -> None:

@@ -18,7 +18,6 @@ from host.quiz.memory import QuestionMemory
 from host.schema import MAX_CREATE_BYTES, BadMessage, check_field, parse_action, require_dict
 from host.session.core import HOST, Session
 from host.sockets.base import ROOMS, Base, answer, key_matches, refused
-from host.sockets.seat import SeatNamespace
 from host.people.teams import team_rules
 
 HOST_EXTRA: dict[str, tuple[type, ...]] = {"stage": (str,), "seat": (int,)}
@@ -29,11 +28,9 @@ class HostNamespace(Base):
     """The host's control page: needs the host key to connect at all."""
 
     def __init__(self, namespace: str, hub: Hub, key: Callable[[], str],
-                 seats: SeatNamespace | None = None,
                  projector_sound: Callable[[], dict[str, bool]] = lambda: {}) -> None:
         super().__init__(namespace, hub)
         self.key = key  # read at each connection: `tourelle key --rotate` takes effect at once
-        self.seats = seats  # to let a removed phone go
         self.projector_sound = projector_sound  # a projector's sound: blocked, or on
 
     def on_connect(self, auth: Any = None) -> bool:
@@ -112,7 +109,8 @@ class HostNamespace(Base):
 
     def on_games(self, payload: Any = None) -> dict[str, Any]:
         return {"ok": True, "games": [
-            {"id": s.id, "kind": s.kind.name, "status": s.status, "seats": s.meta()["seats"]}
+            {"id": s.id, "kind": s.kind.name, "status": s.snapshot.status,
+             "seats": s.meta()["seats"]}
             for s in list(self.hub.sessions.values())  # a copy: another host may create one
         ]}
 
@@ -161,11 +159,9 @@ class HostNamespace(Base):
         return {"ok": True, "game": session.id}
 
     def remove_phone(self, session: Session, body: dict[str, Any]) -> dict[str, Any]:
-        """Take a phone off its seat or team; with "ban", keep it out (host/room/bans.py)."""
-        outcome, token = bans.remove_command(session, body)
-        if outcome.ok and self.seats is not None:
-            self.seats.let_go(session.id, token, body.get("ban"))
-        return answer(outcome)
+        """Take a phone off its seat or team; with "ban", keep it out (host/room/bans.py).
+        The game's worker decides, and lets the phone's connections go (Hub.on_let_go)."""
+        return answer(bans.remove_command(session, body))
 
     def unban(self, session: Session, body: dict[str, Any]) -> dict[str, Any]:
         """Let a phone the host kept out of this game or its night back in."""
@@ -209,7 +205,8 @@ class HostNamespace(Base):
             check_field("seat", seat, (int,))
             check_field("name", name, (str,))
             return answer(session.submit(HOST, {"type": "_rename", "seat": seat, "name": name}))
-        if kind in ("end", "delete") and (session.status == "lobby" or kind == "delete"):
+        if kind in ("end", "delete") and (session.snapshot.status == "lobby"
+                                          or kind == "delete"):
             if set(body) - {"type"}:
                 raise BadMessage(f"{kind!r} takes no fields")
             outcome = session.submit(HOST, {"type": "_lobby", "delete": kind == "delete"})

@@ -103,6 +103,8 @@ class SeatNamespace(Base):
             return self.refuse_with(arrival)
         session, moved_from = arrival
         outcome = session.submit(Origin("seat", client=current_sid()), claim)
+        if outcome.code == "banned":  # decided by the game's worker (host/session/removal.py)
+            return self.refuse_with(outcome.as_json())
         if not outcome.ok:
             move = following.destination(self.hub, moved_from, claim["token_hash"]) \
                 if moved_from else None
@@ -113,6 +115,13 @@ class SeatNamespace(Base):
         sid = current_sid()
         with self._lock:
             old = self._unbind(sid)
+            if session.snapshot.seat_of.get(claim["token_hash"]) != seat:
+                # Released since its claim (the host removed it): the release's let_go ran,
+                # or runs after this lock and finds nothing of this connection's to let go.
+                if old is not None:
+                    for audience in (f"seat:{old[1]}", PHONES):
+                        leave_room(ROOMS.room(old[0], audience)[1])
+                return refused("banned", "the host removed this phone")
             self.bound[sid] = (session.id, seat)
             self.tokens[sid] = claim["token_hash"]
             phones = self.connected.setdefault((session.id, seat), set())
@@ -240,8 +249,10 @@ class SeatNamespace(Base):
                 event.update(source="phone", u_ns=mapped.u_ns, rx_ns=received_ns,
                              settle_ns=clocks.settle_ns(session.id, received_ns))
         sid = current_sid()
-        origin = Origin("seat", binding[1], sid, token=self.tokens.get(sid, ""))
-        return answer(session.submit(origin, event))
+        token = self.tokens.get(sid)
+        if token is None:  # let go meanwhile (host/session/seats.py, release)
+            return refused("forbidden", "join a seat first")
+        return answer(session.submit(Origin("seat", binding[1], sid, token=token), event))
 
     def on_buzz(self, payload: Any = None) -> dict[str, Any]:
         """A tap on the buzzer page: the same as the action {"type": "buzz"}."""

@@ -101,7 +101,7 @@ class LinkWatch:
         self.up = False
         log.warning("Redis is not answering: pausing the games until it is back")
         for session in list(self.hub.sessions.values()) if self.hub is not None else []:
-            if session.status == "running" and not session.paused \
+            if session.snapshot.status == "running" and not session.snapshot.paused \
                     and session.submit(HOST, {"type": "pause"}).ok:
                 self.paused_by_us.add(session.id)
         self.tell({"up": False, "text": DOWN_TEXT})
@@ -111,7 +111,8 @@ class LinkWatch:
         log.warning("Redis answers again: resuming the games it paused")
         paused, self.paused_by_us = self.paused_by_us, set()
         for session in list(self.hub.sessions.values()) if self.hub is not None else []:
-            if session.id in paused and session.paused and session.status == "running":
+            seen = session.snapshot
+            if session.id in paused and seen.paused and seen.status == "running":
                 session.submit(HOST, {"type": "resume"})
             else:
                 session.republish()  # phones on workers missed what changed meanwhile

@@ -81,6 +81,9 @@ class Handler:
     def committed(self, dirty: bool) -> None:
         self.log.append(f"committed:{dirty}")
 
+    def settled(self) -> None:
+        pass
+
     def timer_due(self, within: float) -> float | None:
         if self.timer_at is None or self.timer_at - time.monotonic() > within:
             return None

@@ -1,0 +1,61 @@
+"""The host takes a phone off its seat, and maybe keeps it out: decided on the game's worker.
+
+The host's command names the phone it saw (its token hash, host/room/bans.py); here, on
+the worker, that phone must still be on that seat (else `stale`: a phone that left the
+lobby and another that claimed the seat meanwhile is not the one the host meant). The
+release (or the team's loss of the phone) and the ban row are staged in one batch, so no
+claim can come between them; a claim reads the bans on the worker too (`kept_out`), and
+the freed phone's connections are let go once the batch is committed (Seating.release).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from host.games.contract import Event
+from host.people.teams import member_id
+from host.session.terms import Outcome
+from host.store import bans
+
+if TYPE_CHECKING:
+    from host.session.core import Session
+
+
+def remove(session: Session, event: Event) -> Outcome:
+    """`_remove` {seat, token_hash, ban}: the phone off the seat (or team), then its ban."""
+    s = session
+    seat, token, scope = event.get("seat"), event.get("token_hash"), event.get("ban")
+    if not isinstance(seat, int) or not isinstance(token, str):
+        return Outcome.refuse("bad_event", "a removal names a seat and a phone")
+    night = s.config.get("night")
+    if scope is not None and (scope not in bans.SCOPES or (scope == "night" and not night)):
+        return Outcome.refuse("bad_event", "'ban' is 'game', 'night' or null")
+    if s.teams.enabled:
+        still = s.phones.phone(seat, token) is not None
+    else:
+        captain = s.phones.captain(seat)
+        still = captain is not None and captain.token_hash == token
+    if not still:
+        return Outcome.refuse("stale", "that phone is no longer on that seat")
+    if s.teams.enabled:
+        outcome = s.seating.team_command({"seat": seat, "action": "remove",
+                                          "phone": member_id(token), "ban": scope})
+    else:
+        outcome = s.seating.release(seat, scope)
+        if outcome.ok:
+            outcome.data["removed"] = member_id(token)
+    if outcome.ok and scope is not None:
+        for op in bans.ops_ban(scope, s.id if scope == "game" else str(night), token):
+            s.stage(op)
+        outcome.data["banned"] = scope
+    return outcome
+
+
+def kept_out(session: Session, token: str) -> Outcome | None:
+    """A claim's ban check, on the worker: the refusal for a phone the host keeps out of
+    this game or its night (the rows before the claim are committed: a claim is handled
+    alone, host/session/batches.py)."""
+    scope = bans.banned(session.journal, token, session.id, session.config.get("night"))
+    if scope is None:
+        return None
+    return Outcome(False, code="banned", reason=bans.REASONS[scope], data={"scope": scope})

@@ -1,0 +1,68 @@
+"""What other threads may read of a game: one frozen value, published after each commit.
+
+The game's worker is its only writer (issue 43). After every batch is committed (and once
+at start-up, after the restore) it builds a `Snapshot` from what it just committed and
+publishes it with one assignment (`Session.snapshot`); a socket handler, the following of
+the room, the host's commands, the game list and a night's table read only that value, so
+what they read is committed and consistent (the status, the seats and the phones of one
+moment), and a decision they take from it is carried in its event and checked again by the
+worker (a removal names the phone's token, host/session/removal.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from host.people.teams import member_id
+
+if TYPE_CHECKING:
+    from host.session.core import Session
+
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One committed moment of a game (never changed: the worker publishes a new one)."""
+
+    status: str  # lobby | running | over | deleted
+    stage: str  # the step the game is at (Session.stage_key)
+    paused: bool
+    seats: tuple[Mapping[str, Any], ...]  # each seat: seat, name, bot
+    phones: Mapping[int, tuple[str, ...]]  # seat -> its phones' token hashes, captain first
+    seat_of: Mapping[str, int]  # token hash -> its seat
+    joinable: tuple[int, ...]  # the seats a new phone may take
+    names_version: int
+    state: Any  # the engine's state (an immutable value), None in the lobby
+
+    def captain(self, seat: int) -> str | None:
+        phones = self.phones.get(seat)
+        return phones[0] if phones else None
+
+    def taken(self, seat: int) -> bool:
+        return bool(self.phones.get(seat))
+
+    def find(self, seat: int, ident: str) -> str | None:
+        """A phone of the seat by its short id (what the host page shows)."""
+        return next((token for token in self.phones.get(seat, ())
+                     if member_id(token) == ident), None)
+
+    def names(self) -> dict[int, str]:
+        return {int(seat["seat"]): str(seat["name"]) for seat in self.seats}
+
+
+def build(session: Session) -> Snapshot:
+    """The worker's: the Session as committed now."""
+    s = session
+    phones = {seat: tuple(phone.token_hash for phone in held)
+              for seat, held in s.phones.seats.items() if held}
+    return Snapshot(
+        status=s.status, stage=s.stage_key(), paused=s.paused,
+        seats=tuple(MappingProxyType(dict(seat)) for seat in s.seats),
+        phones=MappingProxyType(phones),
+        seat_of=MappingProxyType({token: seat for seat, held in phones.items()
+                                  for token in held}),
+        joinable=tuple(s.seating.joinable_seats()), names_version=s.names_version,
+        state=s.state)
