@@ -10,18 +10,16 @@ the freed phone's connections are let go once the batch is committed (Seating.re
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from host.games.contract import Event
 from host.people.teams import member_id
 from host.session.terms import Outcome
 from host.store import bans
-
-if TYPE_CHECKING:
-    from host.session.core import Session
+from host.session.shape import SessionShape
 
 
-def remove(session: Session, event: Event) -> Outcome:
+
+def remove(session: SessionShape, event: Event) -> Outcome:
     """`_remove` {seat, token_hash, ban}: the phone off the seat (or team), then its ban."""
     s = session
     seat, token, scope = event.get("seat"), event.get("token_hash"), event.get("ban")
@@ -51,7 +49,7 @@ def remove(session: Session, event: Event) -> Outcome:
     return outcome
 
 
-def kept_out(session: Session, token: str) -> Outcome | None:
+def kept_out(session: SessionShape, token: str) -> Outcome | None:
     """A claim's ban check, on the worker: the refusal for a phone the host keeps out of
     this game or its night (the rows before the claim are committed: a claim is handled
     alone, host/session/batches.py)."""

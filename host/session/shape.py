@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from host.clock import Clock, Scheduler
 from host.games.contract import Event, Game, GameKind
 from host.people.names import NameFilter
-from host.people.teams import TeamRules
+from host.people.teams import SeatPhones, TeamRules
 from host.session.batches import Batches
 from host.session.in_flight import InFlight
 from host.session.terms import Origin, Outcome
@@ -60,6 +60,12 @@ class SeatingPart(Protocol):
     def keep_names(self, origin: Origin, names: dict[int, str]) -> None: ...
 
     def load(self) -> None: ...
+
+    def joinable_seats(self) -> list[int]: ...
+
+    def release(self, seat: int, scope: str | None = None, let_go: bool = True) -> Outcome: ...
+
+    def team_command(self, event: Event) -> Outcome: ...
 
     def waiting(self) -> list[int]: ...
 
@@ -113,6 +119,14 @@ class SessionShape(Protocol):
 
     @property
     def storage(self) -> str | None: ...
+
+    @property
+    def phones(self) -> SeatPhones: ...
+
+    @property
+    def names_version(self) -> int: ...
+
+    def stage_key(self) -> str: ...
 
     def submit_nowait(self, origin: Origin, event: Event) -> None: ...
 

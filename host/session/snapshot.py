@@ -14,12 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from host.people.teams import member_id
+from host.session.shape import SessionShape
 
-if TYPE_CHECKING:
-    from host.session.core import Session
 
 
 
@@ -53,7 +52,7 @@ class Snapshot:
         return {int(seat["seat"]): str(seat["name"]) for seat in self.seats}
 
 
-def build(session: Session) -> Snapshot:
+def build(session: SessionShape) -> Snapshot:
     """The worker's: the Session as committed now."""
     s = session
     phones = {seat: tuple(phone.token_hash for phone in held)
