@@ -163,9 +163,10 @@ class Hub:
         for other in reversed(games[:before]):
             if other.config.get("night") != night_id or not other.teams.enabled:
                 continue
-            seat = other.phones.seat_of(token)
+            seen = other.snapshot  # another game's: what its worker last committed
+            seat = seen.seat_of.get(token)
             if seat is not None:
-                return str(other.seats[seat]["name"])
+                return seen.names().get(seat)
         return None
 
     def _let_go(self, game_id: str, token: str, scope: str | None) -> None:

@@ -31,7 +31,7 @@ def api_seats() -> Response:
     for session in list(hub.sessions.values()):
         seen = session.snapshot  # what the game's worker last committed
         games[session.id] = {"status": seen.status, "free": list(seen.joinable),
-                             "out": sorted(session.seating.seats_out()),
+                             "out": list(seen.out),
                              "teams": session.teams.enabled}
     current = hub.latest()  # the room's game: the page's default (host/room/following.py)
     return jsonify(games=games, current=current.id if current is not None else None)

@@ -20,8 +20,6 @@ from host.people.teams import member_id
 from host.session.shape import SessionShape
 
 
-
-
 @dataclass(frozen=True)
 class Snapshot:
     """One committed moment of a game (never changed: the worker publishes a new one)."""
@@ -33,6 +31,7 @@ class Snapshot:
     phones: Mapping[int, tuple[str, ...]]  # seat -> its phones' token hashes, captain first
     seat_of: Mapping[str, int]  # token hash -> its seat
     joinable: tuple[int, ...]  # the seats a new phone may take
+    out: tuple[int, ...]  # the seats the game's rules put out (a late phone is not offered them)
     names_version: int
     state: Any  # the engine's state (an immutable value), None in the lobby
 
@@ -63,5 +62,6 @@ def build(session: SessionShape) -> Snapshot:
         phones=MappingProxyType(phones),
         seat_of=MappingProxyType({token: seat for seat, held in phones.items()
                                   for token in held}),
-        joinable=tuple(s.seating.joinable_seats()), names_version=s.names_version,
+        joinable=tuple(s.seating.joinable_seats()), out=tuple(sorted(s.seating.seats_out())),
+        names_version=s.names_version,
         state=s.state)
