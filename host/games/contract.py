@@ -246,6 +246,10 @@ class GameKind:
     # its engine deals the other seats only). The card games do; a game whose seats are
     # numbered 0..n-1 throughout does not.
     leave_out: bool = False
+    # Whether the game stops until the seat on turn moves (turn by turn, no clock): then the
+    # projector and the host page name a seat it waits on that has no phone. A buzzer board
+    # or a quiz round waits on nobody (a press or an answer is the seat's choice).
+    waits_on_turns: bool = False
 
     @property
     def bots(self) -> bool:

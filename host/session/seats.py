@@ -82,7 +82,8 @@ class Seating:
         page name them, so a game never waits silently. A game whose clock runs (a
         question's time, a turn's limit) moves on by itself: it waits on nobody."""
         s = self.session
-        if s.state is None or s.status != "running" or s.game.timer(s.state) is not None:
+        if (not s.kind.waits_on_turns or s.state is None or s.status != "running"
+                or s.game.timer(s.state) is not None):
             return []
         return [seat["seat"] for seat in s.seats
                 if not seat.get("bot") and not seat.get("out")

@@ -54,4 +54,5 @@ def card_kind(name: str, title: Label, engine: Callable[[], Any],
         private_keys=frozenset(private_keys),
         order=order,
         leave_out=True,
+        waits_on_turns=True,
     )
