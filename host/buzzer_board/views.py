@@ -1,6 +1,6 @@
 """What the projector, the host page and each phone see of the buzzer board.
 
-The screen shows who has the floor and the others' margins in ms; in "first"
+The screen shows who has the floor and the others' gaps to the first in ms; in "first"
 mode nothing is shown while a decision is settling (the order may still
 change). The host page adds raw host times; a phone adds its own status.
 """
@@ -37,8 +37,12 @@ def room_view(state: BuzzerState) -> View:
     if board.phase == "floor" and decision is not None and decision.winner is not None:
         floor = decision.winner.seat
     names = dict(enumerate(state.names))
+    first_ns = decision.ranking[0].t_ns if decision is not None and decision.ranking else 0
+    # `behind_ms`: the gap to the first, the figure every page shows (a gap to the previous
+    # place, `margin_ms`, makes a later player look faster than an earlier one)
     ranking = [] if decision is None else [
         {"seat": r.seat, "name": state.names[r.seat], "margin_ms": _ms(r.margin_ns),
+         "behind_ms": _ms(max(0, r.t_ns - first_ns)),
          "tie": r.tie, "source": r.source, "u_ms": _ms(r.uncertainty_ns)}
         for r in decision.ranking
     ]
@@ -110,6 +114,8 @@ def seat_status(state: BuzzerState, seat: int, room: dict[str, Any],
     early = until is not None and until > state.horizon_ns
     you = {"seat": seat, "status": status, "place": place, "early_lockout": early,
            "score": state.scores[seat]}
+    if place:  # a later place: its gap to the first, as the projector shows it
+        you["behind_ms"] = room["ranking"][place]["behind_ms"]
     if state.over:  # the final standing, tied scores sharing a place (1, 1, 3)
         you["rank"] = 1 + sum(score > state.scores[seat] for score in state.scores)
     return you

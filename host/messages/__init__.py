@@ -8,7 +8,10 @@ editor) carry `code`, `reason` (English, for scripts and logs) and `text`: `{"fr
 The French comes gettext-style: the English reason is the key (host/messages/fr.py, with
 host/messages/fr_cards.py for the card games, host/messages/fr_quiz.py for the quiz round and
 host/messages/fr_editor.py for the pack editor's findings and import warnings), with
-`{name}` standing for the parts a reason fills in ("unknown action {kind}"); a reason with no
+`{name}` standing for the parts a reason fills in ("unknown action {kind}"), and
+`{name|one|other}` in a translation for a word that follows the count `name` gives (a
+number, or the items of a list "a, b"): "la maison {house} n’a que {pile} {pile|carte|cartes}"
+(French: 0 and 1 are singular; English: 1 alone), never "carte(s)"; a reason with no
 French of its own gets its code's text, and an unknown code a plain "Refusé". Callers keep
 writing English reasons (Outcome.refuse(code, reason), GameError(reason)); the test
 tests/core/test_messages.py checks that every literal one in host/ has its French.
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from typing import Any
 
 from host.messages.fr import FRENCH as _FRENCH_PLAY
@@ -108,7 +112,30 @@ def _pattern(template: str) -> re.Pattern[str]:
     return re.compile("".join(parts) + r"\Z", re.DOTALL)
 
 
-def _fill(template: str, values: dict[str, str]) -> str:
+_PLURAL = re.compile(r"\{(\w+)\|([^{}|]*)\|([^{}|]*)\}")  # {name|one|other}
+
+
+def _count(value: str) -> int:
+    """How many a filled-in part says: its number, else the items of its list ("a, b")."""
+    value = value.strip()
+    if re.fullmatch(r"-?\d+", value):
+        return abs(int(value))
+    return len(value.split(", ")) if value else 0
+
+
+def _one_fr(count: int) -> bool:
+    return count < 2
+
+
+def _one_en(count: int) -> bool:
+    return count == 1
+
+
+def _fill(template: str, values: dict[str, str],
+          one: Callable[[int], bool] = _one_en) -> str:
+    template = _PLURAL.sub(
+        lambda m: m.group(2) if one(_count(values.get(m.group(1), ""))) else m.group(3),
+        template)
     return _PLACEHOLDER.sub(
         lambda m: m.group(0)[0] if m.group(1) is None else values.get(m.group(1), ""), template
     )
@@ -120,7 +147,8 @@ _NAMED = re.compile(r"\{\w+\}")  # a template with a placeholder; others are pla
 class Catalogue:
     """English templates and their translation: plain ones looked up, the others matched."""
 
-    def __init__(self, table: dict[str, str]) -> None:
+    def __init__(self, table: dict[str, str], one: Callable[[int], bool]) -> None:
+        self.one = one  # the language's singular: which counts take `{name|one|other}`'s one
         self.exact = {en: out for en, out in table.items() if not _NAMED.search(en)}
         # The most specific first: the template with the most fixed text ("{answer} is not one
         # of the options" before "{language} is not one of {languages}").
@@ -138,12 +166,12 @@ class Catalogue:
             if found:
                 values = {name: (self.translate(value, depth - 1) if depth and value else None)
                           or value for name, value in found.groupdict().items()}
-                return _fill(out, values)
+                return _fill(out, values, self.one)
         return None
 
 
-_TO_FRENCH = Catalogue(FRENCH)
-_TO_WEB_ENGLISH = Catalogue(ENGLISH_WEB)
+_TO_FRENCH = Catalogue(FRENCH, _one_fr)
+_TO_WEB_ENGLISH = Catalogue(ENGLISH_WEB, _one_en)
 
 
 def french(reason: str) -> str | None:

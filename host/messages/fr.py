@@ -152,7 +152,7 @@ FRENCH: dict[str, str] = {
     "field '{name}' is out of range": "le champ « {name} » est hors limites",
     "an action needs a 'type' string": "une action a besoin d’un « type » (texte)",
     "unknown action {action}": "action inconnue {action}",
-    "{kind} needs field(s) {missing}": "{kind} a besoin du ou des champs {missing}",
+    "{kind} needs field(s) {missing}": "{kind} a besoin {missing|du champ|des champs} {missing}",
     "the {what} is not plain JSON": "le message ({what}) n’est pas du JSON simple",
     "unexpected field {field} in {kind}": "champ inattendu {field} dans {kind}",
     "unknown game {name}; known: {kinds}": "jeu inconnu {name} ; jeux connus : {kinds}",
@@ -173,7 +173,7 @@ FRENCH: dict[str, str] = {
     "unknown question kind {kind} (known: {known})":
         "type de question inconnu {kind} (connus : {known})",
     "no {kind} question{where} in the bank": "pas de question {kind}{where} dans la banque",
-    "unknown pack(s): {unknown}": "pack(s) inconnu(s) : {unknown}",
+    "unknown pack(s): {unknown}": "{unknown|pack inconnu|packs inconnus} : {unknown}",
     "the question bank has no {kinds} question{where}; this game needs some: add a pack with them":
         "la banque n’a pas de question {kinds}{where} ; cette partie en a besoin : ajoutez un "
         "pack qui en a",
@@ -247,7 +247,7 @@ FRENCH: dict[str, str] = {
     "Territory settings must be an object of key/value pairs.":
         "Les réglages de Territoires sont un objet clé/valeur.",
     "Unknown territory setting(s): {unknown}. Known: {known}.":
-        "Réglage(s) inconnu(s) : {unknown}. Connus : {known}.",
+        "{unknown|Réglage inconnu|Réglages inconnus} : {unknown}. Connus : {known}.",
     "Setting {key} must be a number of seconds, not {value}.":
         "Le réglage {key} est un nombre de secondes, pas {value}.",
     "Setting {key} must be between 0 and {most} seconds.":

@@ -35,7 +35,7 @@ FRENCH_CARDS: dict[str, str] = {
     "you may redraw once a round": "vous pouvez repiocher une fois par manche",
     "keep your cards first, then remove": "gardez d’abord vos cartes, puis retirez",
     "{card} is not in your deck": "{card} n’est pas dans votre deck",
-    "a deck keeps at least {least} card": "un deck garde au moins {least} carte(s)",
+    "a deck keeps at least {least} card": "un deck garde au moins {least} {least|carte|cartes}",
     "keep your cards first": "gardez d’abord vos cartes",
     "this timeout is not for the phase now running":
         "ce délai n’est pas celui de la phase en cours",
@@ -44,7 +44,7 @@ FRENCH_CARDS: dict[str, str] = {
     "seat {actor} reveals now, not seat {seat}":
         "c’est à la place {actor} de révéler, pas à la place {seat}",
     "there is no seat {seat} in this game": "il n’y a pas de place {seat} dans cette partie",
-    "unknown setting(s): {unknown}": "réglage(s) inconnu(s) : {unknown}",
+    "unknown setting(s): {unknown}": "{unknown|réglage inconnu|réglages inconnus} : {unknown}",
     "turn_seconds must be a positive number, or 0 or null (no limit)":
         "turn_seconds est un nombre positif, ou 0 ou null (sans limite)",
     "robot_level must be 1, 2, 3, 4 or 5": "robot_level vaut 1, 2, 3, 4 ou 5",
@@ -64,7 +64,7 @@ FRENCH_CARDS: dict[str, str] = {
     "only the top card of the resource pile may be taken":
         "seule la carte du dessus de la pile de ressources se prend",
     "this field card already has {most} defence card(s)":
-        "cette carte du terrain a déjà {most} carte(s) de défense",
+        "cette carte du terrain a déjà {most} {most|carte|cartes} de défense",
     "'zone' must be one of {zones}": "« zone » doit être l’une de {zones}",
     "an attack needs a whole number 'target' seat":
         "une attaque a besoin d’une place « target » (entier)",
@@ -111,7 +111,7 @@ FRENCH_CARDS: dict[str, str] = {
     "this timer is no longer running": "ce minuteur ne tourne plus",
     "a move carries at least one card": "un coup déplace au moins une carte",
     "unknown source {src}": "origine inconnue {src}",
-    "house {house} has only {pile} card(s)": "la maison {house} n’a que {pile} carte(s)",
+    "house {house} has only {pile} card(s)": "la maison {house} n’a que {pile} {pile|carte|cartes}",
     "only a run built down in alternating colours moves as a stack":
         "seule une suite descendante en couleurs alternées se déplace en bloc",
     "unknown target {dst}": "destination inconnue {dst}",

@@ -13,15 +13,37 @@ ENGLISH_WEB: dict[str, str] = {
         "{origin}: category {category} has no match (choose one under Category)",
     "{name} is not a readable pack; see `tourelle questions check`":
         "{name} is not a readable pack",
+    # a count's word in its form, never "(s)" (host/messages/__init__.py, `{name|one|other}`)
+    "{kind} needs field(s) {missing}": "{kind} needs the {missing|field|fields} {missing}",
+    "unknown pack(s): {unknown}": "unknown {unknown|pack|packs}: {unknown}",
+    "Unknown territory setting(s): {unknown}. Known: {known}.":
+        "Unknown territory {unknown|setting|settings}: {unknown}. Known: {known}.",
+    "a deck keeps at least {least} card": "a deck keeps at least {least} {least|card|cards}",
+    "unknown setting(s): {unknown}": "unknown {unknown|setting|settings}: {unknown}",
+    "this field card already has {most} defence card(s)":
+        "this field card already has {most} defence {most|card|cards}",
+    "house {house} has only {pile} card(s)": "house {house} has only {pile} {pile|card|cards}",
+    "{unsourced} question(s) had no source; their 'source' names the imported file: add where "
+    "each fact can be checked":
+        "{unsourced} {unsourced|question had no source; its|questions had no source; their} "
+        "'source' names the imported file: add where each fact can be checked",
+    "{path}:1: missing column(s): {missing}":
+        "{path}:1: missing {missing|column|columns}: {missing}",
+    "{given} answer(s) (a choice needs at least 2)":
+        "{given} {given|answer|answers} (a choice needs at least 2)",
+    "correct answer(s) {correct} (need exactly one answer number, 1 to 4)":
+        "correct answer given: {correct} (need exactly one answer number, 1 to 4)",
+    "{skipped} question(s) with a picture skipped: upload their pictures in the editor":
+        "{skipped} {skipped|question with a picture skipped: upload its picture|questions with a "
+        "picture skipped: upload their pictures} in the editor",
 }
 
 FRENCH_EDITOR: dict[str, str] = {
     # ---- the importers
     "{unsourced} question(s) had no source; their 'source' names the imported file: add where each "
     "fact can be checked":
-        "{unsourced} question(s) sans source : leur « source » nomme le fichier importé ; ajoutez "
-        "où "
-        "vérifier chaque fait",
+        "{unsourced} {unsourced|question sans source : sa|questions sans source : leur} « source » "
+        "nomme le fichier importé ; ajoutez où vérifier chaque fait",
     "{path}: cannot read as UTF-8 text: {error}": "{path} : illisible comme texte UTF-8 : {error}",
     "{origin}: skipped: no category (give --category)":
         "{origin} : ignorée : pas de catégorie (choisissez-en une dans « Catégorie »)",
@@ -29,7 +51,8 @@ FRENCH_EDITOR: dict[str, str] = {
     "field '{field}': {message}": "champ « {field} » : {message}",
     "{file}: row {row}": "{file} : ligne {row}",
     "{path}: empty file": "{path} : fichier vide",
-    "{path}:1: missing column(s): {missing}": "{path}:1 : colonne(s) manquante(s) : {missing}",
+    "{path}:1: missing column(s): {missing}":
+        "{path}:1 : {missing|colonne manquante|colonnes manquantes} : {missing}",
     "{file}:{line}: $CATEGORY {name} is not one of ours; ignored":
         "{file}:{line} : $CATEGORY {name} n’est pas une de nos catégories ; ignorée",
     "{path}: no GIFT question found": "{path} : aucune question GIFT trouvée",
@@ -66,9 +89,9 @@ FRENCH_EDITOR: dict[str, str] = {
         "Correct "
         "answer(s) » (est-ce le modèle de quiz de Kahoot ?)",
     "{given} answer(s) (a choice needs at least 2)":
-        "{given} réponse(s) (un QCM en demande au moins 2)",
+        "{given} {given|réponse|réponses} (un QCM en demande au moins 2)",
     "correct answer(s) {correct} (need exactly one answer number, 1 to 4)":
-        "bonne(s) réponse(s) {correct} (il faut un seul numéro de réponse, de 1 à 4)",
+        "bonne réponse indiquée : {correct} (il faut un seul numéro de réponse, de 1 à 4)",
     "{path}: not a readable .xlsx file: {error}": "{path} : fichier .xlsx illisible : {error}",
     "{path}: not an Open Trivia DB answer (no 'results' list)":
         "{path} : pas une réponse d’Open Trivia DB (pas de liste « results »)",
@@ -245,7 +268,8 @@ FRENCH_EDITOR: dict[str, str] = {
     "{problem}; nothing was written": "{problem} ; rien n’a été enregistré",
     # ---- the editor's routes
     "{skipped} question(s) with a picture skipped: upload their pictures in the editor":
-        "{skipped} question(s) avec image ignorée(s) : envoyez leurs images dans l’éditeur",
+        "{skipped} {skipped|question avec image ignorée : envoyez son image|questions avec image "
+        "ignorées : envoyez leurs images} dans l’éditeur",
     "{qid} is already used by another question": "{qid} est déjà pris par une autre question",
     "there is no question {replaces} in this pack to edit":
         "il n’y a pas de question {replaces} à modifier dans ce pack",

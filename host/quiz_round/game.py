@@ -87,6 +87,15 @@ class QuizRoundGame:
             "questions": state.questions_asked,
         }
 
+    def scored(self, state: QuizState) -> list[dict[str, Any]] | None:
+        """The open question's verdicts once revealed, for its results (host/room/results.py):
+        each seat that answered (or was marked, in a buzz round), `right` and `points` (the
+        speed bonus and a joker in them); None before the reveal."""
+        if state.outcome is None or state.asked is None:
+            return None
+        return [{"seat": r["seat"], "right": r["right"], "points": r["points"]}
+                for r in state.outcome["rows"]]
+
     def to_json(self, state: QuizState) -> dict[str, Any]:
         return to_json(state)
 

@@ -7,9 +7,14 @@ restart, and never another game's questions. Served by host/routes/results.py be
 host key, as JSON or as CSV (players first, then one line per answer).
 
 A question's `answers[].ms` is the answer's host time (its lock-in, mapped from the
-phone's clock) minus the host time the question was journaled, in milliseconds;
-`points` is what the seat's score gained from that question until the next one (or the
-end): for territory, the land its answer won.
+phone's clock) minus the host time the question was journaled, less the host's pauses
+between the two, in milliseconds. A game that scores each question itself (the quiz round's
+`scored`: each seat's `right` and `points` once the question is revealed) gives each
+answer its verdict and points; for the others `points` is what the seat's score gained
+from that question until the next one (or the end): for territory, the land its answer won.
+A host's score edit (`adjust`) is never a question's: `edits` lists each with its reason.
+An ordering answer and the right order are written as the items (`value_text`,
+`answer_text`), first first.
 """
 
 from __future__ import annotations
@@ -63,6 +68,18 @@ class _Question:
         self.answers: list[dict[str, Any]] = []
         self.overrides: dict[int, bool] = {}
         self.points: dict[int, float] = {}
+        self.edited: dict[int, float] = {}  # the host's score edits meanwhile: not its points
+        self.scored: dict[int, dict[str, Any]] | None = None  # the game's own verdicts
+
+    def texts(self, value: Any) -> Any:
+        """An answer (or the right one) in words: an option, or an order's items."""
+        options = self.content.get("options")
+        if not isinstance(options, list) or not options:
+            return None
+        if self.content.get("kind") == "order" and isinstance(value, list):
+            shown = [_option(options, index) for index in value]
+            return None if None in shown else shown
+        return _option(options, value)
 
     def as_json(self, names: dict[int, str]) -> dict[str, Any]:
         content = self.content
@@ -71,27 +88,33 @@ class _Question:
         out: dict[str, Any] = {
             "request_id": self.row.body.get("request_id"), "id": content.get("id"),
             "kind": content.get("kind"), "prompt": content.get("prompt"), "answer": correct,
-            "answer_text": _option(options, correct) if options else None,
+            "answer_text": self.texts(correct),
             "unit": content.get("unit"), "seq": self.row.seq, "answers": [],
         }
+        scored = self.scored
+        points = ({seat: row.get("points", 0) for seat, row in scored.items()}
+                  if scored is not None else self.points)
         answered = {a["seat"] for a in self.answers}
         for answer in self.answers:
             seat, value = answer["seat"], answer["value"]
             entry = {**answer, "name": names.get(seat, str(seat)),
-                     "value_text": _option(options, value) if options else None,
-                     "points": self.points.get(seat, 0)}
-            if isinstance(correct, int) and isinstance(value, int):
-                if options:
-                    entry["correct"] = self.overrides.get(seat, value == correct)
-                else:
-                    entry["distance"] = abs(value - correct)
-                    if seat in self.overrides:
-                        entry["correct"] = self.overrides[seat]
+                     "value_text": self.texts(value), "points": points.get(seat, 0)}
+            if isinstance(correct, int) and isinstance(value, int) and not options:
+                entry["distance"] = abs(value - correct)
+            if scored is not None and seat in scored:
+                entry["correct"] = bool(scored[seat].get("right"))
+            elif isinstance(correct, int) and isinstance(value, int) and options:
+                entry["correct"] = self.overrides.get(seat, value == correct)
+            elif seat in self.overrides:
+                entry["correct"] = self.overrides[seat]
             out["answers"].append(entry)
-        for seat, gained in sorted(self.points.items()):  # scored without answering
-            if seat not in answered and gained:
-                out["answers"].append({"seat": seat, "name": names.get(seat, str(seat)),
-                                       "value": None, "ms": None, "points": gained})
+        for seat, gained in sorted(points.items()):  # scored without answering (a buzz)
+            if seat not in answered and (gained or scored is not None):
+                entry = {"seat": seat, "name": names.get(seat, str(seat)), "value": None,
+                         "ms": None, "points": gained}
+                if scored is not None:
+                    entry["correct"] = bool(scored[seat].get("right"))
+                out["answers"].append(entry)
         return out
 
 
@@ -113,6 +136,8 @@ def game_results(journal: Journal, game_id: str) -> dict[str, Any] | None:
     state: Any = None
     questions: list[_Question] = []
     current: _Question | None = None
+    edits: list[dict[str, Any]] = []
+    scored = getattr(game, "scored", None)
     for row in effective(journal.rows(game_id)):
         body, kind_of = row.body, row.body.get("type")
         if kind_of in ("claim", "rename"):
@@ -129,16 +154,23 @@ def game_results(journal: Journal, game_id: str) -> dict[str, Any] | None:
                 current = _Question(row, _scores(game, state))
                 questions.append(current)
             elif current is not None and kind_of == "answer" and isinstance(body.get("seat"), int):
-                t_ns = body.get("t_ns")
                 current.answers.append({
                     "seat": body["seat"], "value": body.get("value"),
-                    "ms": round((t_ns - current.row.mono_ns) / 1e6, 1)
-                    if isinstance(t_ns, int) else None,
+                    "ms": _answer_ms(current.row, body),
                     "by": row.origin.get("member") or row.origin.get("role")})
             elif (current is not None and kind_of == "override"
                   and isinstance(body.get("seat"), int)):
                 current.overrides[int(body["seat"])] = bool(body.get("correct"))
+            elif kind_of == "adjust" and isinstance(body.get("seat"), int):
+                seat, points = int(body["seat"]), body.get("points") or 0
+                edits.append({"seat": seat, "points": points, "reason": body.get("reason"),
+                              "question": len(questions) or None, "seq": row.seq})
+                if current is not None:
+                    current.edited[seat] = current.edited.get(seat, 0) + points
             state = game.apply(state, body)
+            verdicts = scored(state) if scored is not None and current is not None else None
+            if current is not None and verdicts is not None:
+                current.scored = {int(v["seat"]): v for v in verdicts}
     _close(current, _scores(game, state))
     names = {int(s["seat"]): s["name"] for s in seats}
     renames = {seat: name for seat, name in names.items() if engine_names.get(seat) != name}
@@ -148,13 +180,28 @@ def game_results(journal: Journal, game_id: str) -> dict[str, Any] | None:
             "created": record.created, "night": record.config.get("night"),
             "title": record.config.get("title") or "", "language": record.config.get("language"),
             "players": _players(seats, result, _who(journal, record)),
-            "questions": [q.as_json(names) for q in questions]}
+            "questions": [q.as_json(names) for q in questions],
+            "edits": [{**edit, "name": names.get(edit["seat"], str(edit["seat"]))}
+                      for edit in edits]}
+
+
+def _answer_ms(question: JournalRow, body: dict[str, Any]) -> float | None:
+    """An answer's time after its question, in ms, the host's pauses between them left out
+    (the Session stamps its pauses so far on both rows: `paused_ns`)."""
+    t_ns = body.get("t_ns")
+    if not isinstance(t_ns, int):
+        return None
+    paused = int(body.get("paused_ns") or 0) - int(question.body.get("paused_ns") or 0)
+    return round((t_ns - question.mono_ns - max(0, paused)) / 1e6, 1)
 
 
 def _close(question: _Question | None, after: dict[int, float]) -> None:
+    """A question's points by its seats' scores (for a game that does not score it itself):
+    the change until the next question, less the host's score edits meanwhile."""
     if question is not None and not question.points:
-        question.points = {seat: after.get(seat, 0) - question.before.get(seat, 0)
-                           for seat in after if after.get(seat, 0) != question.before.get(seat, 0)}
+        gained = {seat: after.get(seat, 0) - question.before.get(seat, 0)
+                  - question.edited.get(seat, 0) for seat in after}
+        question.points = {seat: points for seat, points in gained.items() if points}
 
 
 def _players(seats: list[dict[str, Any]], result: dict[str, Any] | None,
@@ -174,8 +221,16 @@ def _players(seats: list[dict[str, Any]], result: dict[str, Any] | None,
     return sorted(players, key=lambda p: (p["place"] is None, p["place"] or 0, p["seat"]))
 
 
+ORDER_JOIN = " → "  # an order's items in one cell, first first
+
+
+def _cell(value: Any) -> Any:
+    return ORDER_JOIN.join(str(v) for v in value) if isinstance(value, list) else value
+
+
 def csv_rows(results: dict[str, Any]) -> list[list[Any]]:
-    """Players (place, seat, name, score), then one line per answer to each question."""
+    """Players (place, seat, name, score), then one line per answer to each question (its
+    verdict and points), then one line per score edit with its reason."""
     rows: list[list[Any]] = [["place", "seat", "name", "id", "score"]]
     rows += [[p["place"], p["seat"], p["name"], p["id"], p["score"]] for p in results["players"]]
     if results["questions"]:
@@ -186,11 +241,17 @@ def csv_rows(results: dict[str, Any]) -> list[list[Any]]:
             correct = question["answer_text"] if question["answer_text"] is not None \
                 else question["answer"]
             if not question["answers"]:
-                rows.append([number, question["id"], question["prompt"], correct])
+                rows.append([number, question["id"], question["prompt"], _cell(correct)])
             for answer in question["answers"]:
                 given = answer.get("value_text") if answer.get("value_text") is not None \
                     else answer.get("value")
-                rows.append([number, question["id"], question["prompt"], correct, answer["seat"],
-                             answer["name"], given, answer.get("ms"), answer.get("correct"),
-                             answer.get("distance"), answer.get("points")])
+                rows.append([number, question["id"], question["prompt"], _cell(correct),
+                             answer["seat"], answer["name"], _cell(given), answer.get("ms"),
+                             answer.get("correct"), answer.get("distance"),
+                             answer.get("points")])
+    if results.get("edits"):
+        rows.append([])
+        rows.append(["score_edit", "question", "seat", "name", "points", "reason"])
+        rows += [[number, edit["question"], edit["seat"], edit["name"], edit["points"],
+                  edit["reason"]] for number, edit in enumerate(results["edits"], start=1)]
     return [["" if cell is None else cell for cell in row] for row in rows]

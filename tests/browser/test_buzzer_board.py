@@ -77,14 +77,17 @@ def test_two_phones_buzz_the_projector_shows_first_and_margin(live: LiveServer,
     assert "Ana" in winner.inner_text()
     second = screen.wait_for_selector(".bz-other[data-seat='1'] .bz-margin", timeout=10000)
     text = second.inner_text()
-    found = re.fullmatch(r"\+(\d+) ms|égalité ± \d+ ms", text)
+    found = re.fullmatch(r"\+(\d+) ms après le premier|égalité ± \d+ ms", text)
     assert found, text
     assert found.group(1) is None or int(found.group(1)) > 0
     assert screen.locator("#bz-status").get_attribute("data-state") == "decided"
-    # Each phone that pressed reads its place in the decided ranking, not "settling".
-    for phone, place in zip(phones, ["1ᵉʳ", "2ᵉ"], strict=False):
-        phone.wait_for_function("document.querySelector('#bz-you').textContent === "
-                                f"'Votre rang : {place}'")
+    # Each phone that pressed reads its place in the decided ranking, not "settling", and
+    # a later place its gap to the first, as the projector shows it.
+    phones[0].wait_for_function(
+        "document.querySelector('#bz-you').textContent === 'Votre rang : 1ᵉʳ'")
+    if found.group(1) is not None:  # (a tie reads "égalité" on the projector alone)
+        phones[1].wait_for_function("document.querySelector('#bz-you').textContent === "
+                                    f"'Votre rang : 2ᵉ · {text}'")
 
     host.click("[data-cmd='right']")  # the first of the ranking
     screen.wait_for_selector("#bz-mark.good")

@@ -9,6 +9,8 @@ game moves on.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -68,5 +70,6 @@ def test_a_full_card_is_shown_on_the_host_page_and_projector(server: TinyServer,
     low = page.wait_for_selector("#storage-notice[data-storage='low']:not([hidden])",
                                  timeout=10000)
     assert "Mo libres" in low.inner_text()
+    assert not re.search(r"\d\.\d", low.inner_text()), low.inner_text()  # "12,5 Mo" in French
     assert not recorder.errors, recorder.errors
     host.close()

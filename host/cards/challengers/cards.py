@@ -211,13 +211,16 @@ def effect_text(card: CardDef, lang: str = "en") -> str:
                "flag": "En possession du drapeau : ", "lose_flag": "Perte du drapeau : ",
                "select": "Lorsque sélectionnée : "},
     }[lang]
+    n = e.amount
+    en_s = "" if n == 1 else "s"  # a count's word in its form, never "card(s)"
+    fr_s = "" if n < 2 else "s"  # French: 0 and 1 are singular
     what = {
-        "en": {"power": f"+{e.amount} strength", "fans": f"gain {e.amount} fan(s)",
-               "discard_bench": f"discard up to {e.amount} card(s) from your bench",
-               "mill": f"your opponent discards the top {e.amount} card(s) of their deck"},
-        "fr": {"power": f"+{e.amount} de force", "fans": f"gagnez {e.amount} fan(s)",
-               "discard_bench": f"défaussez jusqu'à {e.amount} carte(s) de votre banc",
-               "mill": f"votre adversaire défausse {e.amount} carte(s) du dessus de son deck"},
+        "en": {"power": f"+{n} strength", "fans": f"gain {n} fan{en_s}",
+               "discard_bench": f"discard up to {n} card{en_s} from your bench",
+               "mill": f"your opponent discards the top {n} card{en_s} of their deck"},
+        "fr": {"power": f"+{n} de force", "fans": f"gagnez {n} fan{fr_s}",
+               "discard_bench": f"défaussez jusqu'à {n} carte{fr_s} de votre banc",
+               "mill": f"votre adversaire défausse {n} carte{fr_s} du dessus de son deck"},
     }[lang][e.kind]
     return labels[e.timing] + what
 

@@ -203,7 +203,7 @@ function storageNotice(meta, lowSpace) {
   }
   note.hidden = !key;
   note.dataset.storage = meta.storage || (low ? "low" : "");
-  note.textContent = key ? T.t(key, { mb: meta.low_space }) : "";
+  note.textContent = key ? T.t(key, { mb: Number(meta.low_space).toLocaleString(T.lang) }) : ""; // "12,5 Mo"
 }
 
 /** Who a running game waits on with no phone on the seat (meta.waiting): shown in `box`, for

@@ -177,7 +177,7 @@ const Editor = (() => {
     const src = $("#e-filter-source").value;
     const shown = ed.meta.packs.filter((p) => (!lang || p.language === lang) && (!src || p.source === src)
       && (!text || (p.id + " " + (p.title || "")).toLowerCase().includes(text)));
-    $("#e-total").textContent = T.t("ed_total", { packs: shown.length })
+    $("#e-total").textContent = T.t("ed_total", { n: shown.length })
       + " · " + notAsked(shown.reduce((s, p) => s + p.not_asked, 0), shown.reduce((s, p) => s + p.total, 0));
     fill("#e-packs", shown.map((p) => h("tr", { "data-pack": p.id, class: p.editable ? "editable" : "read-only" },
       h("td", {}, h("strong", {}, packLabel(p)), " ", h("code", {}, p.id), h("br"),

@@ -16,14 +16,23 @@ const T = {
     document.documentElement.lang = next;
     return changed;
   },
-  /** The text for `key` with {placeholders} filled in. */
+  /** The text for `key` with {placeholders} filled in; with a count `n` that the page's
+   *  language says is singular (French 0 and 1, English 1), `key_one` when there is one
+   *  ("1 tour debout", "2 tours debout": never "tour(s)"). */
   t(key, params) {
     const table = STRINGS[this.lang];
+    key = this.counted(key, params, (k) => table[k] !== undefined);
     let text = table[key] !== undefined ? table[key] : STRINGS.en[key] !== undefined ? STRINGS.en[key] : key;
     if (params) {
       for (const [name, value] of Object.entries(params)) text = text.split("{" + name + "}").join(String(value));
     }
     return text;
+  },
+  /** `key_one` for a singular count `n` when `has(key_one)`, else `key`. */
+  counted(key, params, has) {
+    const n = params ? params.n : undefined;
+    const one = typeof n === "number" && new Intl.PluralRules(this.lang).select(n) === "one";
+    return one && has(key + "_one") ? key + "_one" : key;
   },
   /** A refusal's words in this page's language: the server's `text` (host/messages/__init__.py), else its reason. */
   refusal(ack) {

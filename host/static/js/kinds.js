@@ -27,6 +27,7 @@ function registerKind(name, definition) {
  */
 function kindStrings(words) {
   return function translate(key, params) {
+    key = T.counted(key, params, (k) => Object.hasOwn(words, k));
     const pair = Object.hasOwn(words, key) ? words[key] : null;
     const own = pair ? pair[T.lang === "fr" ? 0 : 1] ?? pair[1] : null;
     if (own === null || own === undefined) return T.t(key, params);

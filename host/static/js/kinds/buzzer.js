@@ -14,11 +14,22 @@
     return view.ranking.length || view.marks.length ? "decided" : "idle";
   }
 
-  /** "+12 ms", or "égalité ± 4 ms" when the order is within the clocks' uncertainty. */
+  /** "+304 ms après le premier" (the gap to the first, never to the place before: that
+   *  would make a later player look faster), or "égalité ± 4 ms" when the order is
+   *  within the clocks' uncertainty. */
   function margin(view, row) {
     const first = view.ranking[0];
     if (row.tie) return tr("tie", { ms: Math.max(1, Math.round(row.u_ms + (first ? first.u_ms : 0))) });
-    return "+" + Math.round(row.margin_ms) + " ms";
+    return behind(row.behind_ms);
+  }
+
+  function behind(ms) {
+    return tr("behind", { ms: Math.round(ms).toLocaleString(T.lang) });
+  }
+
+  /** A time in ms with one decimal, in the page's language ("304,1" in French). */
+  function tenths(ms) {
+    return ms.toLocaleString(T.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   }
 
   /** The first place's lead: "Ana seul", "Ana d’avance de 3 ms ± 4 ms" (arbiter.describe_lead's facts). */
@@ -155,8 +166,9 @@
     const placed = you.status === "buzzed" && view.mode === "ranking" && view.final
       && typeof you.place === "number";
     const place = placed && (you.place === 0 ? T.t("first") : T.t("rank", { n: you.place + 1 }));
+    const gap = placed && you.place > 0 && typeof you.behind_ms === "number" ? " · " + behind(you.behind_ms) : "";
     const text = lost && you.status !== "out" ? tr("you_lost", { who: view.floor_name })
-      : placed ? tr("you_ranked", { place }) : tr(key);
+      : placed ? tr("you_ranked", { place }) + gap : tr(key);
     phone.status.textContent = text;
     phone.status.className = "bz-you " + you.status;
     document.body.dataset.buzz = you.status;
@@ -196,8 +208,9 @@
     const windowOpen = phase === "armed" || phase === "floor" || (phase === "closed" && !(view && view.final));
     const ranking = view && view.mode === "ranking" && phase === "closed" && view.final;
     const buttons = [
-      ["open-first", "open", { mode: "first" }, running && !windowOpen && phase !== "closed", "primary"],
-      ["open-ranking", "open", { mode: "ranking" }, running && !windowOpen && phase !== "closed"],
+      // A decided ranking (marked or not) does not wait for "close": the next window opens.
+      ["open-first", "open", { mode: "first" }, running && !windowOpen, "primary"],
+      ["open-ranking", "open", { mode: "ranking" }, running && !windowOpen],
       ["right", "right", {}, running && (phase === "floor" || ranking), "good"],
       ["wrong", "wrong", {}, running && (phase === "floor" || ranking), "bad"],
       ["close", "close", {}, running && phase !== "idle"],
@@ -221,9 +234,9 @@
           " · ", sourceText(row.source),
           view.out.includes(row.seat) ? " · " + tr("locked_out") : ""))) : null,
       entries.length ? h("table", { class: "live-table" },
-        h("tr", {}, h("th", {}, tr("host_times")), h("th", {}, "ms"), h("th", {}, "±")),
+        h("tr", {}, h("th", {}, tr("host_times")), h("th", {}, tr("host_after")), h("th", {}, "± ms")),
         entries.map((e) => h("tr", {}, h("td", {}, seatChip(e.seat), " ", seatName(state, e.seat)),
-          h("td", {}, "+" + ((e.t_ns - t0) / 1e6).toFixed(1)), h("td", {}, (e.u_ns / 1e6).toFixed(1))))) : null);
+          h("td", {}, "+" + tenths((e.t_ns - t0) / 1e6)), h("td", {}, tenths(e.u_ns / 1e6))))) : null);
   }
 
   registerKind("buzzer", {

@@ -81,7 +81,7 @@
       const fast = outcome.fastest;
       parts.push(h("p", { class: "qr-summary", id: "qr-summary" },
         tr("right_count", { n: outcome.right, of: view.teams }),
-        fast ? " · " + tr("fastest", { who: fast.name, s: (fast.ms / 1000).toFixed(1) }) : ""));
+        fast ? " · " + tr("fastest", { who: fast.name, s: secondsOf(fast.ms, 1) }) : ""));
     }
     if (outcome && outcome.explain) parts.push(h("p", { class: "qr-explain", id: "qr-explain" }, outcome.explain));
     // A video clip above the text, full width (quiz-round-clip.js puts its <video> in the slot).
@@ -453,7 +453,13 @@
         h("td", {}, row.value === null || row.value === undefined
           ? (row.right === undefined ? "" : row.right ? "✔" : "✘") : answerText(q, row.value)),
         h("td", {}, row.points === undefined ? "" : signed(row.points) + (row.joker ? " ★" : "")),
-        h("td", {}, row.ms === undefined ? "" : (row.ms / 1000).toFixed(2) + " s"))));
+        h("td", {}, row.ms === undefined ? "" : secondsOf(row.ms, 2) + " s"))));
+  }
+
+  /** Milliseconds as seconds with `digits` decimals, as the page's language writes them
+   *  ("11,1" in French, "11.1" in English). */
+  function secondsOf(ms, digits) {
+    return (ms / 1000).toLocaleString(T.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
   }
 
   registerKind("quiz-round", {
