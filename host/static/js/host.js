@@ -17,6 +17,11 @@ let gameId = null;
 let state = null;
 
 T.apply();
+$("#page-lang").value = T.lang;
+$("#page-lang").addEventListener("change", () => { // the host's choice, on this device
+  T.choose($("#page-lang").value);
+  location.reload(); // every part of the page drawn again in its words
+});
 socket.on("connect", () => {
   $("#key-error").hidden = true;
   refreshGames();
@@ -168,7 +173,6 @@ const panel = new KindSlot($("#kind-panel"), "host", () => ({
 
 function render() {
   if (!state) return;
-  T.use(languageOf(state));
   T.apply();
   const { meta, view } = state;
   $("#live").hidden = false;

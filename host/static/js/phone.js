@@ -451,7 +451,6 @@ function teamLine(meta, seat) {
 
 function render() {
   if (!joined || !state) return;
-  T.use(languageOf(state));
   T.apply();
   drawNameNote();
   const seat = joined.seat;
