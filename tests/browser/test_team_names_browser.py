@@ -45,7 +45,12 @@ def test_a_captain_names_the_team_and_the_host_overrides_in_a_dialog(
     screen = new_page(browser, recorder, live.url + "/screen", PROJECTOR)
     host = host_page(browser, recorder, live)
     prompts: list[str] = []
-    host.on("dialog", lambda dialog: (prompts.append(dialog.type), dialog.dismiss()))
+
+    def native(dialog: Any) -> None:  # a browser dialog (prompt(), confirm()) would land here
+        prompts.append(dialog.type)
+        dialog.dismiss()
+
+    host.on("dialog", native)
     fill_quiz_round(host, ["Équipe 1", "Équipe 2"], {**HOST_PACED, "rounds": "1", "questions": "1"},
                     mix="choice")
     host.check("#c-teams")
