@@ -31,6 +31,9 @@ FRENCH: dict[str, str] = {
     "only your team's captain ({name}) answers":
         "seul le capitaine de votre équipe ({name}) répond",
     "this game has no teams": "cette partie n’a pas d’équipes",
+    "only the team's captain names the team": "seul le capitaine nomme l’équipe",
+    "a team's name cannot be empty": "le nom de l’équipe ne peut pas être vide",
+    "team_name needs a 'name' text": "il faut un nom d’équipe",
     "that team has no such phone": "cette équipe n’a pas ce téléphone",
     "there is no decision to undo": "il n’y a pas de décision à annuler",
     "the game did not answer in time; try again": "la partie n’a pas répondu à temps ; réessayez",

@@ -147,6 +147,10 @@ class Session:
         """A phone leaves its seat or team before the start (Seating.leave)."""
         return self.submit(origin, {"type": "_leave"})
 
+    def submit_team_name(self, origin: Origin, name: str) -> Outcome:
+        """A team's captain names the team (Seating.name_team)."""
+        return self.submit(origin, {"type": "_team_name", "name": name})
+
     def submit_team(self, action: str, seat: int, phone: str) -> Outcome:
         """Host, in a team game: make a phone the team's captain, or remove it from the team."""
         return self.submit(HOST, {"type": "_team", "action": action, "seat": seat,
@@ -207,6 +211,8 @@ class Session:
             return self.seating.leave(origin)
         if kind == "_rename" and origin.role == "host":
             return self.seating.rename(origin, int(event["seat"]), str(event["name"]))
+        if kind == "_team_name" and origin.role == "seat":  # a team's captain names it
+            return self.seating.name_team(origin, str(event["name"]))
         if not isinstance(kind, str):
             return Outcome.refuse("bad_event", "an event needs a 'type'")
         if kind == "claim":  # a phone coming back to a finished game still sees its podium

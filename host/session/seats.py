@@ -223,6 +223,27 @@ class Seating:
             return Outcome(True, data={"name": name})
         return Outcome(True, seq=self._set_name(origin, seat, name), data={"name": name})
 
+    def name_team(self, origin: Origin, typed: str) -> Outcome:
+        """A team names itself from its captain's phone (lobby or game, not once over): the
+        name passes the filter as a player's does (a rude one is replaced by a made-up one,
+        `name_refused`); journaled as the host's renames are."""
+        s = self.session
+        if not s.teams.enabled:
+            return Outcome.refuse("illegal", "this game has no teams")
+        seat = self.phones.seat_of(origin.token)
+        if seat is None:
+            return Outcome.refuse("stale", "this phone has no seat in this game")
+        captain = self.phones.captain(seat)
+        if captain is None or captain.token_hash != origin.token:
+            return Outcome.refuse("forbidden", "only the team's captain names the team")
+        if s.status == "over":
+            return Outcome.refuse("over", "this game is over")
+        if not naming.clean(typed):
+            return Outcome.refuse("bad_event", "a team's name cannot be empty")
+        name, refused = self._phone_name(typed, seat)
+        seq = None if name == s.seats[seat]["name"] else self._set_name(origin, seat, name)
+        return Outcome(True, seq=seq, data={"seat": seat, "name": name, **refused})
+
     def keep_names(self, origin: Origin, names: dict[int, str]) -> None:
         """After an undo's rebuild: undo takes back a decision, never a seat's new name."""
         s = self.session

@@ -183,6 +183,22 @@ class SeatNamespace(Base):
         self._unseat(session.id, token)
         return {"ok": True, "game": session.id, "seat": binding[1]}
 
+    def on_team_name(self, payload: Any = None) -> dict[str, Any]:
+        """A team's captain names the team: {"name": "Les Ours"} (PROTOCOL.md, `/seat`)."""
+        body = require_dict(payload, "team_name")
+        name = body.get("name")
+        if not isinstance(name, str) or len(name) > 200:
+            return refused("bad_message", "team_name needs a 'name' text")
+        sid = current_sid()
+        binding, token = self.bound.get(sid), self.tokens.get(sid)
+        if binding is None or token is None:
+            return refused("forbidden", "join a seat first")
+        session = self.hub.get(binding[0])
+        if session is None:
+            return refused("stale", "that game is gone")
+        return answer(session.submit_team_name(Origin("seat", binding[1], sid, token=token),
+                                               name))
+
     def let_go(self, game_id: str, token: str, scope: str | None) -> None:
         """The host removed this phone: its connections leave the seat and are told so."""
         sids = self._unseat(game_id, token)

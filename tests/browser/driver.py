@@ -194,9 +194,9 @@ def new_page(browser: Any, recorder: Recorder, url: str, viewport: dict[str, int
     return page
 
 
-def host_page(browser: Any, recorder: Recorder, server: Any) -> Any:
+def host_page(browser: Any, recorder: Recorder, server: Any, locale: str = "fr-FR") -> Any:
     """The host page with its key, once its form has the game kinds."""
-    host = new_page(browser, recorder, f"{server.url}/host#key={server.key}", HOST)
+    host = new_page(browser, recorder, f"{server.url}/host#key={server.key}", HOST, locale=locale)
     host.wait_for_selector("#c-kind option[value='buzzer']", state="attached")
     return host
 
@@ -230,10 +230,11 @@ def create_phone_game(host: Any, kind: str, names: list[str], teams: bool = Fals
 
 
 def join_seat(browser: Any, recorder: Recorder, base_url: str, seat: int,
-              game: str | None = None, name: str | None = None, states: bool = False) -> Any:
+              game: str | None = None, name: str | None = None, states: bool = False,
+              locale: str = "fr-FR") -> Any:
     """A new phone on the join page: the game's room code (when given), a name, then the
     seat's colour; returns the page once it is seated."""
-    phone = new_page(browser, recorder, base_url + "/", PHONE, states=states)
+    phone = new_page(browser, recorder, base_url + "/", PHONE, states=states, locale=locale)
     if game is not None:
         phone.fill("#code", game[:4].upper())
     if name is not None:

@@ -65,8 +65,9 @@ def test_names_stay_from_the_phone_to_the_projector_and_the_results(
     zoe.wait_for_function("document.querySelector('#me').textContent.includes('Zoé 🦊')")
 
     # The host renames the long name's seat mid-game; every screen follows.
-    host.once("dialog", lambda dialog: dialog.accept("Les Castors"))
-    host.click("[data-rename='2']")
+    host.click("[data-rename='2']")  # the page's own dialog (host.js `ask`), not prompt()
+    host.fill("#confirm[open] #rename-name", "Les Castors")
+    host.click("#confirm-yes")
     screen.wait_for_function("document.body.innerText.includes('Les Castors')")
     long.wait_for_function("document.querySelector('#me').textContent.includes('Les Castors')")
     host.wait_for_selector("#h-seats tr[data-seat='2'] >> text=Les Castors")

@@ -28,6 +28,7 @@ SETTINGS = {"intro_seconds": "0", "reveal_seconds": "0", "board_seconds": "0",
 REVIEW = {"fr": "l’animateur les vérifie", "en": "the host is checking"}
 RUDE = {"fr": "mot grossier", "en": "a rude word"}
 REVEAL = {"fr": "Révéler la réponse", "en": "Reveal the answer"}
+LOCALES = {"fr": "fr-FR", "en": "en-GB"}
 
 
 @pytest.fixture(scope="module")
@@ -54,11 +55,13 @@ def test_phones_type_the_host_accepts_a_group_and_the_projector_reveals(
     shots = Path(os.environ.get("TOURELLE_SHOTS", tmp_path)) / "typed" / language
     shots.mkdir(parents=True, exist_ok=True)
     recorder = Recorder()
-    screen = new_page(browser, recorder, typed_live.url + "/screen", PROJECTOR)
-    host = host_page(browser, recorder, typed_live)
+    locale = LOCALES[language]  # the pages in the people's language, the game's the same
+    screen = new_page(browser, recorder, typed_live.url + "/screen", PROJECTOR, locale=locale)
+    host = host_page(browser, recorder, typed_live, locale=locale)
     host.set_viewport_size({"width": 1366, "height": 768})
     create_typed_quiz(host, language)
-    phones = [join_seat(browser, recorder, typed_live.url, seat) for seat in range(3)]
+    phones = [join_seat(browser, recorder, typed_live.url, seat, locale=locale)
+              for seat in range(3)]
     phones[0].set_viewport_size({"width": 390, "height": 844})
     phones[1].set_viewport_size({"width": 360, "height": 640})
     host.click("[data-cmd='start']")

@@ -59,8 +59,9 @@ def test_a_ready_round_is_picked_on_the_host_form_and_asked(
     shots = Path(os.environ.get("TOURELLE_SHOTS", tmp_path)) / "ready-rounds" / language
     shots.mkdir(parents=True, exist_ok=True)
     recorder = Recorder()
-    screen = new_page(browser, recorder, ready_live.url + "/screen", PROJECTOR)
-    host = host_page(browser, recorder, ready_live)
+    locale = "fr-FR" if language == "fr" else "en-GB"  # the people's pages, in their language
+    screen = new_page(browser, recorder, ready_live.url + "/screen", PROJECTOR, locale=locale)
+    host = host_page(browser, recorder, ready_live, locale=locale)
     host.set_viewport_size({"width": 1366, "height": 768})
     host.select_option("#c-language", language)
     fill_quiz_round(host, ["Ana", "Bob"], HOST_PACED)

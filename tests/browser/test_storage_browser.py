@@ -60,7 +60,7 @@ def test_a_full_card_is_shown_on_the_host_page_and_projector(server: TinyServer,
         text = note.inner_text()
         assert "La carte est pleine" in text and "rien n’est perdu" in text, text
     assert page.is_enabled("[data-cmd='resume']")
-    english = page.evaluate("T.use('en'), T.t('storage_full')")
+    english = page.evaluate("STRINGS.en.storage_full")  # the page stays French
     assert english == "The card is full: nothing is lost. Free space, then resume."
     seq = host.wait_for(lambda s: s["meta"]["storage"] == "full")["meta"]["seq"]
 

@@ -1,7 +1,7 @@
 // Shared by the projector, phone and host pages: DOM helpers, the map as SVG,
 // the countdown, the sounds, and language choice. No framework, no network
 // beyond this host.
-/* exported h, $, fill, languageOf, seatName, seatLabel, seatChip, Maps, drawMap, castle, Countdown,
+/* exported h, $, fill, seatName, seatLabel, seatChip, Maps, drawMap, castle, Countdown,
    Sound, formatAnswer, questionTitle, phaseTitle, onLoopback, joinAddress, storageNotice, linkStylesheet,
    HALL_SEATS, NAME_MAX, fitText, fitZoom, keepScreenAwake, getJson, waitingNotice */
 "use strict";
@@ -39,20 +39,6 @@ function fill(node, ...children) {
   const target = typeof node === "string" ? $(node) : node;
   target.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
   return target;
-}
-
-/**
- * The language of a state: the game's setting, else what its questions say
- * (remembered per game so the page does not switch back), else the browser's.
- */
-const gameLanguages = {};
-function languageOf(state) {
-  const meta = (state && state.meta) || {};
-  const config = meta.config || {};
-  if (config.language) return config.language;
-  const content = state && state.view && state.view.question && state.view.question.content;
-  if (content && content.language) gameLanguages[meta.game] = content.language;
-  return gameLanguages[meta.game] || T.lang;
 }
 
 function seatName(state, seat) {

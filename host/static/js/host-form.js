@@ -260,9 +260,9 @@ $("#q-language").addEventListener("change", () => {
   categoryBoxes();
 });
 for (const id of ["#c-language", "#q-language"]) $(id).value = T.lang;
+// The game's language (made-up names, the questions' language to start with); the page keeps
+// the host's own (the header's menu, i18n.js).
 $("#c-language").addEventListener("change", () => {
-  T.use($("#c-language").value);
-  T.apply();
   $("#q-language").value = $("#c-language").value;
   fill("#q-categories");
   loadForm();

@@ -85,9 +85,13 @@ async function startGame(meta, empty) {
   return command("start");
 }
 
-/** Name a seat or team at any time (an empty name: a made-up one); journaled on the host. */
-function rename(seat) {
-  const name = window.prompt(T.t("rename_prompt", { max: NAME_MAX }), seat.name);
+/** Name a seat or team at any time (an empty name: a made-up one), in the page's own dialog;
+ * journaled on the host. */
+async function rename(seat) {
+  const input = h("input", { id: "rename-name", value: seat.name, maxlength: NAME_MAX,
+    autocomplete: "off", "aria-label": T.t("name") });
+  const name = await ask(T.t("rename_hint", { max: NAME_MAX }), input,
+    T.t("rename_title", { seat: T.colour(seat.seat) }));
   if (name !== null) command("rename", { seat: seat.seat, name: name.trim() });
 }
 

@@ -17,6 +17,11 @@ let gameId = null;
 let state = null;
 
 T.apply();
+$("#page-lang").value = T.lang;
+$("#page-lang").addEventListener("change", () => { // the host's choice, on this device
+  T.choose($("#page-lang").value);
+  location.reload(); // every part of the page drawn again in its words
+});
 socket.on("connect", () => {
   $("#key-error").hidden = true;
   refreshGames();
@@ -119,16 +124,19 @@ function command(type, extra) {
 
 /**
  * A small in-page dialog in the page's language: the message, an optional choice (a
- * <select>'s options as [value, label]), "Confirm" and "Back". Resolves with the chosen value
- * (true without a choice), or null when the host goes back.
+ * <select>'s options as [value, label], or a field: an <input>), "Confirm" and "Back".
+ * Resolves with the chosen value (true without a choice), or null when the host goes back.
+ * `title` replaces "Confirm?" (a rename's dialog is "Rename Red").
  */
-function ask(message, choices) {
+function ask(message, choices, title) {
   const dialog = $("#confirm");
   $("#confirm-text").textContent = message;
-  const select = choices ? h("select", { id: "confirm-choice" },
+  const field = choices instanceof Element;
+  const select = field ? choices : choices ? h("select", { id: "confirm-choice" },
     choices.map(([value, label]) => h("option", { value }, label))) : null;
   fill("#confirm-extra", select);
   T.apply(dialog);
+  if (title) $("#confirm-title").textContent = title;
   return new Promise((resolve) => {
     const done = (value) => {
       dialog.onclose = null;
@@ -138,8 +146,9 @@ function ask(message, choices) {
     $("#confirm-yes").onclick = () => done(select ? select.value : true);
     $("#confirm-no").onclick = () => done(null);
     dialog.onclose = () => done(null); // Escape
+    if (field) select.onkeydown = (event) => { if (event.key === "Enter") done(select.value); };
     dialog.showModal();
-    $("#confirm-no").focus();
+    (field ? select : $("#confirm-no")).focus();
   });
 }
 
@@ -164,7 +173,6 @@ const panel = new KindSlot($("#kind-panel"), "host", () => ({
 
 function render() {
   if (!state) return;
-  T.use(languageOf(state));
   T.apply();
   const { meta, view } = state;
   $("#live").hidden = false;

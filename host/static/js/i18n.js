@@ -1,13 +1,17 @@
-// The pages' translation mechanics: the page's language (T.lang, chosen by the game's
-// config.language, else by the browser) and the lookups in the French and English tables
-// (host/static/words/fr.json and en.json, in window.WORDS: /words.js, loaded before this file).
+// The pages' translation mechanics: the page's language (T.lang) and the lookups in the French
+// and English tables (host/static/words/fr.json and en.json, in window.WORDS: /words.js, loaded
+// before this file). The page's language is the person's: the one they chose on this device
+// (T.choose, kept in localStorage), else their browser's; never the game's. A game's questions
+// are in their pack's language (an English round on a French page: English questions, French
+// words around them).
 /* exported T */
 "use strict";
 
 const STRINGS = { fr: WORDS.fr, en: WORDS.en };
 
 const T = {
-  lang: (navigator.language || "en").toLowerCase().startsWith("fr") ? "fr" : "en",
+  lang: ["fr", "en"].includes(localStorage.getItem("tourelle.lang")) ? localStorage.getItem("tourelle.lang")
+    : (navigator.language || "en").toLowerCase().startsWith("fr") ? "fr" : "en",
   /** Switch language; returns true when it changed (the caller re-renders). */
   use(lang) {
     const next = lang === "fr" || lang === "en" ? lang : this.lang;
@@ -15,6 +19,12 @@ const T = {
     this.lang = next;
     document.documentElement.lang = next;
     return changed;
+  },
+  /** The person chose a language on this page: kept on this device for every page. */
+  choose(lang) {
+    if (lang !== "fr" && lang !== "en") return;
+    localStorage.setItem("tourelle.lang", lang);
+    this.use(lang);
   },
   /** The text for `key` with {placeholders} filled in; with a count `n` that the page's
    *  language says is singular (French 0 and 1, English 1), `key_one` when there is one
@@ -58,3 +68,4 @@ const T = {
     for (const el of (root || document).querySelectorAll("[data-t]")) el.textContent = this.t(el.dataset.t);
   },
 };
+document.documentElement.lang = T.lang;

@@ -1,8 +1,8 @@
 // The phone's waiting page (a game's lobby, a game over): the player's place in the game once
 // it is over; their line in the night (PROTOCOL.md, "Nights"), their place and points so far
 // as the projector's table shows them to the room; and in a lobby, a way to leave a colour
-// tapped by mistake.
-/* exported nightLine, leaveButton, overVerdict */
+// tapped by mistake and, on a team's captain's phone, the team's name.
+/* exported nightLine, lobbyParts, overVerdict */
 "use strict";
 
 /** The night's line for `seat` of the game `meta` describes, or null (no night, no game
@@ -23,6 +23,43 @@ function nightLine(meta, seat) {
     h("span", {}, T.t(played.length === 1 ? "night_you_one" : "night_you",
       { place, points, n: played.length })));
 }
+
+/** A lobby's parts: on a team captain's phone the team's name (#team-name, shown again at
+ * each render: phone.js's showOnly hides it), then the leave button. `joined` is {game, seat,
+ * member}: `member` is this phone's id in its team (the join's ack). */
+function lobbyParts(meta, joined, socket, unseat) {
+  const entry = (meta.seats || []).find((s) => s.seat === joined.seat);
+  const form = $("#team-name");
+  form.hidden = !(entry && entry.team && entry.team.some((p) => p.captain && p.id === joined.member));
+  if (!form.hidden) {
+    teamSocket = socket;
+    // The field keeps what the captain is typing; otherwise it shows the team's name now.
+    if (document.activeElement !== $("#team-name-input")) $("#team-name-input").value = entry.name;
+  }
+  return leaveButton(meta, socket, unseat);
+}
+
+let teamSocket = null; // the page's /seat socket, once a lobby was drawn
+$("#team-name-input").maxLength = NAME_MAX;
+$("#team-name").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const name = $("#team-name-input").value.trim();
+  const note = $("#team-name-msg");
+  if (!name || !teamSocket) return;
+  $("#team-name-ok").disabled = true;
+  teamSocket.emit("team_name", { name }, (ack) => {
+    $("#team-name-ok").disabled = false;
+    note.classList.toggle("error", !(ack && ack.ok));
+    if (!ack || !ack.ok) {
+      note.textContent = T.refusal(ack);
+      return;
+    }
+    $("#team-name-input").value = ack.name;
+    $("#team-name-input").blur(); // the team's name as the host has it, from now on
+    note.textContent = ack.name_refused ? ack.name_refused[T.lang] || ack.name_refused.en
+      : T.t("team_named", { name: ack.name });
+  });
+});
 
 /** In a lobby: "change seat" (a team game: "change team"), the /seat `leave`; once left,
  * `unseat("")` takes the phone back to the join page. A refusal is said under the button. */

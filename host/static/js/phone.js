@@ -187,7 +187,7 @@ function rejoin() {
         own = null;
         state = null;
       }
-      remember({ game: ack.game, seat: ack.seat });
+      remember({ game: ack.game, seat: ack.seat, member: ack.member });
       seated = true;
       document.body.dataset.net = "ok";
       document.body.dataset.followed = ack.moved_from ? ack.moved_from : "";
@@ -221,9 +221,7 @@ function refusedJoin(ack) {
 
 // ----------------------------------------------------------------- joining
 
-function roomCode(id) {
-  return (id || "").slice(0, 4).toUpperCase();
-}
+const roomCode = (id) => (id || "").slice(0, 4).toUpperCase();
 
 let roomGame = null; // the room's current game (the projector's), from GET /api/seats
 
@@ -247,11 +245,11 @@ function staleCode() {
 
 function showOnly(id) {
   for (const section of ["join", "wait", "play"]) $("#" + section).hidden = section !== id;
+  $("#team-name").hidden = true; // a captain's lobby shows it again (phone-wait.js, lobbyParts)
 }
 
 async function showJoin(notice) {
   T.apply();
-  $("#name-hint").textContent = T.t("name_hint", { max: NAME_MAX });
   showOnly("join");
   slot.reset();
   fill("#me");
@@ -292,6 +290,8 @@ async function showJoin(notice) {
 function drawColours(game) {
   const seats = freeSeats[game ? game.id : ""];
   const full = !!game && !!seats && seats.free.length === 0;
+  const teamGame = game && game.seats.some((s) => s.team); // the name shows to the team, not the room
+  $("#name-hint").textContent = T.t(teamGame ? "name_hint_team" : "name_hint", { max: NAME_MAX });
   // No free seat: say why and offer to watch, instead of an empty colour list.
   $("#full").hidden = !full;
   $("#choose-colour").hidden = full || !game;
@@ -332,7 +332,7 @@ function join(game, seat) {
     if (ack && ack.ok) {
       clearTimeout(pollHandle);
       nameNote(ack);
-      remember({ game: ack.game, seat: ack.seat });
+      remember({ game: ack.game, seat: ack.seat, member: ack.member });
       seated = true;
       $("#join-error").textContent = "";
       $("#join-notice").hidden = true;
@@ -450,7 +450,6 @@ function teamLine(meta, seat) {
 
 function render() {
   if (!joined || !state) return;
-  T.use(languageOf(state));
   T.apply();
   drawNameNote();
   const seat = joined.seat;
@@ -474,7 +473,7 @@ function render() {
     Clock.heartbeat(false);
     $("#wait-status").textContent = meta.status === "over" ? T.t("over") : T.t("waiting_start");
     fill("#wait-detail", h("p", { class: "note" }, kindLabel(meta.kind)), nightLine(meta, seat),
-      meta.status === "lobby" ? leaveButton(meta, socket, unseat) : null);
+      meta.status === "lobby" ? lobbyParts(meta, joined, socket, unseat) : null);
   } else if (meta.status === "over" || view.stage === "over") {
     showOnly("wait");
     Clock.heartbeat(false);

@@ -130,7 +130,6 @@ function teamUrl(joinUrl, game, seat) {
 }
 
 function render(state) {
-  T.use(languageOf(state));
   T.apply();
   muteLabel();
   const { meta, view } = state;

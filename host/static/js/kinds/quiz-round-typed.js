@@ -9,10 +9,10 @@ window.QuizRoundTyped = (() => {
   const { tr } = window.QuizRound;
   const MAX_TYPED = 64; // host/quiz/matching.py MAX_TYPED: the server refuses longer
 
-  /** The phone's field: the page's language keyboard, no autocorrect, 64 characters with a
-   * count; Enter or the button locks the answer in with the tap's time. */
-  function field(lockIn) {
-    const input = h("input", { type: "text", id: "qr-text", class: "qr-text-input", lang: T.lang,
+  /** The phone's field: a keyboard in the question's language (its pack's), no autocorrect,
+   * 64 characters with a count; Enter or the button locks the answer in with the tap's time. */
+  function field(lockIn, language) {
+    const input = h("input", { type: "text", id: "qr-text", class: "qr-text-input", lang: language || T.lang,
       autocapitalize: "sentences", autocomplete: "off", autocorrect: "off", spellcheck: "false",
       enterkeyhint: "send", maxlength: MAX_TYPED, placeholder: tr("type_here"), "aria-label": tr("type_here") });
     const left = h("small", { class: "note qr-text-left", id: "qr-text-left" },

@@ -250,7 +250,8 @@
         const lockIn = (value, event) => act({ type: "answer", value, t_client: tapTime(event) });
         fill(phone.controls, q.kind === "choice" ? choiceButtons(q)
           : q.kind === "order" ? Order.picker(q, view.step, lockIn)
-          : q.kind === "text" ? Typed.field((value, event) => act({ type: "answer", value, t_client: tapTime(event) }))
+          : q.kind === "text" ? Typed.field((value, event) => act({ type: "answer", value, t_client: tapTime(event) }),
+            q.language)
             : keypad(q));
       }
     } else if (view.stage === "review" && q) {
