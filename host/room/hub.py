@@ -21,7 +21,7 @@ from host.quiz.bank import QuestionBank, Selection
 from host.quiz.dated import dated_narrow
 from host.quiz.errors import BankExhausted, SelectionError
 from host.quiz.memory import QuestionMemory
-from host.session.core.core.core import STORAGE_MESSAGES, Publisher, QuestionSource, Session
+from host.session.core import STORAGE_MESSAGES, Publisher, QuestionSource, Session
 from host.people.teams import TeamRules, member_id
 
 

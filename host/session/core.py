@@ -34,23 +34,23 @@ from host.people import names as naming
 from host.clock import Clock, Scheduler
 from host.games.contract import Event, Game, GameError, GameKind
 from host.wire.heap import PAUSES
-from host.session.core.core.in_flight import InFlight
+from host.session.in_flight import InFlight
 from host.wire.inbound import INBOUND
 from host.store.journal import GameRecord, Journal, Op, StorageError
 from host.store.replay import SESSION_EVENTS
-from host.session.core.core.batches import BURST_SECONDS, Batches
-from host.session.core.core.publication import Publication
-from host.session.core.core.roles import check_role
-from host.session.core.core.seats import Seating
-from host.session.core.core.recovery import STORAGE_MESSAGES, Recovery
-from host.session.core.core.timers import Clockwork
-from host.session.core.core.terms import (HOST, PHONES, SESSION, TIMER, Origin, Outcome, Publish,
+from host.session.batches import BURST_SECONDS, Batches
+from host.session.publication import Publication
+from host.session.roles import check_role
+from host.session.seats import Seating
+from host.session.recovery import STORAGE_MESSAGES, Recovery
+from host.session.timers import Clockwork
+from host.session.terms import (HOST, PHONES, SESSION, TIMER, Origin, Outcome, Publish,
                                 Publisher, QuestionSource, token_hash)
 from host.people.teams import SeatPhones, TeamRules, member_id
 
 log = logging.getLogger(__name__)
 
-# Re-exported: the names other modules and tests import from host.session.core.core.core.
+# Re-exported: the names other modules and tests import from host.session.core.
 __all__ = ["BURST_SECONDS", "HOST", "PHONES", "SESSION", "STORAGE_MESSAGES", "TIMER", "Origin",
            "Outcome", "Publish", "Publisher", "QuestionSource", "Session", "check_role",
            "token_hash"]

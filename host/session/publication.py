@@ -20,8 +20,8 @@ from host.people import names as naming
 from host.session import phone_parts
 from host.wire.broadcast import Broadcaster, Parts
 from host.games.contract import View
-from host.session.core.terms import PHONES, Publisher
-from host.session.core.shape import SessionShape
+from host.session.terms import PHONES, Publisher
+from host.session.shape import SessionShape
 
 
 

@@ -20,7 +20,7 @@ import logging
 from host.store.journal import GameRecord, StorageError, env_float
 from host.store.replay import plan_undo, rebuild, undone_notices
 from host.session.terms import SESSION, Origin, Outcome, missing
-from host.session.core.shape import SessionShape
+from host.session.shape import SessionShape
 
 
 log = logging.getLogger(__name__)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from host.games.contract import Event, GameKind
-from host.session.core.terms import Origin, Outcome
+from host.session.terms import Origin, Outcome
 
 
 def check_role(kind: GameKind, seats: list[dict[str, Any]], origin: Origin,

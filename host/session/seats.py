@@ -15,9 +15,9 @@ from typing import Any
 
 from host.people import names as naming
 from host.games.contract import Event
-from host.session.core.terms import SESSION, Origin, Outcome
+from host.session.terms import SESSION, Origin, Outcome
 from host.people.teams import SeatPhones, member_id
-from host.session.core.shape import SessionShape
+from host.session.shape import SessionShape
 
 
 

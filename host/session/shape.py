@@ -45,6 +45,8 @@ class TimersPart(Protocol):
 
     def forget_bot(self, seat: int) -> None: ...
 
+    def arm(self, seconds_left: float | None = None) -> None: ...
+
 
 class SeatingPart(Protocol):
     """The Session's seats (host/session/seats.py), as its siblings use them."""
@@ -90,6 +92,10 @@ class SessionShape(Protocol):
     names_changed: Callable[[], None] | None
     batches: Batches
     in_flight: InFlight
+    undone_moves: dict[int, tuple[Any, str]]
+    paused_ns: int
+    paused_at: int | None
+    night_team_name: Callable[[str], str | None] | None
 
     @property
     def timers(self) -> TimersPart: ...

@@ -24,7 +24,7 @@ from host.room.hub import Hub
 from host.store.journal import Journal
 from host.store.replay import rebuild
 from host.schema import BadMessage, parse_action
-from host.session.core.core import HOST, Origin, PHONES, Session, token_hash
+from host.session.core import HOST, Origin, PHONES, Session, token_hash
 from tests.synthetic import synthetic_bank
 
 BANK = synthetic_bank(10)

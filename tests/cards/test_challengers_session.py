@@ -20,7 +20,7 @@ from host.games import registry
 from host.games.contract import GameError
 from host.store.replay import rebuild
 from host.schema import BadMessage, parse_action
-from host.session.core.core import HOST, Origin, Session
+from host.session.core import HOST, Origin, Session
 from tests.cards.test_cards_session import audience_secrets, Night, create, state_json, strings_in
 
 KIND = "challengers"

@@ -9,7 +9,7 @@ from typing import Any
 
 from host.people.night import Rule, game_points
 from host.people.teams import member_id
-from host.session.core.core import token_hash
+from host.session.core import token_hash
 from tests.live import LiveServer, Peer
 
 

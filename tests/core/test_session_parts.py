@@ -11,8 +11,8 @@ from typing import Any
 
 from host.wire.broadcast import Parts
 from host.store.journal import StorageError
-from host.session.core.core import HOST, SESSION, TIMER, Origin, Session, check_role, token_hash
-from host.session.core.terms import PHONES
+from host.session.core import HOST, SESSION, TIMER, Origin, Session, check_role, token_hash
+from host.session.terms import PHONES
 from host.territory.kind import KIND
 from tests.core.test_session import MAP, Night, humans_game
 

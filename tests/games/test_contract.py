@@ -37,9 +37,9 @@ from host.games import registry
 from host.games.contract import Event, Game, GameError, GameKind
 from host.room.hub import Hub
 from host.store.journal import Journal
-from host.session.core.phone_parts import merge
+from host.session.phone_parts import merge
 from host.store.replay import rebuild
-from host.session.core.core import HOST, Origin, Session
+from host.session.core import HOST, Origin, Session
 from tests.synthetic import synthetic_bank
 
 TOY = "tests.fixtures.toy_game"
