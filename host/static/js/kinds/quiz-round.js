@@ -143,7 +143,7 @@
         h("li", { class: "qr-row" + (p.place <= 3 ? " top" : ""), "data-seat": p.seat },
           h("span", { class: "qr-place" }, String(p.place)), seatChip(p.seat),
           h("span", { class: "who" }, p.name, p.joker ? " ★" : ""),
-          h("span", { class: "qr-gain" }, p.round ? signed(p.round) : ""),
+          h("span", { class: "qr-gain" + (p.round < 0 ? " loss" : "") }, p.round ? signed(p.round) : ""),
           h("span", { class: "pts" }, num(p.score))))),
       view.players.length > BOARD_ROWS
         ? h("p", { class: "note" }, tr("more", { n: view.players.length - BOARD_ROWS })) : null));
