@@ -53,6 +53,10 @@ FRENCH_QUIZ: dict[str, str] = {
     "no question is open for answers now": "aucune question n’attend de réponse maintenant",
     "this is a buzz question: buzz, then answer aloud":
         "c’est une question au buzzer : buzzez, puis répondez à voix haute",
+    "your team is out for this question": "votre équipe est hors jeu pour cette question",
+    "your team has already buzzed": "votre équipe a déjà buzzé",
+    "another team has the floor: if it is wrong, you may buzz again":
+        "une autre équipe a la parole : si elle se trompe, vous pourrez buzzer à nouveau",
     "your team has already locked in its answer": "votre équipe a déjà verrouillé sa réponse",
     "an answer is a whole number (an option's index for a choice)":
         "une réponse est un nombre entier (le numéro d’une option pour un QCM)",

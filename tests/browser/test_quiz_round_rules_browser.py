@@ -32,6 +32,9 @@ SETTLED = ("document.getAnimations().every((a) => a.playState !== 'running'"
 SIZES = {"projector": [(1920, 1080), (1280, 720)], "phone": [(390, 844), (360, 640)],
          "host": [(1366, 768), (390, 844)]}
 UNDONE = {"fr": "annulé", "en": "undid"}
+SECOND = {"fr": "Les Aigles a la parole : s’il se trompe, vous pourrez buzzer",
+          "en": "Les Aigles has the floor: if wrong, you may buzz again"}
+TOO_LATE = {"fr": "Trop tard", "en": "Too late"}
 
 
 @pytest.fixture(scope="module")
@@ -168,6 +171,12 @@ def test_joker_undo_buzz_penalty_and_a_tie_on_the_screens(
     command(host, "next")
     buzz(phones[2])
     screen.wait_for_selector(".qr-floor.taken[data-floor='2']")
+    # The host page says who has the floor; the other teams read that they may buzz again.
+    assert TEAMS[2] in host.wait_for_selector("#qr-host-floor.taken").inner_text()
+    phones[1].wait_for_function("(t) => document.querySelector('#qr-status').textContent"
+                                ".includes(t)", arg=SECOND[language])
+    assert TOO_LATE[language] not in phones[1].inner_text("#qr-status")
+    shots.take("buzz-floor", host=host, phone=phones[1])
     command(host, "wrong")
     buzz(phones[1])
     screen.wait_for_selector(".qr-floor.taken[data-floor='1']")

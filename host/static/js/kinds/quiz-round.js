@@ -202,6 +202,11 @@
     const team = reason.match(/already answered \(([^)]+)\)/);
     if (team) return tr("team_answered", { who: team[1] });
     if (/out for this question/.test(reason)) return tr("you_out");
+    if (/^too early/.test(reason)) return tr("you_early");
+    if (/has the floor/.test(reason)) {
+      const buzz = phone.state && phone.state.view && phone.state.view.buzz;
+      return buzz && buzz.floor_name ? tr("you_lost", { who: buzz.floor_name }) : tr("floor_taken");
+    }
     const key = "refused_" + ((ack && ack.code) || "");
     return tr(key) !== key ? tr(key) : reason || "?";
   }
@@ -427,11 +432,21 @@
       q ? h("p", { class: "qr-host-q" }, T.prose(q.prompt)) : null,
       view.truth ? h("p", { class: "truth", id: "qr-host-truth" }, tr("truth", { v: answerText(q, view.truth.answer) }),
         view.truth.source ? h("small", { class: "note" }, " · " + view.truth.source) : null) : null,
-      stage === "answering" ? h("p", {}, tr("answered", { n: view.answered, of: view.teams })) : null,
+      stage === "answering" && view.buzz ? hostFloor(view.buzz)
+        : stage === "answering" ? h("p", {}, tr("answered", { n: view.answered, of: view.teams })) : null,
       q && q.kind === "text" && stage !== "reveal" ? Typed.queue(view, (event) => ctx.send(event).then((ack) => {
         host.msg.textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
       })) : null,
       hostAnswers(view, q));
+  }
+
+  /** A buzz question on the host page: which team has the floor (the host judges it), or that
+   * the buzzers are live; the teams already out. */
+  function hostFloor(buzz) {
+    const names = Object.fromEntries(buzz.marks.map((m) => [m.seat, m.name]));
+    return h("p", { class: "qr-host-floor" + (buzz.floor !== null ? " taken" : ""), id: "qr-host-floor" },
+      buzz.floor !== null ? [seatChip(buzz.floor), " ", tr("has_floor", { who: buzz.floor_name })] : tr("buzz_now"),
+      buzz.out.map((seat) => h("small", { class: "bad" }, " ✘ " + (names[seat] || ""))));
   }
 
   /** A host command's button text: marks and a clip's commands have their own words. */
