@@ -34,6 +34,7 @@ SIZES = {"projector": [(1920, 1080), (1280, 720)], "phone": [(390, 844), (360, 6
 UNDONE = {"fr": "annulé", "en": "undid"}
 SECOND = {"fr": "Les Aigles a la parole : s’il se trompe, vous pourrez buzzer",
           "en": "Les Aigles has the floor: if wrong, you may buzz again"}
+NUMBER_FIRST = {"fr": "Tapez d’abord un nombre", "en": "Type a number first"}
 TOO_LATE = {"fr": "Trop tard", "en": "Too late"}
 
 
@@ -96,7 +97,9 @@ def buzz(phone: Any) -> None:
 
 def type_number(phone: Any, value: int) -> None:
     phone.wait_for_selector(".qr-keypad")
-    for digit in str(value):
+    if value < 0:  # ± beside the number, then the digits
+        phone.click(".qr-keypad [data-key='-']")
+    for digit in str(abs(value)):
         phone.click(f".qr-keypad [data-key='{digit}']")
     phone.click(".qr-keypad [data-key='ok']")
     phone.wait_for_selector(".qr-status.locked, #qr-verdict")
@@ -159,9 +162,16 @@ def test_joker_undo_buzz_penalty_and_a_tie_on_the_screens(
     command(host, "next")  # drawn afresh: every team answers it
     answer = truth(host)
     phones[1].wait_for_selector("#p-undone", state="hidden")
-    for phone, value in zip(phones, (answer + 2, answer, answer + 9), strict=True):
+    # OK with nothing typed sends nothing and says so (never a 0 locked in).
+    phones[2].wait_for_selector(".qr-keypad [data-key='ok']").click()
+    phones[2].wait_for_function("(t) => document.querySelector('#qr-status').textContent === t",
+                                arg=NUMBER_FIRST[language])
+    assert phones[2].query_selector(".qr-status.locked") is None
+    shots.take("keypad-empty", phone=phones[2])
+    for phone, value in zip(phones, (answer + 2, answer, -(answer + 9)), strict=True):
         type_number(phone, value)
     stage(host, "reveal")
+    assert host.evaluate("state.view.rows.find((r) => r.seat === 2).value") == -(answer + 9)
     command(host, "next")
     screen.wait_for_selector("#qr-board-list")
     command(host, "next")

@@ -1,0 +1,119 @@
+// Quiz round, the host page's panel: next, close, skip, a buzz question's right and wrong, a
+// clip's commands, the question with its truth, every team's answer, the typed answers' review
+// and score edits. Loaded before quiz-round.js (KIND.page_helpers); offers window.QuizRoundHost.
+"use strict";
+
+window.QuizRoundHost = (() => {
+  const { tr, answerText, signed } = window.QuizRound;
+  const Typed = window.QuizRoundTyped;
+  const Clip = window.QuizRoundClip;
+
+  let host = null;
+
+  function hostPanel(root) {
+    host = {
+      buttons: h("div", { class: "buttons", id: "qr-commands" }),
+      now: h("div", { id: "qr-host-now" }),
+      seat: h("select", { id: "qr-adjust-seat", "aria-label": T.t("seats") }),
+      points: h("input", { id: "qr-adjust-points", type: "number", min: -1000, max: 1000, step: 1, value: 1,
+        "aria-label": tr("pts") }),
+      reason: h("input", { id: "qr-adjust-reason", maxlength: 80, placeholder: tr("reason"),
+        "aria-label": tr("reason") }),
+      msg: h("p", { class: "error host-msg", id: "qr-adjust-msg", role: "alert" }),
+      seats: "",
+    };
+    const apply = h("button", { type: "button", id: "qr-adjust-apply", onclick: () => {
+      const edit = { seat: Number(host.seat.value), points: Number(host.points.value), reason: host.reason.value };
+      if (!edit.reason.trim() || !edit.points) { // the server refuses them too, in English
+        host.msg.textContent = tr(edit.points ? "reason_needed" : "points_needed");
+        return;
+      }
+      host.ctx.send({ type: "adjust", ...edit })
+        .then((ack) => {
+          host.msg.textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
+          if (ack && ack.ok) host.reason.value = "";
+        });
+    } }, tr("apply"));
+    root.append(h("div", { class: "card qr-host" }, h("h2", {}, tr("label")), host.buttons, host.now),
+      h("div", { class: "card qr-host-adjust" }, h("h3", {}, tr("adjust")),
+        h("div", { class: "qr-adjust-row" }, host.seat, host.points, host.reason, apply), host.msg));
+  }
+
+  function updateHost(state, ctx) {
+    host.ctx = ctx;
+    const { meta, view } = state;
+    const running = meta.status === "running" && !meta.paused;
+    const stage = view ? view.stage : "lobby";
+    const buttons = [
+      ["next", ["intro", "review", "reveal", "board"].includes(stage), "primary"],
+      ["close", stage === "answering", "good"],
+      ["skip", stage === "answering", ""],
+    ]; // "end" is among the page's own commands
+    if (view && view.buzz) {
+      const floor = view.buzz.floor !== null;
+      buttons.push(["right", floor, "good"], ["wrong", floor, "bad"]);
+    }
+    buttons.push(...Clip.hostButtons(view));
+    fill(host.buttons, buttons.map(([type, enabled, cls]) => h("button", {
+      type: "button", "data-cmd": type, class: cls || null, disabled: !(running && enabled),
+      onclick: () => ctx.send({ type }).then((ack) => {
+        host.msg.textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
+      }),
+    }, tr(commandLabel(type, stage)))));
+    const seats = (meta.seats || []).map((s) => s.seat + ":" + s.name).join("|");
+    if (seats !== host.seats) {
+      host.seats = seats;
+      fill(host.seat, (meta.seats || []).map((s) => h("option", { value: s.seat }, s.name)));
+    }
+    if (!view) {
+      fill(host.now, h("p", { class: "note" }, T.t("host_not_started")));
+      return;
+    }
+    const q = view.question;
+    fill(host.now,
+      h("p", { class: "qr-host-stage", id: "qr-host-stage" }, tr("stage_" + stage), " · ",
+        [tr("round_of", { n: view.round, of: view.rounds }), view.round_title,
+          tr("question_of", { n: view.number, of: view.of })].filter(Boolean).join(" · ")),
+      q ? h("p", { class: "qr-host-q" }, T.prose(q.prompt)) : null,
+      view.truth ? h("p", { class: "truth", id: "qr-host-truth" }, tr("truth", { v: answerText(q, view.truth.answer) }),
+        view.truth.source ? h("small", { class: "note" }, " · " + view.truth.source) : null) : null,
+      stage === "answering" && view.buzz ? hostFloor(view.buzz)
+        : stage === "answering" ? h("p", {}, tr("answered", { n: view.answered, of: view.teams })) : null,
+      q && q.kind === "text" && stage !== "reveal" ? Typed.queue(view, (event) => ctx.send(event).then((ack) => {
+        host.msg.textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
+      })) : null,
+      hostAnswers(view, q));
+  }
+
+  /** A buzz question on the host page: which team has the floor (the host judges it), or that
+   * the buzzers are live; the teams already out. */
+  function hostFloor(buzz) {
+    const names = Object.fromEntries(buzz.marks.map((m) => [m.seat, m.name]));
+    return h("p", { class: "qr-host-floor" + (buzz.floor !== null ? " taken" : ""), id: "qr-host-floor" },
+      buzz.floor !== null ? [seatChip(buzz.floor), " ", tr("has_floor", { who: buzz.floor_name })] : tr("buzz_now"),
+      buzz.out.map((seat) => h("small", { class: "bad" }, " ✘ " + (names[seat] || ""))));
+  }
+
+  /** A host command's button text: marks and a clip's commands have their own words. */
+  function commandLabel(type, stage) {
+    if (type === "right" || type === "wrong") return "mark_" + type;
+    return type === "next" && stage === "review" ? "reveal" : type;
+  }
+
+  /** Every answer (up to 200 teams): at the reveal with its points, before it as it came in. */
+  function hostAnswers(view, q) {
+    const rows = view.rows || view.answers || [];
+    if (!rows.length || !q) return null;
+    const names = Object.fromEntries(view.players.map((p) => [p.seat, p.name]));
+    return h("table", { class: "live-table qr-host-answers" }, rows.map((row) =>
+      h("tr", { class: row.right === undefined ? "" : row.right ? "good" : row.points > 0 ? "part" : "bad" },
+        // A buzz row has no value (the team answered aloud): its mark, not "undefined. undefined".
+        h("td", {}, seatChip(row.seat), " ", names[row.seat]),
+        h("td", {}, row.value === null || row.value === undefined
+          ? (row.right === undefined ? "" : row.right ? "✔" : "✘") : answerText(q, row.value)),
+        h("td", {}, row.points === undefined ? "" : signed(row.points) + (row.joker ? " ★" : "")),
+        h("td", {}, row.ms === undefined ? "" : (row.ms / 1000).toFixed(2) + " s"))));
+  }
+
+  return { panel: hostPanel, update: updateHost };
+})();
