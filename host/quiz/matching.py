@@ -4,16 +4,17 @@ Both sides are folded the same way: case, accents and ligatures folded, punctuat
 runs of spaces made single spaces. A leading article (French: le, la, les, l', un, une,
 des, du, de la, de l'; English: the, a, an) is dropped from a typed answer ("le castor"
 for "castor") and from an accepted answer a team typed without it ("baroque" for "le
-baroque"), unless an accepted answer starts with another article of the same language:
-then the article is part of the name and kept whole ("Le Paz" is not "La Paz", "Du
-Moines" is not "Des Moines"; `key_of`, the form the review groups typed answers by).
-Articles of two languages are set aside ("les Beatles" for "The Beatles"). What is left
-is compared exactly, then, for typos, by rapidfuzz's optimal-string-alignment similarity
-(an insertion, deletion, substitution or swap of two neighbours each counts one) on the
-letters without spaces ("newyork" is "New York"). A question's `similarity` is the
-lowest share (percent) of its length a typed answer must keep right; the default 82
-accepts one typo in a word of 6 letters or more (83 %) and none in shorter words, so
-"chat" never passes for "char" (tests/questions/test_matching.py measures it).
+baroque"), unless an accepted answer starts with another article of the same kind
+(definite, indefinite, partitive): then the article is part of the name and kept whole
+("Le Paz" is not "La Paz", "Du Moines" is not "Des Moines"; `key_of`, the form the review
+groups typed answers by). Articles of other kinds or languages are set aside ("un castor"
+for "le castor", "les Beatles" for "The Beatles"). What is left is compared exactly,
+then, for typos, by rapidfuzz's optimal-string-alignment similarity (an insertion,
+deletion, substitution or swap of two neighbours each counts one) on the letters without
+spaces ("newyork" is "New York"). A question's `similarity` is the lowest share (percent)
+of its length a typed answer must keep right; the default 82 accepts one typo in a word
+of 6 letters or more (83 %) and none in shorter words, so "chat" never passes for "char"
+(tests/questions/test_matching.py measures it).
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ MAX_TYPED = 64  # characters a team may type (the phone's field says so)
 # Longest first, so "de la" goes before "de"; each is dropped once, from the start only.
 ARTICLES = ("de la", "de l", "les", "le", "la", "l", "une", "un", "des", "du",
             "the", "an", "a")
-_ENGLISH = frozenset({"the", "an", "a"})
+_ARTICLE_KINDS = (frozenset({"le", "la", "les", "l"}), frozenset({"un", "une", "des"}),
+                  frozenset({"du", "de la", "de l", "des"}), frozenset({"a", "an"}))
 _LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ß": "ss", "ø": "o", "ł": "l", "đ": "d"})
 
 
@@ -64,18 +66,20 @@ def _article(folded: str) -> tuple[str | None, str]:
 
 
 def _clashes(article: str, accepted_keys: Iterable[str]) -> bool:
-    """Whether an accepted answer starts with another article of the same language: then
-    the article is part of the name ("Le Paz" is not "La Paz")."""
+    """Whether an accepted answer starts with another article of the same kind (definite,
+    indefinite, partitive: "le"/"la", "du"/"des"): then the article is part of the name
+    ("Le Paz" is not "La Paz"); "un castor" for "le castor" still sets both aside."""
     for answer in accepted_keys:
         theirs, _ = _article(answer)
-        if theirs and theirs != article and (theirs in _ENGLISH) == (article in _ENGLISH):
+        if theirs and theirs != article and any(
+                article in kind and theirs in kind for kind in _ARTICLE_KINDS):
             return True
     return False
 
 
 def key_of(text: str, accepted_keys: Iterable[str] = ()) -> str:
     """The form a typed answer is grouped, ruled and compared by: folded, its leading article
-    dropped unless an accepted answer (folded) starts with another article of its language
+    dropped unless an accepted answer (folded) starts with another article of its kind
     ("Le Paz" stays "le paz" against "La Paz"; "Le Castor!" is "castor")."""
     folded = fold(text)
     article, rest = _article(folded)
