@@ -95,6 +95,14 @@ FRENCH_QUIZ: dict[str, str] = {
         "une correction de score est un nombre entier de points de -{low} à {high}, sauf 0",
     "a score edit needs its reason": "une correction de score a besoin d’une raison",
     "a reason has at most {most} characters": "une raison fait au plus {most} caractères",
+    # ---- corrections after the reveal (host/quiz_round/corrections.py)
+    "a correction needs its reason": "une correction a besoin d’une raison",
+    "no revealed question {index} to correct": "pas de question révélée {index} à corriger",
+    "that question is voided already": "cette question est déjà annulée",
+    "only a typed answer's ruling can be corrected; void the question":
+        "seul le verdict d’une réponse tapée se corrige ; annulez la question",
+    "a correction says whether the answer is right (true or false)":
+        "une correction dit si la réponse est juste (true ou false)",
     "there are no typed answers to review now":
         "il n’y a pas de réponses tapées à vérifier maintenant",
     "no team gave the answer {key}": "aucune équipe n’a donné la réponse {key}",

@@ -111,6 +111,9 @@ KIND = GameKind(
         "clip_replay": {},
         "accept": {"key": (str,)},  # text questions' review: a group of typed answers
         "reject": {"key": (str,)},
+        # after the reveal: a typed ruling changed, or a question voided, with its reason
+        "correct": {"question": (int,), "key": (str,), "right": (bool,), "reason": (str,)},
+        "void": {"question": (int,), "reason": (str,)},
         "next": {},
         "close": {},
         "skip": {},
