@@ -55,15 +55,16 @@ class Shots:
         self.folder = folder
         folder.mkdir(parents=True, exist_ok=True)
 
-    def take(self, moment: str, **pages: Any) -> None:
-        """Each page (projector=, phone=, host=) at its role's sizes; its size put back."""
+    def take(self, moment: str, focus: str = ".qr-host", **pages: Any) -> None:
+        """Each page (projector=, phone=, host=) at its role's sizes, the host page scrolled
+        to `focus`; its size put back."""
         for role, page in pages.items():
             before = page.viewport_size
             for width, height in SIZES[role]:
                 page.set_viewport_size({"width": width, "height": height})
                 page.wait_for_function(SETTLED)
                 if role == "host":  # the quiz's own panel, under the page's commands
-                    page.locator(".qr-host").scroll_into_view_if_needed()
+                    page.locator(focus).scroll_into_view_if_needed()
                 page.screenshot(path=str(self.folder / f"{moment}-{role}-{width}x{height}.png"))
             page.set_viewport_size(before)
 

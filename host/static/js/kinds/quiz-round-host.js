@@ -30,13 +30,77 @@ window.QuizRoundHost = (() => {
       }
       host.ctx.send({ type: "adjust", ...edit })
         .then((ack) => {
-          host.msg.textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
+          host.msg.textContent = ack && ack.ok ? "" : T.refusal(ack);
           if (ack && ack.ok) host.reason.value = "";
         });
     } }, tr("apply"));
     root.append(h("div", { class: "card qr-host" }, h("h2", {}, tr("label")), host.buttons, host.now),
       h("div", { class: "card qr-host-adjust" }, h("h3", {}, tr("adjust")),
-        h("div", { class: "qr-adjust-row" }, host.seat, host.points, host.reason, apply), host.msg));
+        h("div", { class: "qr-adjust-row" }, host.seat, host.points, host.reason, apply), host.msg),
+      fixCard());
+  }
+
+  // ------------------------------------------------------------- corrections after the reveal
+
+  /** A revealed question corrected without undo: pick it, give the reason, then rule a typed
+   * answer's group again or void the question; each after the host's yes (a dialog). */
+  function fixCard() {
+    host.fix = {
+      pick: h("select", { id: "qr-fix-pick", "aria-label": tr("fix_pick"), onchange: () => drawFix() }),
+      reason: h("input", { id: "qr-fix-reason", maxlength: 80, placeholder: tr("reason"), "aria-label": tr("reason") }),
+      body: h("div", { id: "qr-fix-body" }),
+      msg: h("p", { class: "error host-msg", id: "qr-fix-msg", role: "alert" }),
+      played: [], seen: "",
+    };
+    const card = h("div", { class: "card qr-host-fix", id: "qr-fix", hidden: true }, h("h3", {}, tr("fix_title")),
+      h("p", { class: "note" }, tr("fix_hint")),
+      h("div", { class: "qr-adjust-row" }, host.fix.pick, host.fix.reason), host.fix.body, host.fix.msg);
+    host.fix.card = card;
+    return card;
+  }
+
+  const questionLabel = (p) => tr("fix_label", { r: p.round, n: p.number });
+
+  function updateFix(view) {
+    const played = (view && view.played) || [];
+    const seen = JSON.stringify(played);
+    host.fix.card.hidden = !played.length || view.stage === "over";
+    if (seen === host.fix.seen) return;
+    host.fix.seen = seen;
+    const chosen = host.fix.pick.value;
+    host.fix.played = played;
+    fill(host.fix.pick, played.map((p) => h("option", { value: p.question,
+      selected: String(p.question) === chosen },
+    questionLabel(p) + (p.void ? " · " + tr("fix_voided") : "") + " · " + T.prose(p.prompt).slice(0, 50))));
+    drawFix();
+  }
+
+  function drawFix() {
+    const p = host.fix.played.find((q) => String(q.question) === host.fix.pick.value) || host.fix.played[0];
+    if (!p) return fill(host.fix.body);
+    const send = (message, type, extra) => {
+      const reason = host.fix.reason.value.trim();
+      if (!reason) {
+        host.fix.msg.textContent = tr("reason_needed");
+        return;
+      }
+      host.ctx.ask(message).then((yes) => yes && host.ctx.send({ type, question: p.question, reason, ...extra }))
+        .then((ack) => {
+          host.fix.msg.textContent = !ack || ack.ok ? "" : T.refusal(ack);
+          if (ack && ack.ok) host.fix.reason.value = "";
+        });
+    };
+    const group = (g) => h("li", { class: "qr-fix-group " + (g.right ? "good" : "bad"), "data-key": g.key },
+      h("span", {}, (g.right ? "✔ " : "✘ ") + g.shown + " (" + g.teams + ")"), " ",
+      h("button", { type: "button", class: "small", "data-fix": g.right ? "wrong" : "right",
+        onclick: () => send(tr(g.right ? "fix_confirm_wrong" : "fix_confirm_right",
+          { what: g.shown, q: questionLabel(p) }), "correct", { key: g.key, right: !g.right }),
+      }, tr(g.right ? "fix_make_wrong" : "fix_make_right")));
+    const groups = p.void ? [] : (p.groups || []).map(group);
+    fill(host.fix.body, groups.length ? h("ul", { class: "qr-fix-groups" }, groups) : null,
+      p.void ? h("p", { class: "note" }, tr("fix_voided_why", { why: p.void }))
+        : h("button", { type: "button", class: "bad", id: "qr-fix-void",
+          onclick: () => send(tr("fix_confirm_void", { q: questionLabel(p) }), "void", {}) }, tr("fix_void")));
   }
 
   function updateHost(state, ctx) {
@@ -57,7 +121,7 @@ window.QuizRoundHost = (() => {
     fill(host.buttons, buttons.map(([type, enabled, cls]) => h("button", {
       type: "button", "data-cmd": type, class: cls || null, disabled: !(running && enabled),
       onclick: () => ctx.send({ type }).then((ack) => {
-        host.msg.textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
+        host.msg.textContent = ack && ack.ok ? "" : T.refusal(ack);
       }),
     }, tr(commandLabel(type, stage)))));
     const seats = (meta.seats || []).map((s) => s.seat + ":" + s.name).join("|");
@@ -69,6 +133,7 @@ window.QuizRoundHost = (() => {
       fill(host.now, h("p", { class: "note" }, T.t("host_not_started")));
       return;
     }
+    updateFix(view);
     const q = view.question;
     fill(host.now,
       h("p", { class: "qr-host-stage", id: "qr-host-stage" }, tr("stage_" + stage), " · ",
@@ -80,7 +145,7 @@ window.QuizRoundHost = (() => {
       stage === "answering" && view.buzz ? hostFloor(view.buzz)
         : stage === "answering" ? h("p", {}, tr("answered", { n: view.answered, of: view.teams })) : null,
       q && q.kind === "text" && stage !== "reveal" ? Typed.queue(view, (event) => ctx.send(event).then((ack) => {
-        host.msg.textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
+        host.msg.textContent = ack && ack.ok ? "" : T.refusal(ack);
       })) : null,
       hostAnswers(view, q));
   }

@@ -49,10 +49,20 @@
     else if (asking) drawQuestion(body, view, state);
     else if (view.stage === "board") drawBoard(body, view);
     else fill(body, h("p", { class: "qr-wait" }, tr("drawing")));
-    fill(screen.edits, view.edits.slice(-2).map((e) => h("span", { class: e.points > 0 ? "good" : "bad" },
-      tr("edit", { who: e.name, pts: (e.points > 0 ? "+" : "") + e.points, why: e.reason }))));
+    fill(screen.edits, (view.corrections || []).slice(-2).map(correctionLine),
+      view.edits.slice(-2).map((e) => h("span", { class: e.points > 0 ? "good" : "bad" },
+        tr("edit", { who: e.name, pts: signed(e.points), why: e.reason }))));
     sounds(ctx.previous, state, ctx.sounds);
     Clip.update(view);
+  }
+
+  /** A correction after the reveal, as the room reads it: which question, why, who it moved. */
+  function correctionLine(fix) {
+    const q = tr("q_of_round", { n: fix.number, r: fix.round });
+    return h("span", { class: "qr-fix", "data-question": fix.question },
+      tr(fix.kind === "void" ? "voided" : "corrected", { q, why: fix.reason }),
+      fix.changes.map((c) => h("b", { class: c.points > 0 ? "good" : "bad" },
+        " · " + c.name + " " + signed(c.points))));
   }
 
   function drawIntro(body, view) {
@@ -82,6 +92,11 @@
       parts.push(h("p", { class: "qr-summary", id: "qr-summary" },
         tr("right_count", { n: outcome.right, of: view.teams }),
         fast ? " · " + tr("fastest", { who: fast.name, s: (fast.ms / 1000).toFixed(1) }) : ""));
+    }
+    if (outcome && (outcome.void || outcome.corrected)) {
+      const q = tr("q_of_round", { n: view.number, r: view.round });
+      parts.push(h("p", { class: "qr-fixed bad", id: "qr-fixed" },
+        tr(outcome.void ? "voided" : "corrected", { q, why: outcome.void || outcome.corrected })));
     }
     if (outcome && outcome.explain) parts.push(h("p", { class: "qr-explain", id: "qr-explain" }, outcome.explain));
     // A video clip above the text, full width (quiz-round-clip.js puts its <video> in the slot).
@@ -270,7 +285,10 @@
       const yours = you.result && you.result.value !== null && you.result.value !== undefined
         ? h("p", { class: "note qr-yours", id: "qr-p-yours" }, tr("yours", { v: answerText(q, you.result.value) }))
         : null;
+      const fixed = view.outcome.void || view.outcome.corrected;
       fill(phone.controls, verdict(you), yours,
+        fixed ? h("p", { class: "note qr-fixed", id: "qr-p-fixed" }, tr(view.outcome.void ? "voided" : "corrected",
+          { q: tr("q_of_round", { n: view.number, r: view.round }), why: fixed })) : null,
         view.outcome.explain ? h("p", { class: "qr-explain", id: "qr-p-explain" }, view.outcome.explain) : null);
     } else if (view.stage === "board") {
       phone.status.textContent = view.final ? tr("final") : tr("board");
