@@ -25,9 +25,15 @@ and re-arms the rest), "ranking" (everyone ranked until the host closes),
 
 Early presses: a press stamped before the window opens (or while it is not
 open) locks that seat out until `early_lockout_ns` after the press (250 ms by
-default, as on Jeopardy); a press during that lockout is ignored and, if it is
-itself before the opening, earns a fresh lockout. A seat's second press in a
-window is a duplicate and ignored.
+default, as on Jeopardy); a press during that lockout is refused as
+"early_lockout" (the seat is live again when it ends, not out of the question)
+and, if it is itself before the opening, earns a fresh lockout. A seat's second
+press in a window is a duplicate and ignored.
+
+A re-arm after a wrong answer is not a question being shown: a press stamped
+before it (in the moment the host marked the answer wrong, or by a phone whose
+clock mapping lands a little early) but heard after it is no anticipation, so
+it earns no lockout: it counts as pressed at the re-arm (`rearmed`).
 """
 
 from __future__ import annotations
@@ -43,7 +49,7 @@ from host import rng
 Mode = Literal["first", "ranking", "lockin"]
 TieRule = Literal["earliest_stamp", "wired_first", "random"]
 Phase = Literal["idle", "armed", "floor", "closed"]
-Verdict = Literal["accepted", "early", "locked_out", "duplicate", "ignored"]
+Verdict = Literal["accepted", "early", "early_lockout", "locked_out", "duplicate", "ignored"]
 
 WIRED_SOURCES = frozenset({"gpio", "key"})
 DEFAULT_EARLY_LOCKOUT_NS = 250_000_000
@@ -120,6 +126,9 @@ class Board:
     # When the host heard the window's first press (host ns; None: not known): the settle
     # wait runs from that press's own time, so what it spent on the way is already waited.
     heard_at_ns: int | None = None
+    # The window was re-armed after a wrong answer ("first"): `opens_at_ns` is the re-arm's
+    # time, and a press stamped before it counts from it (no early lockout).
+    rearmed: bool = False
 
     def locked_until(self, seat: int) -> int | None:
         return self._lockouts.get(seat)
@@ -152,6 +161,7 @@ def open_window(board: Board, at_ns: int) -> Board:
         heard_at_ns=None,
         out=frozenset(),
         decision=None,
+        rearmed=False,
     )
 
 
@@ -165,6 +175,10 @@ def submit(board: Board, press: Press, value: Any = None) -> tuple[Board, Verdic
     )
     if board.phase == "floor" or (board.phase == "closed" and board.settings.mode == "first"):
         return board, "ignored"
+    if before_opening and board.rearmed and board.phase == "armed":
+        assert board.opens_at_ns is not None
+        press = replace(press, t_ns=board.opens_at_ns)  # counted from the re-arm
+        before_opening = False
     if before_opening:
         until = press.t_ns + board.settings.early_lockout_ns
         lockouts = dict(board.early_lockouts)
@@ -175,8 +189,10 @@ def submit(board: Board, press: Press, value: Any = None) -> tuple[Board, Verdic
         or (board.closes_at_ns is not None and press.t_ns >= board.closes_at_ns)
     ):
         return board, "ignored"
-    if press.seat in board.out or (lock is not None and press.t_ns < lock):
+    if press.seat in board.out:
         return board, "locked_out"
+    if lock is not None and press.t_ns < lock:
+        return board, "early_lockout"
     if press.seat in board.entered:
         return board, "duplicate"
     entry = Entry(press.seat, press.t_ns, press.source, press.uncertainty_ns, value)
@@ -226,6 +242,7 @@ def wrong_answer(board: Board, seat: int, now_ns: int) -> Board:
         heard_at_ns=None,
         out=board.out | {seat},
         decision=None,
+        rearmed=True,
     )
 
 

@@ -33,6 +33,7 @@ MODES = ("first", "ranking")
 
 _VERDICT_REASONS = {
     "locked_out": "you are locked out of this question",
+    "early_lockout": "too early: your buzzer is locked for a moment",
     "duplicate": "you already buzzed",
     "ignored": "the buzzers are not live",
 }

@@ -133,6 +133,7 @@ def board_to_json(board: Board) -> dict[str, Any]:
         "early_lockouts": [list(pair) for pair in board.early_lockouts],
         "out": sorted(board.out),
         "heard_at_ns": board.heard_at_ns,
+        "rearmed": board.rearmed,
         "decision": None if board.decision is None else {
             "final": board.decision.final,
             "ranking": [[r.seat, r.t_ns, r.margin_ns, r.tie, r.uncertainty_ns, r.source]
@@ -153,6 +154,7 @@ def board_from_json(data: dict[str, Any]) -> Board:
         early_lockouts=tuple((int(seat), int(until)) for seat, until in data["early_lockouts"]),
         out=frozenset(data["out"]),
         heard_at_ns=data.get("heard_at_ns"),  # absent from journals before 2026-11-26
+        rearmed=bool(data.get("rearmed", False)),
         decision=None if decision is None else Decision(
             ranking=tuple(
                 Ranked(seat=seat, t_ns=t, source=source, uncertainty_ns=u,

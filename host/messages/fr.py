@@ -298,6 +298,8 @@ FRENCH: dict[str, str] = {
     "setting {name} must be an integer from 0 to 60000":
         "le réglage {name} est un entier de 0 à 60000",
     "you are locked out of this question": "vous êtes exclu de cette question",
+    "too early: your buzzer is locked for a moment":
+        "trop tôt : votre buzzer est bloqué un instant",
     "you already buzzed": "vous avez déjà buzzé",
     "the buzzers are not live": "les buzzers ne sont pas ouverts",
     # ---- the pack editor (host/routes/packs.py, pack_files.py)

@@ -53,6 +53,10 @@ FRENCH_QUIZ: dict[str, str] = {
     "no question is open for answers now": "aucune question n’attend de réponse maintenant",
     "this is a buzz question: buzz, then answer aloud":
         "c’est une question au buzzer : buzzez, puis répondez à voix haute",
+    "your team is out for this question": "votre équipe est hors jeu pour cette question",
+    "your team has already buzzed": "votre équipe a déjà buzzé",
+    "another team has the floor: if it is wrong, you may buzz again":
+        "une autre équipe a la parole : si elle se trompe, vous pourrez buzzer à nouveau",
     "your team has already locked in its answer": "votre équipe a déjà verrouillé sa réponse",
     "an answer is a whole number (an option's index for a choice)":
         "une réponse est un nombre entier (le numéro d’une option pour un QCM)",
@@ -91,6 +95,14 @@ FRENCH_QUIZ: dict[str, str] = {
         "une correction de score est un nombre entier de points de -{low} à {high}, sauf 0",
     "a score edit needs its reason": "une correction de score a besoin d’une raison",
     "a reason has at most {most} characters": "une raison fait au plus {most} caractères",
+    # ---- corrections after the reveal (host/quiz_round/corrections.py)
+    "a correction needs its reason": "une correction a besoin d’une raison",
+    "no revealed question {index} to correct": "pas de question révélée {index} à corriger",
+    "that question is voided already": "cette question est déjà annulée",
+    "only a typed answer's ruling can be corrected; void the question":
+        "seul le verdict d’une réponse tapée se corrige ; annulez la question",
+    "a correction says whether the answer is right (true or false)":
+        "une correction dit si la réponse est juste (true ou false)",
     "there are no typed answers to review now":
         "il n’y a pas de réponses tapées à vérifier maintenant",
     "no team gave the answer {key}": "aucune équipe n’a donné la réponse {key}",

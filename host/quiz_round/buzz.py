@@ -26,9 +26,11 @@ from host.quiz_round.state import QuizState
 MS = 1_000_000
 _REFUSED = {
     "locked_out": "your team is out for this question",
+    "early_lockout": "too early: your buzzer is locked for a moment",
     "duplicate": "your team has already buzzed",
     "ignored": "the buzzers are not live",
 }
+FLOOR_TAKEN = "another team has the floor: if it is wrong, you may buzz again"
 
 
 def is_buzz(state: QuizState) -> bool:
@@ -53,6 +55,8 @@ def on_buzz(state: QuizState, seat: int, event: Event) -> QuizState:
     board, verdict = arbiter.submit(board, Press(t_ns, seat, source, whole_ns(event, "u_ns", 0)))
     if verdict == "early":
         return replace(state, buzz=board)
+    if verdict == "ignored" and board.phase == "floor":  # no queue: the re-arm is the chance
+        raise StaleEvent(FLOOR_TAKEN)
     if verdict != "accepted":
         raise StaleEvent(_REFUSED.get(verdict, verdict))
     board = heard_first(board, event, t_ns)

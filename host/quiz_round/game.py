@@ -19,7 +19,7 @@ from host.quiz_round.state import (
 
 SEAT_ACTIONS = frozenset({"answer", "joker", "buzz"})
 _UNDOABLE = frozenset({"next", "close", "skip", "adjust", "end", "right", "wrong",
-                       "accept", "reject"})
+                       "accept", "reject", "correct", "void"})
 # A question's sound on the projector: not a decision to undo (undo skips over them); nor
 # the start of its time, by the host's "no sound" or the projector's `clip_heard`.
 HOST_ACTIONS = _UNDOABLE | {"clip_play", "clip_pause", "clip_replay", "clip_no_sound"}

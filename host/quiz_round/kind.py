@@ -114,6 +114,9 @@ KIND = GameKind(
         "clip_heard": {"step": (int,)},  # the projector: the clip plays (its time starts)
         "accept": {"key": (str,)},  # text questions' review: a group of typed answers
         "reject": {"key": (str,)},
+        # after the reveal: a typed ruling changed, or a question voided, with its reason
+        "correct": {"question": (int,), "key": (str,), "right": (bool,), "reason": (str,)},
+        "void": {"question": (int,), "reason": (str,)},
         "next": {},
         "close": {},
         "skip": {},
@@ -131,7 +134,8 @@ KIND = GameKind(
     question_counts=question_counts,
     page="js/kinds/quiz-round.js",
     page_helpers=("js/kinds/quiz-round-common.js", "js/kinds/quiz-round-typed.js",
-                  "js/kinds/quiz-round-clip.js", "js/kinds/quiz-round-order.js"),
+                  "js/kinds/quiz-round-clip.js", "js/kinds/quiz-round-order.js",
+                  "js/kinds/quiz-round-host.js"),
     private_keys=frozenset({"you"}),
     order=5,
 )

@@ -23,9 +23,9 @@ from host.games.contract import (
     TimerRequest,
 )
 from host.quiz.validate import TRUE_FALSE
-from host.quiz_round import buzz, clip, ordering, typed
+from host.quiz_round import buzz, clip, corrections, ordering, typed
 from host.quiz_round.scoring import score_question
-from host.quiz_round.state import Adjustment, Answer, Asked, QuizState
+from host.quiz_round.state import Adjustment, Answer, Asked, Played, QuizState
 
 CHOICE_OPTIONS = (2, 6)
 QUESTION_KINDS = ("choice", "numeric", "text", "order")
@@ -203,17 +203,15 @@ def _reveal(state: QuizState) -> QuizState:
         outcome = buzz.outcome(state)
     else:
         outcome = score_question(state.asked, state.plan, state.settings, state.names)
-    for row in outcome["rows"]:  # a joker played for this round doubles the team's points
-        if state.joker_on(row["seat"]):
-            row["points"] *= 2
-            row["bonus"] *= 2  # the speed's part of them, doubled too
-            row["joker"] = True
-    gained = {row["seat"]: row["points"] for row in outcome["rows"]}
+    # a joker played for this round doubles the team's points (speed part included)
+    gained = corrections.doubled(state, state.round, outcome)
     for near in outcome.get("closest", ()):  # the projector's list: the same figure
         near["points"] = gained[near["seat"]]
         near["joker"] = state.joker_on(near["seat"])
     scores = tuple(score + gained.get(seat, 0) for seat, score in enumerate(state.scores))
-    return _go(state, "reveal", scores=scores, outcome=outcome)
+    played = Played(state.asked, state.round, state.number, tuple(sorted(gained.items())))
+    return _go(state, "reveal", scores=scores, outcome=outcome,
+               played=state.played + (played,))
 
 
 # -- moving on -------------------------------------------------------------------
@@ -350,6 +348,8 @@ HANDLERS = {
     "wrong": _on_mark,
     "accept": typed.on_ruling,
     "reject": typed.on_ruling,
+    "correct": corrections.on_correct,  # after the reveal, without undo
+    "void": corrections.on_void,
     "clip_play": clip.on_clip,
     "clip_pause": clip.on_clip,
     "clip_replay": clip.on_clip,

@@ -113,6 +113,29 @@ class Asked:
 
 
 @dataclass(frozen=True)
+class Played:
+    """A revealed question, kept for the host's corrections after its reveal
+    (host/quiz_round/corrections.py): what it asked and what each team gained from it."""
+
+    asked: Asked
+    round: int  # 0-based
+    number: int  # 0-based question of its round
+    gains: tuple[tuple[int, int], ...]  # (seat, points) it counts for now, joker included
+    void: str = ""  # the host's reason when the question was voided ("" while it counts)
+
+
+@dataclass(frozen=True)
+class Correction:
+    """The host's correction of a revealed question: a typed ruling changed or the question
+    voided, with its reason and what it changed (shown on the board)."""
+
+    question: int  # index into QuizState.played
+    kind: str  # "ruling" or "void"
+    reason: str
+    changes: tuple[tuple[int, int], ...]  # (seat, points added)
+
+
+@dataclass(frozen=True)
 class Adjustment:
     seat: int
     points: int
@@ -141,6 +164,8 @@ class QuizState:
     clip_plays: int = 0  # the open question's sound: times started (host/quiz_round/clip.py)
     clip_playing: bool = False
     clip_waiting: bool = False  # its time waits for the clip to play on the projector
+    played: tuple[Played, ...] = ()  # every revealed question, for corrections
+    corrections: tuple[Correction, ...] = ()
 
     def joker_on(self, seat: int) -> bool:
         return bool(self.jokers) and self.jokers[seat] == self.round
@@ -252,6 +277,17 @@ def parse_settings(raw: dict[str, Any]) -> Settings:
 # -- JSON ----------------------------------------------------------------------
 
 
+def _asked_from_json(asked: dict[str, Any]) -> Asked:
+    return Asked(asked["request_id"], asked["content"], asked["shown_ns"],
+                 tuple(Answer(**a) for a in asked["answers"]),
+                 tuple((str(k), bool(r)) for k, r in asked.get("rulings", ())),
+                 int(asked.get("paused_ns", 0)))
+
+
+def _pairs(raw: Any) -> tuple[tuple[int, int], ...]:
+    return tuple((int(a), int(b)) for a, b in raw)
+
+
 def to_json(state: QuizState) -> dict[str, Any]:
     data = asdict(replace(state, buzz=None))
     data["settings"]["rounds"] = [asdict(r) for r in state.settings.rounds]
@@ -269,10 +305,7 @@ def from_json(data: dict[str, Any]) -> QuizState:
         for r in settings["rounds"])
     asked = raw.get("asked")
     if asked is not None:
-        asked = Asked(asked["request_id"], asked["content"], asked["shown_ns"],
-                      tuple(Answer(**a) for a in asked["answers"]),
-                      tuple((str(k), bool(r)) for k, r in asked.get("rulings", ())),
-                      int(asked.get("paused_ns", 0)))
+        asked = _asked_from_json(asked)
     return QuizState(
         settings=Settings(**settings),
         names=tuple(raw["names"]), scores=tuple(raw["scores"]), stage=raw["stage"],
@@ -286,6 +319,12 @@ def from_json(data: dict[str, Any]) -> QuizState:
         buzz_marks=tuple((int(s), bool(r), int(t)) for s, r, t in raw["buzz_marks"]),
         clip_plays=int(raw.get("clip_plays", 0)), clip_playing=bool(raw.get("clip_playing")),
         clip_waiting=bool(raw.get("clip_waiting")),
+        played=tuple(Played(_asked_from_json(p["asked"]), int(p["round"]), int(p["number"]),
+                            _pairs(p["gains"]), str(p.get("void", "")))
+                     for p in raw.get("played", ())),
+        corrections=tuple(Correction(int(c["question"]), str(c["kind"]), str(c["reason"]),
+                                     _pairs(c["changes"]))
+                          for c in raw.get("corrections", ())),
     )
 
 
@@ -295,5 +334,5 @@ def new_state(settings: Settings, names: list[str]) -> QuizState:
                      jokers=tuple(-1 for _ in names))
 
 
-__all__ = ["Adjustment", "Answer", "Asked", "QuizState", "RoundPlan", "Settings",
-           "from_json", "new_state", "parse_settings", "to_json"]
+__all__ = ["Adjustment", "Answer", "Asked", "Correction", "Played", "QuizState", "RoundPlan",
+           "Settings", "from_json", "new_state", "parse_settings", "to_json"]

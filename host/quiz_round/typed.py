@@ -16,7 +16,14 @@ from typing import Any
 
 from host.games.contract import BadEvent, Event, OutOfTurn
 from host.people.names import RUDE_TYPED, NameFilter
-from host.quiz.matching import DEFAULT_SIMILARITY, MAX_TYPED, normalise, verdict_of_key
+from host.quiz.matching import (
+    DEFAULT_SIMILARITY,
+    MAX_TYPED,
+    fold,
+    key_of,
+    normalise,
+    verdict_of_key,
+)
 from host.quiz_round.state import Asked, QuizState
 
 # The bundled list is checked here (a pure table); the host's own words at the socket layer
@@ -49,7 +56,7 @@ def check_typed(value: Any) -> str:
 
 
 def accepted_keys(content: dict[str, Any]) -> list[str]:
-    return [normalise(a) for a in content.get("accept") or [content["answer"]]]
+    return [fold(a) for a in content.get("accept") or [content["answer"]]]
 
 
 def auto_verdict(content: dict[str, Any], key: str) -> bool:
@@ -66,8 +73,9 @@ def groups(asked: Asked) -> list[dict[str, Any]]:
     spelling typed, the teams (seats), the automatic verdict, the host's ruling and the
     verdict that counts."""
     found: dict[str, dict[str, Any]] = {}
+    accepted = accepted_keys(asked.content)
     for answer in sorted(asked.answers, key=lambda a: (a.t_ns, a.seat)):
-        key = normalise(str(answer.value))
+        key = key_of(str(answer.value), accepted)  # "Le Paz" is not "La Paz"
         row = found.setdefault(key, {"key": key, "shown": str(answer.value), "seats": []})
         row["seats"].append(answer.seat)
     rows = []
@@ -90,7 +98,9 @@ def on_ruling(state: QuizState, event: Event) -> QuizState:
         raise OutOfTurn("there are no typed answers to review now")
     assert asked is not None
     key = event.get("key")
-    if not isinstance(key, str) or key not in {normalise(str(a.value)) for a in asked.answers}:
+    accepted = accepted_keys(asked.content)
+    if not isinstance(key, str) or key not in {key_of(str(a.value), accepted)
+                                               for a in asked.answers}:
         raise BadEvent(f"no team gave the answer {key!r}")
     right = event.get("type") == "accept"
     return replace(state, asked=replace(asked, rulings=asked.rulings + ((key, right),)))

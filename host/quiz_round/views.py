@@ -12,7 +12,7 @@ from typing import Any
 
 from host.games.contract import View
 from host.games.ranking import by_score
-from host.quiz_round import buzz, clip, typed
+from host.quiz_round import buzz, clip, corrections, typed
 from host.quiz_round.state import QuizState
 
 PUBLIC_QUESTION_KEYS = ("kind", "prompt", "options", "unit", "image", "image_on_phones",
@@ -70,6 +70,7 @@ def room_view(state: QuizState) -> View:
                                            and state.last_round),
         "edits": [{"seat": e.seat, "name": state.names[e.seat], "points": e.points,
                    "reason": e.reason} for e in state.adjustments[-SHOWN_EDITS:]],
+        "corrections": corrections.room(state),  # the host's latest corrections, with why
         "over": state.stage == "over",
         "buzz": buzz.room(state),
         "clip": clip.room(state),
@@ -139,6 +140,7 @@ def view(state: QuizState, audience: str, room: View | None = None,
         shown["all_edits"] = [{"seat": e.seat, "points": e.points, "reason": e.reason}
                               for e in state.adjustments]
         shown["skipped"] = state.skipped
+        shown["played"] = corrections.host(state)  # what the host may correct
         shown["plan"] = [{"title": r.title, "questions": r.questions, "seconds": r.seconds,
                           "points": r.points, "speed_bonus": r.paid_speed_bonus, "mix": r.mix}
                          for r in state.settings.rounds]

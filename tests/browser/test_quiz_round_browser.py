@@ -43,6 +43,13 @@ SETTLED = ("document.getAnimations().every((a) => a.playState !== 'running'"
 SIZES = {"projector": [(1920, 1080), (1280, 720)], "phone": [(390, 844), (360, 640)]}
 
 
+def buzz(phone: Any) -> None:
+    """A tap on the live BUZZ button: found and pressed in one step in the page (a handle
+    kept from before would be a button the next state has already replaced)."""
+    phone.wait_for_selector("#qr-buzz.live:not([disabled])")
+    phone.locator("#qr-buzz.live:not([disabled])").dispatch_event("pointerdown")
+
+
 def write_pack(folder: Path) -> None:
     (folder / "img").mkdir(parents=True)
     shutil.copy(ROOT / "questions/packs/images/countries/FR.svg", folder / "img" / "FR.svg")
@@ -252,14 +259,14 @@ def test_three_teams_play_a_mixed_round_and_a_buzz_round_to_the_nights_total(
     next_step(host)
     for phone in everyone:
         phone.wait_for_selector("#qr-buzz.live:not([disabled])")
-    phones[1].dispatch_event("#qr-buzz", "pointerdown")
+    buzz(phones[1])
     floor = screen.wait_for_selector(".qr-floor.taken")
     assert floor.get_attribute("data-floor") == "1" and "Les Loups" in floor.inner_text()
     phones[2].wait_for_function("document.querySelector('#qr-status').textContent"
                                 ".includes('Les Loups')")  # "Trop tard : … a la parole"
     shots.take("buzz-floor", screen, phones[2])
     host.click("#qr-commands [data-cmd='wrong']:not([disabled])")
-    phones[2].wait_for_selector("#qr-buzz.live:not([disabled])").dispatch_event("pointerdown")
+    buzz(phones[2])
     screen.wait_for_selector(".qr-floor.taken[data-floor='2']")
     host.click("#qr-commands [data-cmd='right']:not([disabled])")
     screen.wait_for_selector(".qr-option.right")

@@ -69,11 +69,27 @@ def test_early_press_earns_a_lockout() -> None:
     board, verdicts = feed(board, gpio(GREEN, 990))  # stamped before the opening, arrives late
     assert verdicts == ["early"]
     board, verdicts = feed(board, gpio(BLUE, 1100), gpio(GREEN, 1200), gpio(RED, 1210))
-    assert verdicts == ["locked_out", "locked_out", "accepted"]
+    # Within their lockouts: too early still, not out of the question.
+    assert verdicts == ["early_lockout", "early_lockout", "accepted"]
     board, verdicts = feed(board, gpio(BLUE, 1160))  # Blue's lockout ended at 1150
     assert verdicts == ["accepted"]
     _, decision = decided(board, 1300)
     assert [r.seat for r in decision.ranking] == [BLUE, RED]
+
+
+def test_a_press_stamped_before_a_rearm_counts_from_the_rearm_and_earns_no_lockout() -> None:
+    board = open_window(new_board(ArbiterSettings(mode="first")), 0)
+    board, _ = feed(board, gpio(RED, 10))
+    board, _ = decided(board, 10)
+    board = wrong_answer(board, RED, 2000 * MS)  # the host's click; its event is applied later
+    board, verdicts = feed(board, gpio(BLUE, 1999), gpio(GREEN, 2001))  # Blue heard after it
+    assert verdicts == ["accepted", "accepted"]
+    assert board.locked_until(BLUE) is None
+    _, decision = decided(board, 2001)
+    assert [(r.seat, r.t_ns) for r in decision.ranking] == [(BLUE, 2000 * MS), (GREEN, 2001 * MS)]
+    board = open_window(board, 5000 * MS)  # the next question: an early press is early again
+    board, verdicts = feed(board, gpio(BLUE, 4999))
+    assert verdicts == ["early"]
 
 
 def test_custom_early_lockout_and_duplicates() -> None:

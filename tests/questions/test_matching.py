@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from host.quiz.matching import DEFAULT_SIMILARITY, is_right, normalise, similarity
+from host.quiz.matching import DEFAULT_SIMILARITY, fold, is_right, key_of, normalise, similarity
 from host.quiz.validate import check_question
 from tests.questions.matching_table import table
 
@@ -61,6 +61,30 @@ def test_accepted(typed: str, accepted: list[str]) -> None:
 ])
 def test_rejected(typed: str, accepted: list[str]) -> None:
     assert not is_right(typed, accepted)
+
+
+@pytest.mark.parametrize(("typed", "accepted", "right"), [
+    ("Des Moines", ["Des Moines"], True),
+    ("des moines!", ["Des Moines"], True),
+    ("Du Moines", ["Des Moines"], False),  # "moines" == "moines" before: the name kept whole
+    ("La Paz", ["La Paz"], True),
+    ("Paz", ["La Paz"], True),  # typed without its article
+    ("Le Paz", ["La Paz"], False),  # another article of the same language: not La Paz
+    ("le baroque", ["le baroque"], True),
+    ("baroque", ["le baroque"], True),  # the bank's answers with an article still match
+    ("les Beatles", ["The Beatles"], True),  # articles of two languages set aside
+    ("Le castor", ["castor"], True),
+    ("un castor", ["le castor"], True),  # another kind of article: set aside
+])
+def test_an_article_is_part_of_the_name_where_the_answer_has_another_of_its_kind(
+        typed: str, accepted: list[str], right: bool) -> None:
+    assert is_right(typed, accepted) is right
+
+
+def test_the_review_groups_la_paz_and_le_paz_apart_and_le_castor_with_castor() -> None:
+    paz = [fold("La Paz")]
+    assert key_of("Le Paz", paz) != key_of("La Paz", paz) == key_of("la paz !", paz)
+    assert key_of("Le Castor!", [fold("castor")]) == key_of("castor", [fold("castor")])
 
 
 def test_the_default_threshold_sits_between_one_typo_in_six_letters_and_in_five() -> None:

@@ -327,10 +327,29 @@ def test_an_early_press_locks_the_team_out_for_a_moment() -> None:
     state = buzz_question(early_lockout_ms=500)
     state = press(state, 0, 10 * S - 1)  # stamped before the question showed
     assert GAME.view(state, "seat:0")["you"]["buzz"] == "early"
-    with pytest.raises(StaleEvent, match="out"):
-        press(state, 0, 10 * S + 100_000_000)  # within its 500 ms
+    with pytest.raises(StaleEvent, match="too early: your buzzer is locked for a moment"):
+        press(state, 0, 10 * S + 100_000_000)  # within its 500 ms: early, not out
     state = press(state, 0, 10 * S + 600_000_000)
     assert GAME.view(state, "screen")["buzz"]["floor"] == 0
+
+
+def test_a_press_stamped_before_the_rearm_after_a_wrong_answer_is_not_early() -> None:
+    state = buzz_question(early_lockout_ms=500)
+    state = press(state, 0, 11 * S)
+    state = GAME.apply(state, {"type": "wrong", "t_ns": 15 * S})
+    state = press(state, 1, 15 * S - 2_000_000)  # a phone's mapped tap, 2 ms before the click
+    assert GAME.view(state, "screen")["buzz"]["floor"] == 1
+    assert GAME.view(state, "seat:1")["you"]["buzz"] == "floor"
+
+
+def test_a_second_team_is_told_the_floor_is_taken_and_it_may_buzz_again() -> None:
+    state = buzz_question()
+    state = press(state, 0, 11 * S)
+    with pytest.raises(StaleEvent, match="another team has the floor: if it is wrong, you may"):
+        press(state, 1, 11 * S + 300_000_000)
+    state = GAME.apply(state, {"type": "wrong", "t_ns": 12 * S})
+    state = press(state, 1, 12 * S + 1)
+    assert GAME.view(state, "screen")["buzz"]["floor"] == 1
 
 
 def test_nobody_buzzing_runs_out_the_time_and_undoable_marks_are_host_decisions() -> None:

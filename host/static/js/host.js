@@ -165,6 +165,7 @@ const panel = new KindSlot($("#kind-panel"), "host", () => ({
     const { type, ...rest } = action;
     return command(type, rest);
   },
+  ask: (message) => ask(message), // the page's own yes/back dialog, for a kind's commands
   seat: null,
   sounds: Sound,
   el: h,

@@ -28,6 +28,12 @@ window.QuizRound = (() => {
     return n > 0 ? "+" + num(n) : n < 0 ? "−" + num(-n) : "0";
   }
 
+  /** Milliseconds as seconds with `digits` decimals, as the page's language writes them
+   *  ("11,1" in French, "11.1" in English). */
+  function secondsOf(ms, digits) {
+    return (ms / 1000).toLocaleString(T.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  }
+
   function answerText(question, value) {
     if (question && question.kind === "choice") return LETTERS[value] + ". " + question.options[value];
     if (question && question.kind === "text") return String(value);
@@ -149,6 +155,6 @@ window.QuizRound = (() => {
       readyRow);
   }
 
-  return { tr, LETTERS, roundTitle, num, signed, answerText, placeText, showPicture, planLine,
+  return { tr, LETTERS, roundTitle, num, signed, secondsOf, answerText, placeText, showPicture, planLine,
     settingEditor };
 })();

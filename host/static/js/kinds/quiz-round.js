@@ -7,7 +7,8 @@
 "use strict";
 
 (() => {
-  const { tr, LETTERS, roundTitle, num, signed, answerText, placeText, showPicture, planLine } = window.QuizRound;
+  const { tr, LETTERS, roundTitle, num, signed, secondsOf, answerText, placeText, showPicture,
+    planLine } = window.QuizRound;
   const Typed = window.QuizRoundTyped; // typed answers: quiz-round-typed.js
   const Clip = window.QuizRoundClip; // a question's sound on the projector: quiz-round-clip.js
   const Order = window.QuizRoundOrder; // ordering questions: quiz-round-order.js
@@ -49,10 +50,20 @@
     else if (asking) drawQuestion(body, view, state);
     else if (view.stage === "board") drawBoard(body, view);
     else fill(body, h("p", { class: "qr-wait" }, tr("drawing")));
-    fill(screen.edits, view.edits.slice(-2).map((e) => h("span", { class: e.points > 0 ? "good" : "bad" },
-      tr("edit", { who: e.name, pts: (e.points > 0 ? "+" : "") + e.points, why: e.reason }))));
+    fill(screen.edits, (view.corrections || []).slice(-2).map(correctionLine),
+      view.edits.slice(-2).map((e) => h("span", { class: e.points > 0 ? "good" : "bad" },
+        tr("edit", { who: e.name, pts: signed(e.points), why: e.reason }))));
     sounds(ctx.previous, state, ctx.sounds);
     Clip.update(view, ctx.send);
+  }
+
+  /** A correction after the reveal, as the room reads it: which question, why, who it moved. */
+  function correctionLine(fix) {
+    const q = tr("q_of_round", { n: fix.number, r: fix.round });
+    return h("span", { class: "qr-fix", "data-question": fix.question },
+      tr(fix.kind === "void" ? "voided" : "corrected", { q, why: fix.reason }),
+      fix.changes.map((c) => h("b", { class: c.points > 0 ? "good" : "bad" },
+        " · " + c.name + " " + signed(c.points))));
   }
 
   function drawIntro(body, view) {
@@ -82,6 +93,11 @@
       parts.push(h("p", { class: "qr-summary", id: "qr-summary" },
         tr("right_count", { n: outcome.right, of: view.teams }),
         fast ? " · " + tr("fastest", { who: fast.name, s: secondsOf(fast.ms, 1) }) : ""));
+    }
+    if (outcome && (outcome.void || outcome.corrected)) {
+      const q = tr("q_of_round", { n: view.number, r: view.round });
+      parts.push(h("p", { class: "qr-fixed bad", id: "qr-fixed" },
+        tr(outcome.void ? "voided" : "corrected", { q, why: outcome.void || outcome.corrected })));
     }
     if (outcome && outcome.explain) parts.push(h("p", { class: "qr-explain", id: "qr-explain" }, outcome.explain));
     // A video clip above the text, full width (quiz-round-clip.js puts its <video> in the slot).
@@ -143,7 +159,7 @@
         h("li", { class: "qr-row" + (p.place <= 3 ? " top" : ""), "data-seat": p.seat },
           h("span", { class: "qr-place" }, String(p.place)), seatChip(p.seat),
           h("span", { class: "who" }, p.name, p.joker ? " ★" : ""),
-          h("span", { class: "qr-gain" }, p.round ? signed(p.round) : ""),
+          h("span", { class: "qr-gain" + (p.round < 0 ? " loss" : "") }, p.round ? signed(p.round) : ""),
           h("span", { class: "pts" }, num(p.score))))),
       view.players.length > BOARD_ROWS
         ? h("p", { class: "note" }, tr("more", { n: view.players.length - BOARD_ROWS })) : null));
@@ -202,6 +218,11 @@
     const team = reason.match(/already answered \(([^)]+)\)/);
     if (team) return tr("team_answered", { who: team[1] });
     if (/out for this question/.test(reason)) return tr("you_out");
+    if (/^too early/.test(reason)) return tr("you_early");
+    if (/has the floor/.test(reason)) {
+      const buzz = phone.state && phone.state.view && phone.state.view.buzz;
+      return buzz && buzz.floor_name ? tr("you_lost", { who: buzz.floor_name }) : tr("floor_taken");
+    }
     const key = "refused_" + ((ack && ack.code) || "");
     return tr(key) !== key ? tr(key) : reason || "?";
   }
@@ -245,6 +266,7 @@
       } else if ((view.legal || []).length) {
         if (phone.typedFor !== view.step) {
           phone.typed = "";
+          phone.negative = false;
           phone.typedFor = view.step;
         }
         const lockIn = (value, event) => act({ type: "answer", value, t_client: tapTime(event) });
@@ -265,7 +287,10 @@
       const yours = you.result && you.result.value !== null && you.result.value !== undefined
         ? h("p", { class: "note qr-yours", id: "qr-p-yours" }, tr("yours", { v: answerText(q, you.result.value) }))
         : null;
+      const fixed = view.outcome.void || view.outcome.corrected;
       fill(phone.controls, verdict(you), yours,
+        fixed ? h("p", { class: "note qr-fixed", id: "qr-p-fixed" }, tr(view.outcome.void ? "voided" : "corrected",
+          { q: tr("q_of_round", { n: view.number, r: view.round }), why: fixed })) : null,
         view.outcome.explain ? h("p", { class: "qr-explain", id: "qr-p-explain" }, view.outcome.explain) : null);
     } else if (view.stage === "board") {
       phone.status.textContent = view.final ? tr("final") : tr("board");
@@ -310,21 +335,40 @@
       h("b", {}, LETTERS[i]), h("span", {}, text))));
   }
 
+  /** The number keypad: digits, "00", ⌫, and ± beside the number (every number question has
+   * it, so it never hints that an answer is below zero). OK with nothing typed sends nothing
+   * and says so: an empty keypad is not a 0. */
   function keypad(q) {
-    const display = h("output", { class: "typed", "aria-live": "polite" }, phone.typed || "0");
+    const display = h("output", { class: "typed", id: "qr-typed", "aria-live": "polite" });
+    const show = () => {
+      const typed = phone.typed;
+      display.classList.toggle("empty", !typed);
+      display.textContent = (phone.negative ? "−" : "") + (typed ? num(Number(typed)) : "?");
+    };
     const press = (key) => {
       let typed = phone.typed;
       if (key === "⌫") typed = typed.slice(0, -1);
       else if (typed.length < 12) typed = (typed === "0" ? "" : typed) + key;
       phone.typed = typed;
-      display.textContent = typed ? num(Number(typed)) : "0";
+      show();
+    };
+    const sign = () => {
+      phone.negative = !phone.negative;
+      show();
     };
     const keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "00", "⌫"];
     const lockIn = (event) => {
-      const value = parseInt(phone.typed || "0", 10);
+      if (!phone.typed) {
+        phone.status.textContent = tr("number_first");
+        return;
+      }
+      const value = (phone.negative ? -1 : 1) * parseInt(phone.typed, 10);
       if (!Number.isNaN(value)) act({ type: "answer", value, t_client: tapTime(event) });
     };
-    return h("div", { class: "keypad qr-keypad" }, h("div", { class: "qr-typed-line" }, display,
+    show();
+    return h("div", { class: "keypad qr-keypad" }, h("div", { class: "qr-typed-line" },
+      h("button", { type: "button", class: "key qr-sign", "data-key": "-", "aria-label": tr("sign"),
+        onclick: sign }, "±"), display,
       q.unit ? h("span", { class: "qr-unit" }, q.unit) : null),
     h("div", { class: "keys" },
       keys.map((k) => h("button", { type: "button", class: "key", "data-key": k, onclick: () => press(k) }, k))),
@@ -357,117 +401,11 @@
           h("span", { class: "who" }, p.name), h("span", { class: "pts" }, num(p.score))))));
   }
 
-  // ------------------------------------------------------------- host page
-
-  let host = null;
-
-  function hostPanel(root) {
-    host = {
-      buttons: h("div", { class: "buttons", id: "qr-commands" }),
-      now: h("div", { id: "qr-host-now" }),
-      seat: h("select", { id: "qr-adjust-seat", "aria-label": T.t("seats") }),
-      points: h("input", { id: "qr-adjust-points", type: "number", min: -1000, max: 1000, step: 1, value: 1,
-        "aria-label": tr("pts") }),
-      reason: h("input", { id: "qr-adjust-reason", maxlength: 80, placeholder: tr("reason"),
-        "aria-label": tr("reason") }),
-      msg: h("p", { class: "error host-msg", id: "qr-adjust-msg", role: "alert" }),
-      seats: "",
-    };
-    const apply = h("button", { type: "button", id: "qr-adjust-apply", onclick: () => {
-      const edit = { seat: Number(host.seat.value), points: Number(host.points.value), reason: host.reason.value };
-      if (!edit.reason.trim() || !edit.points) { // the server refuses them too, in English
-        host.msg.textContent = tr(edit.points ? "reason_needed" : "points_needed");
-        return;
-      }
-      host.ctx.send({ type: "adjust", ...edit })
-        .then((ack) => {
-          host.msg.textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
-          if (ack && ack.ok) host.reason.value = "";
-        });
-    } }, tr("apply"));
-    root.append(h("div", { class: "card qr-host" }, h("h2", {}, tr("label")), host.buttons, host.now),
-      h("div", { class: "card qr-host-adjust" }, h("h3", {}, tr("adjust")),
-        h("div", { class: "qr-adjust-row" }, host.seat, host.points, host.reason, apply), host.msg));
-  }
-
-  function updateHost(state, ctx) {
-    host.ctx = ctx;
-    const { meta, view } = state;
-    const running = meta.status === "running" && !meta.paused;
-    const stage = view ? view.stage : "lobby";
-    const buttons = [
-      ["next", ["intro", "review", "reveal", "board"].includes(stage), "primary"],
-      ["close", stage === "answering", "good"],
-      ["skip", stage === "answering", ""],
-    ]; // "end" is among the page's own commands
-    if (view && view.buzz) {
-      const floor = view.buzz.floor !== null;
-      buttons.push(["right", floor, "good"], ["wrong", floor, "bad"]);
-    }
-    buttons.push(...Clip.hostButtons(view));
-    fill(host.buttons, buttons.map(([type, enabled, cls]) => h("button", {
-      type: "button", "data-cmd": type, class: cls || null, disabled: !(running && enabled),
-      onclick: () => ctx.send({ type }).then((ack) => {
-        host.msg.textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
-      }),
-    }, tr(commandLabel(type, stage)))));
-    const seats = (meta.seats || []).map((s) => s.seat + ":" + s.name).join("|");
-    if (seats !== host.seats) {
-      host.seats = seats;
-      fill(host.seat, (meta.seats || []).map((s) => h("option", { value: s.seat }, s.name)));
-    }
-    if (!view) {
-      fill(host.now, h("p", { class: "note" }, T.t("host_not_started")));
-      return;
-    }
-    const q = view.question;
-    fill(host.now,
-      h("p", { class: "qr-host-stage", id: "qr-host-stage" }, tr("stage_" + stage), " · ",
-        [tr("round_of", { n: view.round, of: view.rounds }), view.round_title,
-          tr("question_of", { n: view.number, of: view.of })].filter(Boolean).join(" · ")),
-      q ? h("p", { class: "qr-host-q" }, T.prose(q.prompt)) : null,
-      view.truth ? h("p", { class: "truth", id: "qr-host-truth" }, tr("truth", { v: answerText(q, view.truth.answer) }),
-        view.truth.source ? h("small", { class: "note" }, " · " + view.truth.source) : null) : null,
-      stage === "answering" ? h("p", {}, tr("answered", { n: view.answered, of: view.teams })) : null,
-      view.clip && view.clip.waiting ? h("p", { class: "note", id: "qr-host-clip" }, tr("clip_host_waiting")) : null,
-      q && q.kind === "text" && stage !== "reveal" ? Typed.queue(view, (event) => ctx.send(event).then((ack) => {
-        host.msg.textContent = ack && ack.ok ? "" : (ack && ack.reason) || "?";
-      })) : null,
-      hostAnswers(view, q));
-  }
-
-  /** A host command's button text: marks and a clip's commands have their own words. */
-  function commandLabel(type, stage) {
-    if (type === "right" || type === "wrong") return "mark_" + type;
-    return type === "next" && stage === "review" ? "reveal" : type;
-  }
-
-  /** Every answer (up to 200 teams): at the reveal with its points, before it as it came in. */
-  function hostAnswers(view, q) {
-    const rows = view.rows || view.answers || [];
-    if (!rows.length || !q) return null;
-    const names = Object.fromEntries(view.players.map((p) => [p.seat, p.name]));
-    return h("table", { class: "live-table qr-host-answers" }, rows.map((row) =>
-      h("tr", { class: row.right === undefined ? "" : row.right ? "good" : row.points > 0 ? "part" : "bad" },
-        // A buzz row has no value (the team answered aloud): its mark, not "undefined. undefined".
-        h("td", {}, seatChip(row.seat), " ", names[row.seat]),
-        h("td", {}, row.value === null || row.value === undefined
-          ? (row.right === undefined ? "" : row.right ? "✔" : "✘") : answerText(q, row.value)),
-        h("td", {}, row.points === undefined ? "" : signed(row.points) + (row.joker ? " ★" : "")),
-        h("td", {}, row.ms === undefined ? "" : secondsOf(row.ms, 2) + " s"))));
-  }
-
-  /** Milliseconds as seconds with `digits` decimals, as the page's language writes them
-   *  ("11,1" in French, "11.1" in English). */
-  function secondsOf(ms, digits) {
-    return (ms / 1000).toLocaleString(T.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
-  }
-
   registerKind("quiz-round", {
     settingEditor: window.QuizRound.settingEditor,
     label: { fr: "Quiz par équipes", en: "Quiz round" },
     screen: { mount: mountScreen, update: updateScreen },
     phone: { mount: mountPhone, update: updatePhone },
-    host: { panel: hostPanel, update: updateHost },
+    host: { panel: window.QuizRoundHost.panel, update: window.QuizRoundHost.update },
   });
 })();
