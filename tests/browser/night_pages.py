@@ -171,6 +171,10 @@ class Night:
         else:
             names = self.screen.eval_on_selector_all("#podium-steps .who strong",
                                                      "(n) => n.map((e) => e.textContent)")
+            # Every step is drawn, a tie of two colours too (a block of its own colour).
+            backgrounds = self.screen.eval_on_selector_all(
+                "#podium-steps .block", "(b) => b.map((e) => getComputedStyle(e).backgroundColor)")
+            assert "rgba(0, 0, 0, 0)" not in backgrounds, backgrounds
         if phones:
             for phone in self.phones:
                 phone.wait_for_function("(w) => document.body.innerText.includes(w)",
