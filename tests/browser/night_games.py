@@ -145,9 +145,15 @@ def play_quiz(night: Night) -> str:
     """The quiz round to its podium: the projector's sound unlocked in the lobby by one tap."""
     game = create_quiz(night)
     night.join()
-    night.team_names_in_lobby()
-    night.shoot("lobby-sound-blocked", "screen", settle=False)  # before the tap: no wait there
+    # Nothing is asked of the projector before its tap (a Playwright evaluation there would
+    # count as a gesture): the host page shows the teams, and that the projector waits.
+    night.host.wait_for_selector("#h-seats tr[data-seat='2']")
+    assert night.host.is_visible("#projector-sound")
+    night.shoot("lobby-sound-blocked", "screen", settle=False)
     night.tap_projector()
+    night.team_names_in_lobby()
+    title = night.screen.inner_text("#night-title")  # before any game: none played
+    assert title == f"{night.words['night']} · {night.words['after'][0]}", title
     night.shoot("lobby")
     host, screen, phones = night.host, night.screen, night.phones
     mixed, music = PICKED[night.lang]

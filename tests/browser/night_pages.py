@@ -34,13 +34,16 @@ WORDS: dict[str, dict[str, Any]] = {
            "needs_click": "Le projecteur attend un clic pour le son",
            "sound_on": "Son du projecteur : activé", "touch": "Touchez l’écran",
            "clip_on": "Extrait en cours", "night_end": "Terminer la soirée",
-           "finish": "Vous finissez", "podium": "Podium · Soirée du jeudi"},
+           "finish": "Vous finissez", "podium": "Podium · Soirée du jeudi", "one_phone": "1 tél.",
+           "after": ["aucune partie jouée", "classement après 1 partie",
+                     "classement après {n} parties"]},
     "en": {"night": "Thursday night", "teams": ["The Bears", "The Wolves", "The Eagles"],
            "colours": ["Red", "Blue", "Yellow", "Green"],
            "needs_click": "The projector needs a click to play sound",
            "sound_on": "Projector sound: on", "touch": "Touch the screen",
            "clip_on": "Clip playing", "night_end": "End the night",
-           "finish": "You finish", "podium": "Podium · Thursday night"},
+           "finish": "You finish", "podium": "Podium · Thursday night", "one_phone": "1 phone",
+           "after": ["no game played yet", "standings after 1 game", "standings after {n} games"]},
 }
 
 
@@ -158,6 +161,8 @@ class Night:
                 "([seat, name]) => [...document.querySelectorAll('#lobby-seats li')]"
                 ".some((li) => li.textContent.includes(name))", arg=[seat, name])
         self.screen.wait_for_selector("#lobby-seats .team-count[data-phones='2']")
+        alone = self.screen.inner_text("#lobby-seats .team-count[data-phones='1']")
+        assert alone.endswith(self.words["one_phone"]), alone  # "1 phone", not "1 phones"
 
     def podium(self, phones: bool = True) -> list[str]:
         """A game's end: the projector's podium (its names, left to right), or a card game's
@@ -195,6 +200,9 @@ class Night:
             "'#night-title').textContent.includes(String(n))", arg=played)
         self.host.wait_for_function(
             "(n) => document.querySelectorAll('#n-table tr').length >= n", arg=3 + len(bots))
+        title = self.screen.inner_text("#night-title")  # "after 2 games", never "game(s)"
+        after = self.words["after"][min(played, 2)].format(n=played)
+        assert title == f"{self.words['night']} · {after}", title
         for page, selector in ((self.screen, "#night-table"), (self.host, "#n-table")):
             rows = self.table(page, selector)
             names = [re.sub(r"\s+", " ", name) for _place, name, _points in rows]
