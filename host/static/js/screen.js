@@ -181,8 +181,8 @@ function drawNightBoard(night, shown) {
   document.body.dataset.night = night ? night.status : "";
   if (!shown) return;
   const played = night.standings.played.length;
-  $("#night-title").textContent = T.t(played === 0 ? "night_table_none" : played === 1 ? "night_table_one" : "night_table",
-    { name: night.name, n: played });
+  const words = played === 0 ? "night_table_none" : played === 1 ? "night_table_one" : "night_table";
+  $("#night-title").textContent = T.t(words, { name: night.name, n: played });
   const rows = night.standings.table.map((t) =>
     h("tr", { "data-seat": t.seat, "data-points": t.points },
       h("td", { class: "place" }, t.place === null ? "" : String(t.place)), // a robot: no place
