@@ -6,6 +6,7 @@ Every game is made on the host page's form and moved on with its buttons."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import yaml
@@ -176,6 +177,14 @@ def play_quiz(night: Night) -> str:
     screen.wait_for_selector(".qr-option.right")
     for phone, look in ((phones[0], "good"), (phones[2], "bad"), (phones[4], "good")):
         phone.wait_for_selector(f"#qr-verdict.{look}")
+    # Times in the page's language: "(4,9 s)" in French, "(4.9 s)" in English.
+    point = "," if night.lang == "fr" else "."
+    summary = screen.inner_text("#qr-summary")
+    assert re.search(rf"\(\d+{re.escape(point)}\d s\)", summary), summary
+    host.wait_for_selector(".qr-host-answers tr.good")  # the host page's reveal
+    times = host.eval_on_selector_all(".qr-host-answers td:last-child",
+                                      "(cells) => cells.map((c) => c.textContent)")
+    assert times and all(re.fullmatch(rf"\d+{re.escape(point)}\d\d s", t) for t in times), times
     night.shoot("reveal-choice", phone=2)
 
     # A typed answer: right, wrong, right in capitals; the host reveals after the review.

@@ -22,6 +22,12 @@ window.QuizRound = (() => {
     return n.toLocaleString(T.lang, { useGrouping: Math.abs(n) >= 10000, maximumFractionDigits: 3 });
   }
 
+  /** A time in seconds from milliseconds, with `digits` decimals in the page's language: "4,9" in
+   * French, "4.9" in English. */
+  function seconds(ms, digits) {
+    return (ms / 1000).toLocaleString(T.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  }
+
   /** A gain or a loss with its sign: "+7", "−6" (a minus sign, never "+-6"), "0". */
   function signed(value) {
     const n = Number(value);
@@ -149,6 +155,6 @@ window.QuizRound = (() => {
       readyRow);
   }
 
-  return { tr, LETTERS, roundTitle, num, signed, answerText, placeText, showPicture, planLine,
+  return { tr, LETTERS, roundTitle, num, seconds, signed, answerText, placeText, showPicture, planLine,
     settingEditor };
 })();

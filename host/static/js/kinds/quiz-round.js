@@ -7,7 +7,8 @@
 "use strict";
 
 (() => {
-  const { tr, LETTERS, roundTitle, num, signed, answerText, placeText, showPicture, planLine } = window.QuizRound;
+  const { tr, LETTERS, roundTitle, num, seconds, signed, answerText,
+    placeText, showPicture, planLine } = window.QuizRound;
   const Typed = window.QuizRoundTyped; // typed answers: quiz-round-typed.js
   const Clip = window.QuizRoundClip; // a question's sound on the projector: quiz-round-clip.js
   const Order = window.QuizRoundOrder; // ordering questions: quiz-round-order.js
@@ -81,7 +82,7 @@
       const fast = outcome.fastest;
       parts.push(h("p", { class: "qr-summary", id: "qr-summary" },
         tr("right_count", { n: outcome.right, of: view.teams }),
-        fast ? " · " + tr("fastest", { who: fast.name, s: (fast.ms / 1000).toFixed(1) }) : ""));
+        fast ? " · " + tr("fastest", { who: fast.name, s: seconds(fast.ms, 1) }) : ""));
     }
     if (outcome && outcome.explain) parts.push(h("p", { class: "qr-explain", id: "qr-explain" }, outcome.explain));
     // A video clip above the text, full width (quiz-round-clip.js puts its <video> in the slot).
@@ -453,7 +454,7 @@
         h("td", {}, row.value === null || row.value === undefined
           ? (row.right === undefined ? "" : row.right ? "✔" : "✘") : answerText(q, row.value)),
         h("td", {}, row.points === undefined ? "" : signed(row.points) + (row.joker ? " ★" : "")),
-        h("td", {}, row.ms === undefined ? "" : (row.ms / 1000).toFixed(2) + " s"))));
+        h("td", {}, row.ms === undefined ? "" : seconds(row.ms, 2) + " s"))));
   }
 
   registerKind("quiz-round", {
