@@ -246,6 +246,9 @@ def play_quiz(night: Night) -> str:
     night.shoot("quiz-board", "screen", "phone")
     next_step(night)
     host.wait_for_function("state.meta.status === 'over'")
+    status = host.inner_text("#h-status")  # "… · Partie terminée", said once
+    over = night.words["game_over"]
+    assert status.endswith(" · " + over) and status.count(over.split()[-1]) == 1, status
     names = night.podium()
     assert set(names) <= set(night.teams) and names, names
     night.night_table_checks(played=1)
@@ -339,6 +342,8 @@ def end_night(night: Night) -> None:
     names = night.podium(phones=False)
     assert names and set(names) <= set(night.teams), names
     night.host.wait_for_selector("#n-choose option[data-status='over']:checked", state="attached")
+    chosen = night.host.eval_on_selector("#n-choose", "(s) => s.selectedOptions[0].textContent")
+    assert chosen == f"{night.words['night']} · {night.words['night_over']}", chosen
     night.shoot("night-over")
 
 

@@ -35,6 +35,7 @@ WORDS: dict[str, dict[str, Any]] = {
            "sound_on": "Son du projecteur : activé", "touch": "Touchez l’écran",
            "clip_on": "Extrait en cours", "night_end": "Terminer la soirée",
            "finish": "Vous finissez", "podium": "Podium · Soirée du jeudi", "one_phone": "1 tél.",
+           "night_over": "soirée terminée", "game_over": "Partie terminée",
            "after": ["aucune partie jouée", "classement après 1 partie",
                      "classement après {n} parties"]},
     "en": {"night": "Thursday night", "teams": ["The Bears", "The Wolves", "The Eagles"],
@@ -43,6 +44,7 @@ WORDS: dict[str, dict[str, Any]] = {
            "sound_on": "Projector sound: on", "touch": "Touch the screen",
            "clip_on": "Clip playing", "night_end": "End the night",
            "finish": "You finish", "podium": "Podium · Thursday night", "one_phone": "1 phone",
+           "night_over": "night over", "game_over": "Game over",
            "after": ["no game played yet", "standings after 1 game", "standings after {n} games"]},
 }
 
