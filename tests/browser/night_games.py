@@ -180,11 +180,11 @@ def play_quiz(night: Night) -> str:
     # Times in the page's language: "(4,9 s)" in French, "(4.9 s)" in English.
     point = "," if night.lang == "fr" else "."
     summary = screen.inner_text("#qr-summary")
-    assert re.search(rf"\(\d+{re.escape(point)}\d s\)", summary), summary
+    assert re.search(rf"\(\d+{re.escape(point)}\d\s?s\)", summary), summary
     host.wait_for_selector(".qr-host-answers tr.good")  # the host page's reveal
     times = host.eval_on_selector_all(".qr-host-answers td:last-child",
                                       "(cells) => cells.map((c) => c.textContent)")
-    assert times and all(re.fullmatch(rf"\d+{re.escape(point)}\d\d s", t) for t in times), times
+    assert times and all(re.fullmatch(rf"\d+{re.escape(point)}\d\d\s?s", t) for t in times), times
     night.shoot("reveal-choice", phone=2)
 
     # A typed answer: right, wrong, right in capitals; the host reveals after the review.
@@ -252,7 +252,7 @@ def play_quiz(night: Night) -> str:
     names = night.podium()
     assert set(names) <= set(night.teams) and names, names
     night.night_table_checks(played=1)
-    night.shoot("quiz-podium-night-table")
+    night.shoot("quiz-podium-night-table", host_at="#night-card")
     return game
 
 
@@ -327,7 +327,7 @@ def play_cards(night: Night) -> str:
     for team in night.teams:
         assert any(team in line for line in ranking), ranking
     night.night_table_checks(played=4, bots=(robot,))
-    night.shoot("cards-podium-night-table", "screen", "host")
+    night.shoot("cards-podium-night-table", "screen", "host", host_at="#night-card")
     return game
 
 
@@ -344,7 +344,7 @@ def end_night(night: Night) -> None:
     night.host.wait_for_selector("#n-choose option[data-status='over']:checked", state="attached")
     chosen = night.host.eval_on_selector("#n-choose", "(s) => s.selectedOptions[0].textContent")
     assert chosen == f"{night.words['night']} · {night.words['night_over']}", chosen
-    night.shoot("night-over")
+    night.shoot("night-over", host_at="#night-card")
 
 
 def create_again(night: Night) -> None:

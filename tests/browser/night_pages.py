@@ -65,11 +65,15 @@ class Shots:
         self.taken: list[Path] = []
         folder.mkdir(parents=True, exist_ok=True)
 
-    def take(self, moment: str, pages: dict[str, Any], settle: bool = True) -> None:
+    def take(self, moment: str, pages: dict[str, Any], settle: bool = True,
+             shown: dict[str, str] | None = None) -> None:
+        """`shown`: per role, a part of the page scrolled into view first (as a person would)."""
         for role, page in pages.items():
             before = page.viewport_size
             for width, height in SIZES[role]:
                 page.set_viewport_size({"width": width, "height": height})
+                if role in (shown or {}):
+                    page.locator((shown or {})[role]).scroll_into_view_if_needed()
                 if settle:
                     page.wait_for_function(SETTLED)
                 path = self.folder / f"{len(self.taken):03d}-{moment}-{role}-{width}x{height}.png"
@@ -104,13 +108,15 @@ class Night:
         return new_page(self.browser, self.recorder, self.live.url + path, size, states=states,
                         locale=LOCALE[self.lang])
 
-    def shoot(self, moment: str, *roles: str, phone: int = 0, settle: bool = True) -> None:
-        """The moment on the projector, phone `phone` and the host page (or the roles named)."""
+    def shoot(self, moment: str, *roles: str, phone: int = 0, settle: bool = True,
+              host_at: str | None = None) -> None:
+        """The moment on the projector, phone `phone` and the host page (or the roles named);
+        `host_at`: the part of the host page a host would scroll to (else the game's panel)."""
         everyone = {"screen": self.screen, "phone": self.phones[phone] if self.phones else None,
                     "host": self.host}
         chosen = roles or ("screen", "phone", "host")
         self.shots.take(moment, {r: everyone[r] for r in chosen if everyone[r] is not None},
-                        settle=settle)
+                        settle=settle, shown={"host": host_at or "#live"})
 
     def open(self) -> None:
         """The projector and the host page; the host opens the night with its own controls.

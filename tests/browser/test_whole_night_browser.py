@@ -57,9 +57,11 @@ def browser() -> Iterator[Any]:
             launched.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def night_live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    """A server with bundled packs of both languages: general, typed, ordering, music."""
+    """A server with bundled packs of both languages: general, typed, ordering, music. One a
+    night: a host page shows the room's game in that game's language (issue 42, 14), so the
+    English night must not open on the French night's last game."""
     root = tmp_path_factory.mktemp("whole-night")
     copy_packs(root / "packs")
     server = LiveServer(data=root / "data", packs=root / "packs").start()
