@@ -5,25 +5,68 @@ the host page reloaded mid-night and mid-game, a phone reloaded, a phone that co
 a game ended and one with an old room code.
 Checked: names on the screens, phones on their own seats in each next game, the host page
 restored, and each player's or team's night total equal to the points of their own places
-in the games' results (GET /api/games/<id>/results.json, built from the journal)."""
+in the games' results (GET /api/games/<id>/results.json, built from the journal).
+
+And the same night as issue 42 asks, in French and in English: a quiz round of three teams
+(two of two phones) with a typed, an ordering and a clip question (the projector's sound
+unlocked by one tap in its lobby), a buzzer board, a territory game, a card game with a
+robot; the night ended, and a game made again. Screenshots of its key moments at the
+issue's sizes (night_pages.SIZES) go to $TOURELLE_SHOTS/whole-night/<language>, else the
+test's tmp folder."""
 
 from __future__ import annotations
 
 import json
+import os
 import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.driver import PHONE, PROJECTOR, Recorder, host_page, join_seat, new_page
+from tests.browser import night_games
+from tests.browser.driver import (ARGS, CHROMIUM, PHONE, PROJECTOR, Recorder, host_page,
+                                  join_seat, local_only, new_page)
+from tests.browser.night_pages import Night, Shots, copy_packs
 from tests.browser.test_following_browser import end_game, phone_in
+from tests.browser.test_video_sound_browser import LAPTOP_POLICY
 from tests.live import LiveServer
 
 pytestmark = pytest.mark.browser
 
 LONG = "Marie-Joséphine de Castelnaudy"  # 30 characters: the page keeps 24
 NAMES = ["Zoé", "Max 🎸", LONG, "Léo"]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """This module's one Chromium, started as on a laptop: a page plays sound only after a
+    click on it (test_video_sound_browser.py), so the projector asks for its tap."""
+    from playwright.sync_api import sync_playwright
+
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is missing")
+    with sync_playwright() as play:
+        launched = play.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                        args=[*ARGS, LAPTOP_POLICY])
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture
+def night_live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server with bundled packs of both languages: general, typed, ordering, music. One a
+    night: a host page shows the room's game in that game's language (issue 42, 14), so the
+    English night must not open on the French night's last game."""
+    root = tmp_path_factory.mktemp("whole-night")
+    copy_packs(root / "packs")
+    server = LiveServer(data=root / "data", packs=root / "packs").start()
+    yield server
+    server.stop()
 
 
 def create(host: Any, kind: str, seats: int, teams: bool = False) -> str:
@@ -173,3 +216,21 @@ def test_a_whole_night(live: LiveServer, browser: Any) -> None:
         rows = [row for row in table.values() if row["name"] == name and row["by"] == "phone"]
         assert len(rows) == 1 and set(rows[0]["games"]) == {first, second}, rows
     assert recorder.errors == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_same_night_in_chromium(night_live: LiveServer, browser: Any, lang: str,
+                                    tmp_path: Path) -> None:
+    """Issue 42's night, played on its pages by a host, five phones and the projector."""
+    folder = Path(os.environ.get("TOURELLE_SHOTS", tmp_path)) / "whole-night" / lang
+    night = Night(browser, night_live, lang, Shots(folder))
+    night.open()
+    night_games.play_quiz(night)
+    night_games.play_buzzer(night)
+    night_games.play_territory(night)
+    night_games.play_cards(night)
+    night_games.end_night(night)
+    night_games.create_again(night)
+    assert night.recorder.errors == []
+    assert local_only(night.recorder.urls) == []

@@ -9,7 +9,7 @@ async function refreshNights(select) {
   fill("#n-choose", [h("option", { value: "" }, T.t("night_none")),
     ...nights.filter((n) => n.status === "open" || n.id === chosen).map((n) =>
       h("option", { value: n.id, "data-status": n.status },
-        n.name + (n.status === "over" ? " · " + T.t("over") : "")))]);
+        n.name + (n.status === "over" ? " · " + T.t("night_over") : "")))]);
   $("#n-choose").value = nights.some((n) => n.id === chosen) ? chosen : "";
   await drawNight();
 }

@@ -178,9 +178,11 @@ function render() {
   const { meta, view } = state;
   $("#live").hidden = false;
   document.body.dataset.kind = meta.kind;
+  // The stage after the status, unless it says the same ("Partie terminée · terminée").
+  const stage = view && view.stage !== meta.status ? T.stage(view.stage) : "";
   $("#h-status").textContent =
     `${meta.game} · ${kindLabel(meta.kind, kindInfo(meta.kind).label)} · ${T.t(meta.status)}` +
-    (meta.paused ? " · " + T.t("paused") : "") + (view && T.stage(view.stage) ? " · " + T.stage(view.stage) : "");
+    (meta.paused ? " · " + T.t("paused") : "") + (stage ? " · " + stage : "");
   renderCommands(meta);
   waitingNotice($("#h-waiting"), meta);
   storageNotice(meta, true);

@@ -443,7 +443,7 @@ function myScore(view, seat) {
 function teamLine(meta, seat) {
   const entry = (meta.seats || []).find((s) => s.seat === seat);
   if (!entry || !entry.team) return null;
-  const parts = [T.t("team_phones", { n: entry.team.length })];
+  const parts = [T.t(entry.team.length === 1 ? "team_phones_one" : "team_phones", { n: entry.team.length })];
   if (entry.last_by) parts.push(T.t("answered_by", { name: entry.last_by }));
   return h("small", { class: "team-line", "data-last-by": entry.last_by || "" }, " · " + parts.join(" · "));
 }

@@ -116,7 +116,7 @@ function showLobby(state) {
     h("li", {}, seatChip(s.seat), hall ? null : h("span", {}, T.colour(s.seat)), " ", h("strong", {}, s.name),
       s.bot ? h("em", {}, " · " + T.t("bot")) : null,
       s.team ? h("em", { class: "team-count", "data-phones": s.team.length },
-        " · " + T.t("team_phones", { n: s.team.length })) : null,
+        " · " + T.t(s.team.length === 1 ? "team_phones_one" : "team_phones", { n: s.team.length })) : null,
       // A team game: each team's own QR code joins that team's colour.
       s.team && !s.bot ? h("img", { class: "team-qr", alt: "QR", "data-team-qr": s.seat,
         src: "/qr.svg?data=" + encodeURIComponent(teamUrl(joinUrl, state.meta.game, s.seat)) }) : null)) : []);
@@ -182,7 +182,9 @@ function drawNightBoard(night, shown) {
   $("#night-board").hidden = !shown;
   document.body.dataset.night = night ? night.status : "";
   if (!shown) return;
-  $("#night-title").textContent = T.t("night_table", { name: night.name, n: night.standings.played.length });
+  const played = night.standings.played.length;
+  const words = played === 0 ? "night_table_none" : played === 1 ? "night_table_one" : "night_table";
+  $("#night-title").textContent = T.t(words, { name: night.name, n: played });
   const rows = night.standings.table.map((t) =>
     h("tr", { "data-seat": t.seat, "data-points": t.points },
       h("td", { class: "place" }, t.place === null ? "" : String(t.place)), // a robot: no place
