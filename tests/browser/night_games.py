@@ -321,6 +321,11 @@ def play_cards(night: Night) -> str:
     night.phones[0].wait_for_selector(".qsj")
     night.shoot("cards-running", phone=0)
     end_game(night)
+    # Stopped by the host: said so, not "a drawn game (move limit)" at move 0.
+    stopped = {"fr": "Partie arrêtée par l’animateur", "en": "Game ended by the host"}[night.lang]
+    night.screen.wait_for_function(
+        "(text) => [...document.querySelectorAll('.qsj-head.over')].some((e) =>"
+        " e.textContent === text)", arg=stopped)
     ranking = night.podium()
     robot = str(night.host.evaluate("state.meta.seats[3].name"))
     assert len(ranking) == 4 and any(robot in line for line in ranking), ranking

@@ -185,8 +185,10 @@ class Night:
             names = self.screen.eval_on_selector_all("#podium-steps .who strong",
                                                      "(n) => n.map((e) => e.textContent)")
             # Every step is drawn, a tie of two colours too (a block of its own colour).
+            # (A tie's block wears its teams' colours as a gradient: a background image.)
             backgrounds = self.screen.eval_on_selector_all(
-                "#podium-steps .block", "(b) => b.map((e) => getComputedStyle(e).backgroundColor)")
+                "#podium-steps .block", "(b) => b.map((e) => { const s = getComputedStyle(e);"
+                " return s.backgroundImage !== 'none' ? s.backgroundImage : s.backgroundColor; })")
             assert "rgba(0, 0, 0, 0)" not in backgrounds, backgrounds
         if phones:
             for phone in self.phones:

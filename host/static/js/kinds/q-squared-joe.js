@@ -38,7 +38,8 @@
   function headline(state) {
     const view = state.view;
     if (view.over) {
-      const text = view.winner === null || view.winner === undefined ? t("draw_game")
+      const text = view.end === "host" ? t("host_end") // stopped by the host: its standing, no winner named
+        : view.winner === null || view.winner === undefined ? t("draw_game")
         : t("winner", { who: seatName(state, view.winner) });
       return h("p", { class: "qsj-head over" }, text);
     }

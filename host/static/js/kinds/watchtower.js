@@ -15,7 +15,8 @@
   function headline(state, forPhone) {
     const view = state.view;
     if (view.over) {
-      const text = view.winner === null || view.winner === undefined ? t("draw_game")
+      const text = view.end === "host" ? t("host_end") // stopped by the host: its standing, no winner named
+        : view.winner === null || view.winner === undefined ? t("draw_game")
         : t("winner", { who: seatName(state, view.winner) });
       return h("p", { class: "wt-head over" }, text);
     }
