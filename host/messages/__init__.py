@@ -27,13 +27,16 @@ from typing import Any
 from host.messages.fr import FRENCH as _FRENCH_PLAY
 from host.messages.fr_cards import FRENCH_CARDS
 from host.messages.fr_editor import ENGLISH_WEB, FRENCH_EDITOR
+from host.messages.fr_plans import FRENCH_PLANS
 from host.messages.fr_quiz import FRENCH_QUIZ
 
-FRENCH = {**_FRENCH_PLAY, **FRENCH_CARDS, **FRENCH_QUIZ, **FRENCH_EDITOR}
+FRENCH = {**_FRENCH_PLAY, **FRENCH_CARDS, **FRENCH_QUIZ, **FRENCH_EDITOR, **FRENCH_PLANS}
 
 # One text per refusal code: (French, English).
 CODES: dict[str, tuple[str, str]] = {
     "bad_event": ("Demande mal formée : rien n’a changé.", "A malformed request: nothing changed."),
+    "bad_plan": ("Ce programme de soirée est refusé : rien n’a été enregistré.",
+                 "This night plan is refused: nothing was written."),
     "bad_format": ("Format de fichier inconnu.", "Unknown file format."),
     "bad_message": ("Message mal formé : rien n’a changé.",
                     "A malformed message: nothing changed."),

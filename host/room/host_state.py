@@ -14,7 +14,7 @@ from host.schema import BadMessage, check_field
 from host.session.core import Session
 from host.store.journal import Journal, own_table
 
-KEYS = ("night", "game")
+KEYS = ("night", "game", "plan", "plan_step", "break")
 
 
 class Room(Protocol):

@@ -13,7 +13,9 @@ from typing import Any
 from host.clock import Clock, RealClock, Scheduler, ThreadScheduler
 from host.games import registry
 from host.games.contract import GameError, QuestionCount
+from host.room.breaks import Breaks
 from host.room.host_state import HostState
+from host.room.plans import Plans
 from host.people import night as night_rules
 from host.store.journal import GameRecord, Journal, StorageError
 from host.people.names import HALL_SEATS, NameFilter, clean, generated_name
@@ -131,6 +133,14 @@ class Hub:
         self.on_let_go: list[Callable[[str, str, str | None], None]] = []
         self.deleted: dict[str, Session] = {}  # lobby games deleted since the host started
         self.host_state = HostState(journal)
+        folder = journal.folder
+        self.plans = Plans(None if folder is None else folder / "plans", self._check_game)
+        self.breaks = Breaks(self.host_state)
+
+    def _check_game(self, kind: str, seats: list[dict[str, Any]],
+                    options: dict[str, Any]) -> None:
+        """A night plan's game: every check `create_game` makes, nothing written."""
+        self.game_config(kind, seats, **options)
 
     def _open(self, game_id: str) -> Session:
         record = self.journal.game(game_id)
@@ -294,11 +304,30 @@ class Hub:
         return resumed
 
     def create_game(self, kind_name: str, seats: list[dict[str, Any]], *,
+                    night: str | None = None, **options: Any) -> Session:
+        config = self.game_config(kind_name, seats, night=night, **options)
+        game_id = secrets.token_hex(4)
+        with self._lock:
+            with storage_refused():
+                self.journal.create_game(game_id, kind_name, config)
+            session = self._open(game_id)
+            self.sessions[game_id] = session
+            if night is not None:
+                self._nights.pop(night, None)  # its table lists the new game's teams
+        for callback in self.on_created:
+            callback(session)
+        session.republish()
+        self.room_changed()
+        return session
+
+    def game_config(self, kind_name: str, seats: list[dict[str, Any]], *,
                     settings: dict[str, Any] | None = None, game_map: str | None = None,
                     seed: int | None = None, language: str = "fr", title: str = "",
                     questions: dict[str, Any] | None = None, demo: bool = False,
                     pace: float = 1.0, teams: TeamRules | None = None,
-                    night: str | None = None) -> Session:
+                    night: str | None = None) -> dict[str, Any]:
+        """A game's journal config, every check `create_game` makes passed (GameError says
+        why not); nothing is written: a night plan's games are checked so when saved."""
         kind = registry.kind(kind_name)
         if not kind.min_seats <= len(seats) <= kind.max_seats:
             raise GameError(
@@ -347,19 +376,7 @@ class Hub:
         if kind.question_counts is not None:
             self._check_counts(kind.question_counts(config["settings"]), selection)
         kind.make(config)  # so is an unknown map
-        game_id = secrets.token_hex(4)
-        with self._lock:
-            with storage_refused():
-                self.journal.create_game(game_id, kind_name, config)
-            session = self._open(game_id)
-            self.sessions[game_id] = session
-            if night is not None:
-                self._nights.pop(night, None)  # its table lists the new game's teams
-        for callback in self.on_created:
-            callback(session)
-        session.republish()
-        self.room_changed()
-        return session
+        return config
 
     def _check_counts(self, wanted: list[QuestionCount], selection: Selection) -> None:
         """Refuse a game that asks more questions of a kind than its selection holds."""

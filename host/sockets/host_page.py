@@ -11,14 +11,15 @@ from collections.abc import Callable
 from typing import Any
 
 from host.room import bans
-from host.room import host_state
+from host.room import host_state, plan_run
+from host.sockets import host_plans
+from host.room.game_request import read_game
 from host.room.hub import Hub
 from host.people.night import NightError
 from host.quiz.memory import QuestionMemory
 from host.schema import MAX_CREATE_BYTES, BadMessage, check_field, parse_action, require_dict
 from host.session.core import HOST, Session
 from host.sockets.base import ROOMS, Base, answer, key_matches, refused
-from host.people.teams import team_rules
 
 HOST_EXTRA: dict[str, tuple[type, ...]] = {"stage": (str,), "seat": (int,)}
 SESSION_COMMANDS = ("start", "pause", "resume", "undo")
@@ -38,7 +39,8 @@ class HostNamespace(Base):
 
     def host_state(self) -> dict[str, Any]:
         sound = self.projector_sound()
-        return {**host_state.snapshot(self.hub),
+        return {**host_state.snapshot(self.hub), "plan": plan_run.progress(self.hub),
+                "break": self.hub.breaks.current(),
                 "projector_needs_click": sound.get("needs_click", False),
                 "projector_sound_on": sound.get("sound_on", False)}
 
@@ -52,7 +54,26 @@ class HostNamespace(Base):
     def remember(self, **values: str | None) -> None:
         """The host's night or followed game changed: journal it, tell every host page."""
         if self.hub.host_state.set(**values):
-            self.socketio.emit("host_state", self.host_state(), namespace=self.namespace)
+            self.tell_host_pages()
+
+    def tell_host_pages(self) -> None:
+        self.socketio.emit("host_state", self.host_state(), namespace=self.namespace)
+
+    # Night plans and breaks (host/sockets/host_plans.py)
+    def on_plan_start(self, payload: Any = None) -> dict[str, Any]:
+        return host_plans.plan_start(self, payload)
+
+    def on_plan_next(self, payload: Any = None) -> dict[str, Any]:
+        return host_plans.plan_next(self, payload)
+
+    def on_plan_stop(self, payload: Any = None) -> dict[str, Any]:
+        return host_plans.plan_stop(self, payload)
+
+    def on_break(self, payload: Any = None) -> dict[str, Any]:
+        return host_plans.break_start(self, payload)
+
+    def on_break_end(self, payload: Any = None) -> dict[str, Any]:
+        return host_plans.break_end(self, payload)
 
     def on_host_state(self, payload: Any = None) -> dict[str, Any]:
         """{} reads the host's state; {"night": id | null} sets the night new games join."""
@@ -115,47 +136,13 @@ class HostNamespace(Base):
         ]}
 
     def on_create(self, payload: Any = None) -> dict[str, Any]:
-        message = require_dict(payload, "create", limit=MAX_CREATE_BYTES)
-        kind = message.get("kind", "territory")
-        check_field("kind", kind, (str,))
-        seats = message.get("seats")
-        if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
-            raise BadMessage("'seats' must be a list of objects like {\"name\": ..., \"bot\": 3}")
-        for seat in seats:
-            if "name" in seat:
-                check_field("name", seat["name"], (str,))
-            if seat.get("bot") is not None:
-                check_field("bot", seat["bot"], (int,))
-                if not 1 <= seat["bot"] <= 5:
-                    raise BadMessage("a bot level is 1 to 5")
-        settings = message.get("settings", {})
-        require_dict(settings, "settings")
-        options: dict[str, Any] = {"settings": settings}
-        for name, types in (("map", (str,)), ("seed", (int,)), ("language", (str,)),
-                            ("title", (str,))):
-            if name in message:
-                check_field(name, message[name], types)
-                options["game_map" if name == "map" else name] = message[name]
-        if "pace" in message:
-            check_field("pace", message["pace"], (int, float))
-            options["pace"] = float(message["pace"])
-        if "questions" in message:
-            options["questions"] = require_dict(message["questions"], "questions")
-        try:
-            rules = team_rules(message.get("teams"), message.get("team_answers"))
-        except ValueError as err:
-            raise BadMessage(str(err)) from None
-        if rules.enabled:
-            options["teams"] = rules
-        if "night" in message:
-            check_field("night", message["night"], (str,))
-            options["night"] = message["night"]
-        session = self.hub.create_game(kind, seats, **options)
-        if message.get("start"):
+        request = read_game(require_dict(payload, "create", limit=MAX_CREATE_BYTES))
+        session = self.hub.create_game(request.kind, request.seats, **request.options)
+        if request.start:
             session.submit(HOST, {"type": "start"})
         self.watch(session, ROOMS.room(session.id, "host")[1], "host")
-        self.remember(game=session.id, **({"night": options["night"]} if "night" in options
-                                          else {}))
+        night = request.options.get("night")
+        self.remember(game=session.id, **({"night": night} if night is not None else {}))
         return {"ok": True, "game": session.id}
 
     def remove_phone(self, session: Session, body: dict[str, Any]) -> dict[str, Any]:

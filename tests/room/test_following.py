@@ -227,6 +227,7 @@ def test_the_host_removes_a_phone_and_keeps_it_out(server: LiveServer) -> None:
 def test_the_host_state_lives_on_the_host(server: LiveServer) -> None:
     host = Peer(server, "/host", auth={"key": server.key})
     assert host.call("host_state", {}) == {"ok": True, "night": None, "game": None,
+                                           "plan": None, "break": None,
                                            "projector_needs_click": False,
                                            "projector_sound_on": False}
     night = host.call("night", {"name": "Samedi"})["night"]

@@ -1,6 +1,6 @@
 // The host page's new-game form: the kind, its map, questions, settings and seats; create it.
 // Its pack boxes (#q-packs) come from editor.js; it counts the questions they and the categories hold.
-/* exported kindInfo, loadForm */
+/* exported kindInfo, loadForm, readForm */
 "use strict";
 
 let kinds = []; // from GET /api/kinds

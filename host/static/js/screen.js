@@ -1,4 +1,5 @@
 // The projector: lobby with QR code, then the game kind's own screen, pause banner, podium.
+/* exported nightTables */
 "use strict";
 
 const socket = io("/screen", { transports: ["websocket"] });
@@ -185,6 +186,11 @@ function drawNightBoard(night, shown) {
   const played = night.standings.played.length;
   const words = played === 0 ? "night_table_none" : played === 1 ? "night_table_one" : "night_table";
   $("#night-title").textContent = T.t(words, { name: night.name, n: played });
+  fill("#night-table", nightTables(night));
+}
+
+/** The night's running table as one or two tables of rows (the break shows it too). */
+function nightTables(night) {
   const rows = night.standings.table.map((t) =>
     h("tr", { "data-seat": t.seat, "data-points": t.points },
       h("td", { class: "place" }, t.place === null ? "" : String(t.place)), // a robot: no place
@@ -192,8 +198,8 @@ function drawNightBoard(night, shown) {
       h("td", { class: "score" }, Number(t.points).toLocaleString(T.lang))));
   // More than six rows: two columns side by side, half as tall, so the lobby keeps its room.
   const half = rows.length > 6 ? Math.ceil(rows.length / 2) : rows.length;
-  fill("#night-table", [rows.slice(0, half), rows.slice(half)].filter((part) => part.length)
-    .map((part) => h("table", { class: "night-table" }, part)));
+  return [rows.slice(0, half), rows.slice(half)].filter((part) => part.length)
+    .map((part) => h("table", { class: "night-table" }, part));
 }
 
 /** The night is over: its podium, from the running totals. */

@@ -1,0 +1,46 @@
+"""The French of night plans' and breaks' refusals (host/room/plan_file.py, plans.py,
+plan_run.py, breaks.py; host/routes/plans.py)."""
+
+from __future__ import annotations
+
+FRENCH_PLANS: dict[str, str] = {
+    "{file}, line {line}: {problem}": "{file}, ligne {line} : {problem}",
+    "not valid JSON or YAML: {why}": "ni JSON ni YAML valide : {why}",
+    "the file is empty": "le fichier est vide",
+    "the file is too large (at most {size} KB)": "le fichier est trop gros ({size} Ko au plus)",
+    "{file}: the file is too large (at most {size} KB)":
+        "{file} : le fichier est trop gros ({size} Ko au plus)",
+    "not UTF-8 text": "ce n’est pas du texte UTF-8",
+    "a plan is a mapping with tourelle, version, name and games":
+        "un programme est un dictionnaire avec tourelle, version, name et games",
+    "{key} is given twice": "{key} est donné deux fois",
+    "unknown field {key} in the plan": "champ inconnu {key} dans le programme",
+    "unknown field {key} in game {number}": "champ inconnu {key} dans la partie {number}",
+    "the plan has no {name}": "le programme n’a pas de {name}",
+    "'tourelle' must be 'plan'": "« tourelle » doit valoir « plan »",
+    "this host reads plans of version {version}":
+        "ce serveur lit les programmes de version {version}",
+    "'name' is a text of 1 to {most} characters":
+        "« name » est un texte de 1 à {most} caractères",
+    "'games' is a list of 1 or more games": "« games » est une liste d’une partie ou plus",
+    "a plan holds at most {most} games": "un programme compte {most} parties au plus",
+    "game {number} is not a mapping": "la partie {number} n’est pas un dictionnaire",
+    "game {number} has no 'kind'": "la partie {number} n’a pas de « kind »",
+    "game {number}: {problem}": "partie {number} : {problem}",
+    "there is no plan {plan}": "il n’y a pas de programme {plan}",
+    "there is no such plan": "ce programme n’existe pas",
+    "no plan is running": "aucun programme n’est en cours",
+    "the plan has no more games": "le programme n’a plus de partie",
+    "the plan's night is over: start the plan again":
+        "la soirée du programme est terminée : relancez le programme",
+    "the body must be a plan as a JSON object": "le corps doit être un programme en objet JSON",
+    "'name' is a text": "« name » est un texte",
+    "send the plan as the form's 'file'": "envoyez le programme dans le champ « file »",
+    "the plan could not be written: {why}": "le programme n’a pas pu être écrit : {why}",
+    "the plan could not be deleted: {why}": "le programme n’a pas pu être supprimé : {why}",
+    "this host keeps no plans (no data folder)":
+        "ce serveur ne garde pas de programmes (pas de dossier de données)",
+    "a break lasts 0 to {most} minutes": "une pause dure de 0 à {most} minutes",
+    "a break needs a message or a countdown":
+        "une pause a besoin d’un message ou d’un compte à rebours",
+}

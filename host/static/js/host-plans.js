@@ -1,0 +1,224 @@
+// The host page's night plans: a night prepared ahead (its name, points, games in order, each
+// the new-game form's own `create` payload), saved on the host (host/routes/plans.py), listed,
+// copied, edited, deleted, exported and imported; started (its night and first game), then its
+// next game in one tap. And the break: a message and a countdown on the projector and phones.
+// Loaded after host.js (its socket, ask) and editor.js (Editor.api: requests with the host key).
+"use strict";
+
+(() => {
+  let plans = []; // GET /api/plans
+  let editing = null; // {id: null | "p...", games: [...]} while the plan form is open
+  let running = null; // host_state's "plan": {id, name, games, kinds, step, next}
+
+  const api = (url, options) => Editor.api(url, options);
+  const kindName = (kind) => kindLabel(kind, kindInfo(kind).label);
+
+  /** A plan's game in a line: "Quiz · 2 équipes · fr". */
+  function gameLine(game) {
+    const seats = (game.seats || []).length;
+    const parts = [kindName(game.kind),
+      T.t(game.teams ? "plan_teams" : "plan_seats", { n: seats }), (game.language || "fr").toUpperCase()];
+    if (game.title) parts.splice(1, 0, game.title);
+    return parts.join(" · ");
+  }
+
+  async function load() {
+    const answer = await api("/api/plans");
+    if (!answer.ok) return;
+    plans = answer.plans || [];
+    draw();
+  }
+
+  function say(text, good) {
+    $("#plan-msg").textContent = text || "";
+    $("#plan-msg").classList.toggle("error", !good);
+  }
+
+  function draw() {
+    fill("#plans-list", plans.length ? plans.map((plan) => h("tr", { "data-plan": plan.id },
+      h("td", {}, h("strong", {}, plan.name), " ",
+        h("small", { class: "note" }, T.t("plan_games", { n: plan.games.length }), " · ",
+          plan.games.map((g) => kindName(g.kind)).join(", ")),
+      h("div", { class: "plan-actions" },
+        h("button", { type: "button", class: "primary", "data-plan-start": plan.id, onclick: () => start(plan) },
+          T.t("plan_start")),
+        h("button", { type: "button", "data-plan-edit": plan.id, onclick: () => edit(plan) }, T.t("plan_edit")),
+        h("button", { type: "button", "data-plan-copy": plan.id, onclick: () => copy(plan) }, T.t("plan_copy")),
+        h("a", { class: "button-link", "data-plan-export": plan.id, download: "",
+          href: "/api/plans/" + plan.id + ".json?key=" + encodeURIComponent(hostKey) }, T.t("plan_export")),
+        h("button", { type: "button", "data-plan-delete": plan.id, onclick: () => remove(plan) },
+          T.t("plan_delete")))))) : h("tr", {}, h("td", { class: "note" }, T.t("plan_none"))));
+  }
+
+  // ------------------------------------------------------------- the plan form
+
+  function edit(plan) {
+    editing = { id: plan ? plan.id : null, games: plan ? plan.games.map((g) => ({ ...g })) : [] };
+    $("#plan-edit").hidden = false;
+    $("#plan-edit-title").textContent = plan ? T.t("plan_edit_title", { name: plan.name }) : T.t("plan_new");
+    $("#plan-name").value = plan ? plan.name : "";
+    const places = plan && plan.rules && plan.rules.default && plan.rules.default.places;
+    $("#plan-places").value = (places || [10, 6, 3]).join(", ");
+    drawGames();
+    say("");
+    $("#plan-name").focus();
+  }
+
+  function drawGames() {
+    const games = editing.games;
+    const move = (i, by) => {
+      const [game] = games.splice(i, 1);
+      games.splice(i + by, 0, game);
+      drawGames();
+    };
+    fill("#plan-games", games.length ? games.map((game, i) => h("li", { "data-plan-game": i },
+      h("span", { class: "plan-game-line" }, gameLine(game)),
+      h("span", { class: "plan-game-buttons" },
+        h("button", { type: "button", class: "small", disabled: i === 0, "aria-label": T.t("ed_move_up"),
+          onclick: () => move(i, -1) }, "↑"),
+        h("button", { type: "button", class: "small", disabled: i === games.length - 1,
+          "aria-label": T.t("ed_move_down"), onclick: () => move(i, 1) }, "↓"),
+        h("button", { type: "button", class: "small", "data-plan-replace": i, title: T.t("plan_replace_help"),
+          onclick: () => { games[i] = formGame(); drawGames(); } }, T.t("plan_replace")),
+        h("button", { type: "button", class: "small", "data-plan-remove": i, "aria-label": T.t("plan_remove"),
+          onclick: () => { games.splice(i, 1); drawGames(); } }, "✕"))))
+      : h("li", { class: "note plan-empty" }, T.t("plan_no_games")));
+  }
+
+  /** The new-game form as it stands, as a plan keeps it: its create payload, without a night. */
+  function formGame() {
+    const game = readForm(false); // host-form.js
+    delete game.start;
+    delete game.night;
+    return game;
+  }
+
+  function planBody() {
+    const places = $("#plan-places").value.split(/[,;\s]+/).filter(Boolean).map(Number);
+    const body = { tourelle: "plan", version: 1, name: $("#plan-name").value.trim(), games: editing.games };
+    if (places.length) body.rules = { default: { places } };
+    return body;
+  }
+
+  async function save(event) {
+    event.preventDefault();
+    const answer = await api(editing.id ? "/api/plans/" + editing.id : "/api/plans",
+      { method: editing.id ? "PUT" : "POST", body: planBody() });
+    if (!answer.ok) {
+      say(T.refusal(answer));
+      return;
+    }
+    $("#plan-edit").hidden = true;
+    editing = null;
+    say(T.t("plan_saved", { name: answer.plan.name }), true);
+    await load();
+  }
+
+  async function copy(plan) {
+    const field = h("input", { id: "confirm-field", maxlength: 40, value: plan.name });
+    const name = await ask(T.t("plan_copy_ask", { name: plan.name }), field, T.t("plan_copy"));
+    if (name === null) return;
+    const answer = await api("/api/plans/" + plan.id + "/copy", { method: "POST", body: { name: name.trim() } });
+    say(answer.ok ? T.t("plan_saved", { name: answer.plan.name }) : T.refusal(answer), answer.ok);
+    await load();
+  }
+
+  async function remove(plan) {
+    if (!(await ask(T.t("plan_delete_ask", { name: plan.name })))) return;
+    const answer = await api("/api/plans/" + plan.id, { method: "DELETE" });
+    say(answer.ok ? T.t("plan_deleted", { name: plan.name }) : T.refusal(answer), answer.ok);
+    await load();
+  }
+
+  async function importFile() {
+    const input = $("#plan-import-file");
+    if (!input.files.length) return;
+    const form = new FormData();
+    form.append("file", input.files[0]);
+    const answer = await api("/api/plans/import", { method: "POST", body: form });
+    input.value = "";
+    say(answer.ok ? T.t("plan_imported", { name: answer.plan.name }) : T.refusal(answer), answer.ok);
+    if (answer.ok) await load();
+  }
+
+  // ------------------------------------------------------------- running a plan
+
+  function start(plan) {
+    socket.emit("plan_start", { plan: plan.id }, (ack) => {
+      say(ack && ack.ok ? T.t("plan_started", { name: plan.name }) : T.refusal(ack), ack && ack.ok);
+      if (ack && ack.ok) {
+        watchCreated(ack.game); // host.js
+        refreshNights(ack.night); // host-night.js
+      }
+    });
+  }
+
+  /** Where the host is in its plan, under the game's commands: its next game in one tap. */
+  function drawRun() {
+    const over = !state || state.meta.status === "over";
+    $("#plan-live").hidden = !running;
+    if (!running) return;
+    $("#plan-where").textContent = T.t("plan_where", { name: running.name, n: running.step, total: running.games });
+    const next = running.next;
+    $("#plan-next").hidden = !next;
+    if (next) {
+      $("#plan-next").textContent = T.t("plan_next", { n: next.number, kind: kindName(next.kind) });
+      $("#plan-next").classList.toggle("primary", over); // the game is over: this is the step
+    }
+  }
+
+  async function next() {
+    const live = state && state.meta.status === "running";
+    if (live && !(await ask(T.t("plan_next_running", { game: state.meta.game })))) return;
+    socket.emit("plan_next", {}, (ack) => {
+      $("#cmd-msg").textContent = ack && ack.ok ? "" : T.refusal(ack);
+      if (ack && ack.ok) watchCreated(ack.game);
+    });
+  }
+
+  function hostState(message) {
+    running = message && message.plan ? message.plan : null;
+    drawBreak(message ? message.break : null);
+    drawRun();
+  }
+
+  // ------------------------------------------------------------- the break
+
+  /** "Reprise à 21 h 15" / "Back at 21:15": the restart's time, from the minutes chosen. */
+  function restartText() {
+    const at = new Date(Date.now() + Math.max(0, Number($("#break-minutes").value) || 0) * 60000);
+    const hh = at.getHours(), mm = String(at.getMinutes()).padStart(2, "0");
+    return T.t("break_default", { time: T.lang === "fr" ? `${hh} h ${mm}` : `${hh}:${mm}` });
+  }
+  let typed = false; // the host wrote their own message: the minutes no longer rewrite it
+
+  function drawBreak(shown) {
+    $("#break-end").hidden = !shown;
+    $("#break-show").textContent = T.t(shown ? "break_again" : "break_show");
+    document.body.dataset.break = shown ? "on" : "";
+  }
+
+  $("#break-minutes").addEventListener("input", () => { if (!typed) $("#break-message").value = restartText(); });
+  $("#break-message").addEventListener("input", () => { typed = !!$("#break-message").value; });
+  $("#break-box").addEventListener("toggle", () => { if (!typed) $("#break-message").value = restartText(); });
+  $("#break-show").addEventListener("click", () => {
+    const seconds = Math.round(Math.max(0, Number($("#break-minutes").value) || 0) * 60);
+    socket.emit("break", { message: $("#break-message").value.trim(), seconds }, (ack) => {
+      $("#break-msg").textContent = ack && ack.ok ? "" : T.refusal(ack);
+    });
+  });
+  $("#break-end").addEventListener("click", () => socket.emit("break_end", {}));
+  socket.on("break", (message) => drawBreak(message.break));
+
+  $("#plan-new").addEventListener("click", () => edit(null));
+  $("#plan-cancel").addEventListener("click", () => { $("#plan-edit").hidden = true; editing = null; });
+  $("#plan-add-game").addEventListener("click", () => { editing.games.push(formGame()); drawGames(); });
+  $("#plan-edit").addEventListener("submit", save);
+  $("#plan-import-file").addEventListener("change", importFile);
+  $("#plan-next").addEventListener("click", next);
+  socket.on("host_state", hostState);
+  socket.on("state", () => setTimeout(drawRun, 0)); // after host.js took the new state
+  socket.on("connect", () => socket.emit("host_state", {}, (ack) => { if (ack && ack.ok) hostState(ack); }));
+  if (socket.connected) socket.emit("host_state", {}, (ack) => { if (ack && ack.ok) hostState(ack); });
+  load();
+})();
