@@ -36,7 +36,8 @@ MEASURE = """() => {
   const root = document.querySelector(".cards-kind.my-turn");
   const box = (node) => {
     const r = node.getBoundingClientRect();
-    return {what: (node.className || node.tagName) + " " + (node.textContent || "").trim().slice(0, 30),
+    const text = (node.textContent || "").trim().slice(0, 30);
+    return {what: (node.className || node.tagName) + " " + text,
             top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width};
   };
   const shown = (node) => node.getBoundingClientRect().width > 0;
