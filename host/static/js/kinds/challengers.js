@@ -279,6 +279,8 @@
       },
       chip,
       name: nameOf,
+      // The robot that won (solo) heads the ranking as the headline says, its player second.
+      seats: (view) => (view.winner === ROBOT ? [ROBOT] : []).concat(view.ranking || []),
       detail: (state, seat) => {
         const side = sideOf(state.view, seat);
         return [trophies(side), " ", fansText(side)];
