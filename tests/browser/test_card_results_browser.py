@@ -93,3 +93,38 @@ def test_only_a_win_is_drawn_as_a_success(server: LiveServer, browser: Any) -> N
     show(phone, ends[ranking[0]], "phone")
     first = verdict(phone)
     assert "1ᵉʳ" in first["text"] and "good" in first["classes"], first
+
+
+# Panels and cards as the card kinds mark them, drawn on the phone page; each mark's ring
+# (box-shadow), outline style and added mark (::before content).
+MARKS = """() => {
+  const root = document.createElement("div");
+  root.className = "cards-kind";
+  root.innerHTML = '<section class="wt-player on-turn"></section>'
+    + '<section class="wt-player last-actor"></section>'
+    + '<section class="qsj-player on-turn"></section>'
+    + '<section class="qsj-player last-actor"></section>'
+    + '<div class="card face target"></div><div class="card face selected"></div>';
+  document.body.append(root);
+  const look = (node) => {
+    const style = getComputedStyle(node);
+    return {ring: style.boxShadow, outline: style.outlineStyle,
+            mark: getComputedStyle(node, "::before").content};
+  };
+  const out = [...root.children].map(look);
+  root.remove();
+  return out;
+}"""
+
+
+def test_the_turn_the_last_mover_the_target_and_the_selection_differ_beyond_hue(
+    server: LiveServer, browser: Any
+) -> None:
+    """Issue 49, point 8: the player on turn and the last to move never wear the same ring;
+    a target and the selection differ by a border style or a mark, not by colour alone."""
+    phone = catalogue_page(browser, server.url + "/")
+    wt_turn, wt_last, qsj_turn, qsj_last, target, selected = phone.evaluate(MARKS)
+    for turn, last in ((wt_turn, wt_last), (qsj_turn, qsj_last)):
+        assert turn["outline"] != last["outline"], (turn, last)
+    assert target["outline"] != selected["outline"] or target["mark"] != selected["mark"]
+    assert selected["mark"] not in ("none", "normal", ""), selected
