@@ -105,6 +105,8 @@ def choice_duel_decision(q: Question, attack: Attack, result: str) -> dict[str, 
 
 
 def conquest_decision(q: Question, marks: list[tuple[int, str]]) -> dict[str, Any]:
-    """Campaign conquest: every right answer takes the territory its player marked."""
-    return {"seat": None, "by": "conquest",
-            "winners": [seat for seat, _ in marks if is_correct_choice(q, seat)]}
+    """Campaign conquest: every right answer takes the territory its player marked (`taken`
+    names it, for the reveal to say which)."""
+    taken = [(seat, tid) for seat, tid in marks if is_correct_choice(q, seat)]
+    return {"seat": None, "by": "conquest", "winners": [seat for seat, _ in taken],
+            "taken": [{"seat": seat, "territory": tid} for seat, tid in taken]}

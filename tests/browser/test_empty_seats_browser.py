@@ -87,6 +87,12 @@ def test_a_seat_with_no_phone_is_named_at_the_start_and_while_the_game_waits(
         text = page.inner_text(box)
         assert "Bleu · Bea" in text and "aucun téléphone" in text, text
         assert page.locator(box).is_visible()
+    # The hand-over menu is labelled where the host sees it (issue 49, point 9), its people's
+    # choice a whole phrase, not "ses joueurs" alone.
+    menu = host.locator("#h-seats [data-hand='1']")
+    assert menu.evaluate("(m) => m.closest('label') && m.closest('label').innerText").startswith(
+        "Joué par")
+    assert menu.locator("option[value='']").inner_text() == "des joueurs (téléphones)"
     # A bot takes Bea's seat: the game waits on her no more, and both pages say so.
     host.select_option("#h-seats [data-hand='1']", "3")
     for page, box in ((screen, "#away"), (host, "#h-waiting")):

@@ -231,6 +231,19 @@ def test_solo_robot_keeps_its_trophies() -> None:
         assert game.result(state)["robot_won"]
 
 
+def test_a_solo_game_the_robot_won_places_its_player_second() -> None:
+    """One result everywhere (issue 49, point 3): "The robot wins!" and the player's place."""
+    for seed in range(1, 40):
+        state = new(1, seed=seed)
+        while not state.over:
+            state = play_out_step(state)
+        if state.winner == ROBOT:
+            break
+    assert state.winner == ROBOT
+    result = game.result(state)
+    assert result["robot_won"] and [p["place"] for p in result["players"]] == [2]
+
+
 def test_timer_defaults_and_stale_timeouts() -> None:
     assert game.timer(new(2)) is None
     state = new(2, turn_seconds=20)

@@ -51,7 +51,7 @@ def words(page: Any, view: dict[str, Any]) -> dict[str, Any]:
                      mark: W.rowMark(q.content, row).text, detail: W.rowDetail(q.content, row) };
         });
         return { truth: W.answerText(q.content, q.content.answer), rows,
-                 verdict: W.verdictText(state, q),
+                 verdict: W.verdictText(state, q, (id) => "«" + id + "»"),
                  pickers: W.pickersText(state, q.outcome.pickers) };
     }""", view)
 
@@ -132,6 +132,30 @@ def test_the_duels_name_the_player_and_what_decided(kit, grid_game, pages):
     names = {0: "Rouge", 1: "Bleu"}  # kit.position seats are named after colours
     assert fr["verdict"] == f"{names[1]} tient : {names[0]} n’a pas trouvé"
     assert {row["seat"]: row["mark"] for row in fr["rows"]} == {0: "✘ Faux", 1: "✔ Juste !"}
+
+
+def test_a_conquest_says_which_territory_each_right_player_takes(kit, pages):
+    """Issue 49, point 9: never "takes the territory aimed at" without saying which."""
+    game = kit.TerritoryGame(kit.maps["grid12"]())
+    d = kit.Driver(game, game.setup({"mode": "campaign"}, kit.seats(3), 5))
+    bases = {0: "a0", 1: "c2", 2: "a3"}
+    while d.state.phase == "castles":
+        d.pick(d.state.picks[0], bases[d.state.picks[0]])
+    aims = {0: "a1", 1: "c1", 2: "a2"}
+    for seat in d.state.picks:
+        d.pick(seat, aims[seat])
+    first, second, _ = d.state.question.seats
+    d.ask(1)
+    d.answer(first, 1, 5)
+    d.answer(second, 1, 6)
+    d.timeout()  # the third never answers
+    names = {0: "Rouge", 1: "Bleu", 2: "Vert"}  # kit.seats are named after colours
+    view = game.view(d.state, "screen")
+    fr = words(pages["fr"], view)
+    assert fr["verdict"] == (f"{names[first]} prend «{aims[first]}» · "
+                             f"{names[second]} prend «{aims[second]}»")
+    en = words(pages["en"], view)
+    assert f"takes «{aims[first]}» · " in en["verdict"] and "aimed at" not in en["verdict"]
 
 
 def test_the_speed_duel_says_who_holds_and_why(kit, grid_game, pages):

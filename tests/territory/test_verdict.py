@@ -115,7 +115,8 @@ def test_a_campaign_conquest_names_who_takes_the_territory_aimed_at(kit):
     d.answer(second, 2, 6)
     d.timeout()
     outcome = game.view(d.state, "screen")["question"]["outcome"]
-    assert outcome["decision"] == {"seat": None, "by": "conquest", "winners": [first]}
+    assert outcome["decision"] == {"seat": None, "by": "conquest", "winners": [first],
+                                   "taken": [{"seat": first, "territory": aims[first]}]}
 
 
 def test_the_duel_mode_hands_both_players_picks_better_answer_first(kit):

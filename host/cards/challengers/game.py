@@ -43,6 +43,8 @@ class Challengers(RulesGame):
             return (1 if state.winner == seat else 0, *known)
 
         place = places(sorted((p.seat for p in players), key=key, reverse=True), key)
+        if state.winner == ROBOT:  # solo only: the robot is first, every player after it
+            place = {seat: n + 1 for seat, n in place.items()}
         robot = state.robot()
         return {
             **self.result_fields(state, state.step),

@@ -79,10 +79,15 @@ function leaveButton(meta, socket, unseat) {
 }
 
 /** A game over: the player's place (a kind whose phones do not get every player's score says
- * it in `you.rank`), or null. */
+ * it in `you.rank`) out of how many ("4ᵉ sur 4"), or null. Only a win is a success (green). */
 function overVerdict(view, seat) {
-  const mine = rankedPlayers(view).find((p) => p.seat === seat); // tied seats share a place
+  const rows = rankedPlayers(view);
+  const mine = rows.find((p) => p.seat === seat); // tied seats share a place
   const place = view.you && view.you.rank ? view.you.rank : mine ? mine.place : 0;
-  return place ? h("div", { class: "verdict-big good" },
-    T.t("you_placed", { rank: place === 1 ? T.t("first") : T.t("rank", { n: place }) })) : null;
+  if (!place) return null;
+  const rank = place === 1 ? T.t("first") : T.t("rank", { n: place });
+  // Out of how many: when the rows hold every place (not a robot ahead, Challengers! solo).
+  const of = mine && rows.length >= place && rows.length > 1 ? rows.length : 0;
+  return h("div", { class: "verdict-big " + (place === 1 ? "good" : "none") },
+    of ? T.t("you_placed_of", { rank, n: of }) : T.t("you_placed", { rank }));
 }

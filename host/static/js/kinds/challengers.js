@@ -257,9 +257,10 @@
     root.replaceChildren(h("div", { class: "cards-kind chc phone-table" + (actions.length ? " my-turn" : "") },
       h("div", { class: "chc-head" }, h("strong", {}, t("round", { n: view.round }), " · ", phaseText(view)),
         h("span", {}, trophies(me)), h("small", {}, fansText(me))),
+      // A refusal shows above the turn's controls, on the first screen however tall the match.
+      h("p", { class: "error", role: "alert" }, phone.error),
       matchTime ? matchPart(state, me, actions) : draftPart(state, me, actions),
-      lastLine(state),
-      h("p", { class: "error", role: "alert" }, phone.error)));
+      lastLine(state)));
     fitNames(root);
   }
 
@@ -278,6 +279,8 @@
       },
       chip,
       name: nameOf,
+      // The robot that won (solo) heads the ranking as the headline says, its player second.
+      seats: (view) => (view.winner === ROBOT ? [ROBOT] : []).concat(view.ranking || []),
       detail: (state, seat) => {
         const side = sideOf(state.view, seat);
         return [trophies(side), " ", fansText(side)];

@@ -53,17 +53,19 @@
     const view = state.view;
     const s = view.seats[seat];
     const lang = T.lang;
-    const zone = (name, child, label) => h("div", { class: "rb-zone", "data-zone": name + ":" + seat },
-      child, h("small", {}, label));
+    // A zone's label: its word, then its count (a phone hides the count: the pile's badge says it,
+    // and draws the short word where there is one).
+    const zone = (name, child, count) => h("div", { class: "rb-zone", "data-zone": name + ":" + seat },
+      child, h("small", {}, STRINGS[name + "_short"]
+        ? [h("span", { class: "long" }, t(name)), h("span", { class: "short" }, t(name + "_short"))] : t(name),
+      count === undefined ? null : h("span", { class: "n" }, " · " + count)));
     return h("div", { class: "rb-seat seat-" + seat + (view.turn === seat ? " on-turn" : "") },
       h("div", { class: "rb-name" }, seatChip(seat), h("strong", {}, s.name),
         h("small", {}, t("penalty") + " " + s.penalty)),
-      zone("reserve", Cards.pile(s.reserve.top, s.reserve.count, lang, {}, seat),
-        t("reserve") + " · " + s.reserve.count),
-      zone("hand", Cards.pile(s.hand.count ? "back" : null, s.hand.count, lang, {}, seat),
-        t("hand") + " · " + s.hand.count),
-      zone("turned", s.turned ? Cards.face(s.turned, lang) : Cards.slot({}), t("turned")),
-      zone("waste", Cards.pile(s.waste.top, s.waste.count, lang, {}, seat), t("waste") + " · " + s.waste.count),
+      zone("reserve", Cards.pile(s.reserve.top, s.reserve.count, lang, {}, seat), s.reserve.count),
+      zone("hand", Cards.pile(s.hand.count ? "back" : null, s.hand.count, lang, {}, seat), s.hand.count),
+      zone("turned", s.turned ? Cards.face(s.turned, lang) : Cards.slot({})),
+      zone("waste", Cards.pile(s.waste.top, s.waste.count, lang, {}, seat), s.waste.count),
       opts && opts.extra ? opts.extra : null);
   }
 

@@ -58,8 +58,9 @@ const TerritoryWords = (() => {
     return detail.join(" · ");
   }
 
-  /** The verdict line: who came out ahead and what decided it (outcome.decision), or null. */
-  function verdictText(state, q) {
+  /** The verdict line: who came out ahead and what decided it (outcome.decision), or null.
+   * `placeName(id)` names a territory (the map's name in the page's language). */
+  function verdictText(state, q, placeName) {
     const outcome = q.outcome || {};
     const d = outcome.decision;
     if (!d) return outcome.result ? T.t(outcome.result) : null;
@@ -67,7 +68,9 @@ const TerritoryWords = (() => {
     if (d.by === "both_right") return T.t("speed_question");
     if (d.by === "conquest") {
       if (!d.winners.length) return say("conquest_none");
-      return say(d.winners.length > 1 ? "conquest_many" : "conquest_one", { who: d.winners.map(name).join(", ") });
+      const place = placeName || ((id) => id);
+      return (d.taken || []).map((taken) => say("conquest_took",
+        { who: name(taken.seat), t: place(taken.territory) })).join(" · ");
     }
     if (d.seat === null || d.seat === undefined) return say("nobody");
     const attack = state.view.attack;

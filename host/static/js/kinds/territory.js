@@ -53,6 +53,7 @@
     screenRefs.latest = state;
     if (ctx.title) ctx.title(titleOf(view));
     Maps.load(meta.config.map).then((gameMap) => {
+      shownMap = gameMap;
       if (state !== screenRefs.latest) return;
       drawMap($("#map"), gameMap, view, { names: true });
       renderTurn(state, gameMap);
@@ -125,6 +126,8 @@
     }
     return runs;
   }
+
+  let shownMap = null; // the map last drawn, for the reveal's territory names
 
   function territoryName(gameMap, id) {
     const t = gameMap && gameMap.byId[id];
@@ -207,7 +210,7 @@
         h("span", { class: "mark" }, mark.text),
         h("span", { class: "detail" }, W.rowDetail(q.content, row))));
     }
-    const verdict = W.verdictText(state, q);
+    const verdict = W.verdictText(state, q, (id) => territoryName(shownMap, id));
     if (verdict) rows.push(h("p", { class: "verdict" }, verdict));
     const pickers = W.pickersText(state, outcome.pickers);
     if (pickers) rows.push(h("p", { class: "verdict pickers" }, pickers));
@@ -291,9 +294,11 @@
     const mapWanted = !(view.stage === "answering" && q && q.seats.includes(seat) && !view.your_answer);
     if (!mapWanted) {
       fill("#p-map");
+      Maps.load(meta.config.map).then((gameMap) => { shownMap = gameMap; }); // names for the reveal
       return;
     }
     Maps.load(meta.config.map).then((gameMap) => {
+      shownMap = gameMap;
       if (state !== phone.state) return;
       const legal = tap ? (view.legal || []).map((action) => action.territory) : []; // the server's list
       const onIllegal = tap ? () => { $("#status").textContent = T.t("illegal_land"); } : null;
@@ -364,7 +369,7 @@
     if (!row) return;
     const mark = W.rowMark(q.content, row);
     const gap = row.distance ? T.t("off_by", { d: W.numberFormat(q.content)(row.distance) }) : null;
-    const verdict = W.verdictText(state, q);
+    const verdict = W.verdictText(state, q, (id) => territoryName(shownMap, id));
     fill("#controls", h("div", { class: "verdict-big " + mark.cls }, mark.text || T.t("no_answer"),
       gap ? h("small", {}, gap) : null),
     verdict ? h("p", { class: "verdict phone-verdict" }, verdict) : null);
