@@ -106,8 +106,10 @@ def in_view(page: Any, selector: str) -> bool:
 
 def cut_choices(page: Any, selector: str) -> list[str]:
     """The menu's choices whose text, drawn in the menu's font, is wider than the closed
-    menu has room for (its width less padding and the arrow's 1.5em)."""
+    menu has room for (its width less padding and the arrow's 1.5em); none for a menu the
+    page does not show."""
     return list(page.eval_on_selector(selector, """(menu) => {
+        if (!menu.getClientRects().length) return [];  // not shown (a row with nothing to offer)
         const style = getComputedStyle(menu);
         const context = document.createElement("canvas").getContext("2d");
         context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
