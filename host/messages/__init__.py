@@ -237,6 +237,14 @@ UNDONE: dict[str, tuple[str, str]] = {
                    "aviez joué votre joker est retiré ; votre joker reste à jouer.",
                    "The host undid their last decision: the round title card where you had "
                    "played your joker was taken back; your joker is still yours to play."),
+    "stake:gone": ("L’animateur a annulé sa dernière décision : la mise de votre équipe était "
+                   "pour une question qu’il a retirée ; elle ne compte plus.",
+                   "The host undid their last decision: your team's stake was for a question "
+                   "that was taken back; it no longer counts."),
+    "stake:void": ("L’animateur a annulé sa dernière décision : la mise de votre équipe dépasse "
+                   "maintenant ce qu’elle peut miser ; misez à nouveau.",
+                   "The host undid their last decision: your team's stake is now more than it "
+                   "may bet; bet again."),
 }
 UNDONE_OTHER = ("L’animateur a annulé sa dernière décision : votre dernier geste ne "
                 "s’applique plus et ne compte pas.",

@@ -112,6 +112,16 @@ FRENCH_QUIZ: dict[str, str] = {
     "step {step} is not the open question's":
         "l’étape {step} n’est pas celle de la question ouverte",
     "this question's time is already running": "le temps de cette question tourne déjà",
+    # ---- wager questions (host/quiz_round/wager.py)
+    "stakes are closed: the question is out":
+        "les mises sont closes : la question est posée",
+    "no stake is asked now": "aucune mise n’est demandée maintenant",
+    "your team has already locked in its stake": "votre équipe a déjà verrouillé sa mise",
+    "a stake is a whole number of points, from 0":
+        "une mise est un nombre entier de points, à partir de 0",
+    "your stake is at most {most} points": "votre mise est de {most} points au plus",
+    "{where}: a buzz round takes no stakes": "{where} : une manche au buzzer ne prend pas de mises",
+    "{where}: {key} is true or false": "{where} : {key} vaut true ou false",
     "your team has already played its joker": "votre équipe a déjà joué son joker",
     "a joker is played before a round starts, on its title card":
         "un joker se joue avant le début d’une manche, pendant l’affichage de son titre",

@@ -17,7 +17,7 @@ from typing import Any
 
 from host.games.contract import BadEvent, Event, OutOfTurn, StaleEvent
 from host.quiz.matching import key_of
-from host.quiz_round import typed
+from host.quiz_round import typed, wager
 from host.quiz_round.scoring import score_question
 from host.quiz_round.state import Correction, Played, QuizState
 
@@ -28,6 +28,8 @@ def doubled(state: QuizState, round_: int, outcome: dict[str, Any]) -> dict[int,
     """Each answering seat's points from an outcome, a joker played for `round_` doubling
     them (the rows are marked and changed in place: the outcome is the caller's new one)."""
     for row in outcome["rows"]:
+        if "stake" in row:  # a stake won or lost is the team's own figure (wager.py)
+            continue
         if bool(state.jokers) and state.jokers[row["seat"]] == round_:
             row["points"] *= 2
             row["bonus"] *= 2  # the speed's part of them, doubled too
@@ -98,8 +100,11 @@ def on_correct(state: QuizState, event: Event) -> QuizState:
     ruled = replace(asked, rulings=asked.rulings + ((key, right),))
     plan = state.settings.rounds[played.round]
     outcome = score_question(ruled, plan, state.settings, state.names)
+    wager.settle(ruled, outcome, state.names)
     outcome["corrected"] = reason
     gains = doubled(state, played.round, outcome)
+    for seat, extra in played.streaks:  # the streak bonus stays as paid at its reveal
+        gains[seat] = gains.get(seat, 0) + extra
     return _apply(state, index, replace(played, asked=ruled), gains, "ruling", reason, outcome)
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from host.games.contract import BadEvent, Event, QuestionRequest, TimerRequest, View
 from host.games.ranking import scored_result
-from host.quiz_round import buzz, ordering, rules, typed, views
+from host.quiz_round import buzz, ordering, rules, typed, views, wager
 from host.quiz_round.state import (
     MAX_SEATS,
     MIN_SEATS,
@@ -17,7 +17,7 @@ from host.quiz_round.state import (
     to_json,
 )
 
-SEAT_ACTIONS = frozenset({"answer", "joker", "buzz"})
+SEAT_ACTIONS = frozenset({"answer", "joker", "buzz", "stake"})
 _UNDOABLE = frozenset({"next", "close", "skip", "adjust", "end", "right", "wrong",
                        "accept", "reject", "correct", "void"})
 # A question's sound on the projector: not a decision to undo (undo skips over them); nor
@@ -48,6 +48,11 @@ class QuizRoundGame:
         not locked in; its joker on a round's title card while unplayed."""
         if rules.joker_open(state, seat):
             return [{"type": "joker", "seat": seat}]
+        if wager.is_wager_stage(state):  # a stake before the question: none, half, all
+            if wager.stake_of(state.stakes, seat) is not None:
+                return []
+            return [{"type": "stake", "seat": seat, "points": points}
+                    for points in wager.sample_stakes(state, seat)]
         asked = state.asked
         if buzz.is_buzz(state):
             live = buzz.status(state, seat) == "live"
@@ -113,6 +118,9 @@ class QuizRoundGame:
 
     def undo_context(self, state: QuizState) -> tuple[int, str | None]:
         """What a team's move is about (host/store/replay.py): the round (a joker on its title
-        card) and the open question (an answer, a buzz). Undo keeps a team's move made
-        after the undone decision when it still applies to the same one."""
+        card), the open question (an answer, a buzz) or the question a wager stage is for (a
+        stake). Undo keeps a team's move made after the undone decision when it still applies
+        to the same one."""
+        if wager.is_wager_stage(state):
+            return state.round, f"wager{state.number}"
         return state.round, state.asked.request_id if state.asked is not None else None

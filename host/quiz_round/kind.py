@@ -7,7 +7,7 @@ from typing import Any
 
 from host.buzzer_board.kind import BUZZ_FIELDS
 from host.games.contract import Game, GameKind, QuestionCount
-from host.games.forms import choice, integer, json_value, label
+from host.games.forms import boolean, choice, integer, json_value, label
 from host.quiz_round.game import HOST_ACTIONS, SCREEN_ACTIONS, SEAT_ACTIONS, QuizRoundGame
 from host.quiz_round.rules import with_fact_age
 from host.quiz_round.state import MAX_SEATS, MIN_SEATS, parse_settings
@@ -88,6 +88,18 @@ SETTINGS = (
     integer("max_fact_age", label("Faits datés : écarter ceux de plus de N ans (0 : les garder)",
                                   "Dated facts: leave out those older than N years (0: keep)"),
             0, 0, 100),
+    boolean("wager", label("Questions à miser : chaque équipe mise avant de voir la question",
+                           "Wager questions: each team bets before it sees the question")),
+    integer("wager_floor", label("Mise possible d’une équipe à 0 point",
+                                 "What a team on 0 points may bet"), 10, 0, 1000),
+    integer("wager_cap", label("Mise maximale (0 : tout son score)",
+                               "Most a team may bet (0: its whole score)"), 0, 0, 100_000),
+    integer("wager_seconds", label("Temps pour miser (s, 0 : l’animateur)",
+                                   "Time to bet (s, 0: the host)"), 20, 0, 300),
+    integer("streak_3", label("Série de 3 bonnes réponses : bonus (0 : aucun)",
+                              "3 right in a row: bonus (0: none)"), 0, 0, 1000),
+    integer("streak_5", label("Série de 5 ou plus : bonus (0 : aucun)",
+                              "5 or more in a row: bonus (0: none)"), 0, 0, 1000),
     # Each round its own title, size, time, points, bonus and mix (the settings above are
     # the defaults); drawn on the host page by quiz-round.js's settingEditor.
     json_value("plan", label("Manches sur mesure", "Rounds one by one")),
@@ -106,6 +118,7 @@ KIND = GameKind(
         # str: a typed answer (text questions); list: an order (the shown items' indexes)
         "answer": {"value": (int, str, list)},
         "joker": {},
+        "stake": {"points": (int,)},  # a wager question's stake, before it shows
         **BUZZ_FIELDS,  # the buzz round
         "clip_play": {},  # a question's sound or video clip, on the projector
         "clip_pause": {},
@@ -135,7 +148,7 @@ KIND = GameKind(
     page="js/kinds/quiz-round.js",
     page_helpers=("js/kinds/quiz-round-common.js", "js/kinds/quiz-round-typed.js",
                   "js/kinds/quiz-round-clip.js", "js/kinds/quiz-round-order.js",
-                  "js/kinds/quiz-round-host.js"),
+                  "js/kinds/quiz-round-wager.js", "js/kinds/quiz-round-host.js"),
     private_keys=frozenset({"you"}),
     order=5,
 )

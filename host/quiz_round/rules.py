@@ -23,7 +23,7 @@ from host.games.contract import (
     TimerRequest,
 )
 from host.quiz.validate import TRUE_FALSE
-from host.quiz_round import buzz, clip, corrections, ordering, typed
+from host.quiz_round import buzz, clip, corrections, ordering, streak, typed, wager
 from host.quiz_round.scoring import score_question
 from host.quiz_round.state import Adjustment, Answer, Asked, Played, QuizState
 
@@ -77,6 +77,7 @@ def timer(state: QuizState) -> TimerRequest | None:
         return None
     seconds = {
         "intro": state.settings.intro_seconds,
+        "wager": state.settings.wager_seconds,
         "answering": state.plan.seconds,
         "reveal": state.settings.reveal_seconds,
         "board": state.settings.board_seconds,
@@ -142,7 +143,8 @@ def _on_question(state: QuizState, event: Event) -> QuizState:
     content = true_false_in_order(check_question(event.get("question"), wanted))
     shown, paused = event.get("t_ns"), event.get("paused_ns", 0)
     asked = Asked(request_id(state), content, int(shown) if is_int(shown) else None,
-                  paused_ns=int(paused) if is_int(paused) else 0)
+                  paused_ns=int(paused) if is_int(paused) else 0, wager=state.plan.wager,
+                  stakes=state.stakes if state.plan.wager else ())
     state = _go(state, "answering", asked=asked, outcome=None,
                 questions_asked=state.questions_asked + 1, buzz_marks=(),
                 **clip.opened(content))
@@ -203,18 +205,32 @@ def _reveal(state: QuizState) -> QuizState:
         outcome = buzz.outcome(state)
     else:
         outcome = score_question(state.asked, state.plan, state.settings, state.names)
+    wager.settle(state.asked, outcome, state.names)  # a stake won or lost, not doubled
     # a joker played for this round doubles the team's points (speed part included)
     gained = corrections.doubled(state, state.round, outcome)
+    runs, streaks = state.runs, dict[int, int]()
+    if not buzz.is_buzz(state):  # the streak bonus, after the joker (streak.py)
+        runs, streaks = streak.pay(state.plan, state.runs, outcome)
+        gained = {seat: points + streaks.get(seat, 0) for seat, points in gained.items()}
     for near in outcome.get("closest", ()):  # the projector's list: the same figure
         near["points"] = gained[near["seat"]]
         near["joker"] = state.joker_on(near["seat"])
     scores = tuple(score + gained.get(seat, 0) for seat, score in enumerate(state.scores))
-    played = Played(state.asked, state.round, state.number, tuple(sorted(gained.items())))
-    return _go(state, "reveal", scores=scores, outcome=outcome,
+    played = Played(state.asked, state.round, state.number, tuple(sorted(gained.items())),
+                    streaks=tuple(sorted(streaks.items())))
+    return _go(state, "reveal", scores=scores, outcome=outcome, runs=runs,
                played=state.played + (played,))
 
 
 # -- moving on -------------------------------------------------------------------
+
+
+def _to_question(state: QuizState, number: int) -> QuizState:
+    """The round's question `number`: drawn at once, or after the teams' stakes in a wager
+    round (wager.py)."""
+    if state.plan.wager:
+        return _go(state, "wager", number=number, asked=None, stakes=())
+    return _go(state, "drawing", number=number, asked=None)
 
 
 def _after_reveal(state: QuizState) -> QuizState:
@@ -223,7 +239,7 @@ def _after_reveal(state: QuizState) -> QuizState:
         every = state.settings.board_every
         if state.settings.leaderboard == "question" or (every and (state.number + 1) % every == 0):
             return _go(state, "board", round_end=False)
-        return _go(state, "drawing", number=state.number + 1, asked=None)
+        return _to_question(state, state.number + 1)
     if state.settings.leaderboard != "end" or state.last_round:
         return _go(state, "board", round_end=True)
     return _next_round(state)
@@ -231,7 +247,7 @@ def _after_reveal(state: QuizState) -> QuizState:
 
 def _after_board(state: QuizState) -> QuizState:
     if not state.round_end:
-        return _go(state, "drawing", number=state.number + 1, asked=None)
+        return _to_question(state, state.number + 1)
     if state.last_round:
         return _go(state, "over")
     return _next_round(state)
@@ -245,6 +261,8 @@ def _next_round(state: QuizState) -> QuizState:
 def _advance(state: QuizState) -> QuizState:
     """The end of a wait: by its timer or the host's `next`."""
     if state.stage == "intro":
+        return _to_question(state, 0)
+    if state.stage == "wager":
         return _go(state, "drawing")
     if state.stage == "answering":
         return _close(state)
@@ -320,6 +338,11 @@ def _on_joker(state: QuizState, event: Event) -> QuizState:
     return replace(state, jokers=jokers)
 
 
+def _on_stake(state: QuizState, event: Event) -> QuizState:
+    state = wager.on_stake(state, _seat_of(state, event), event)
+    return _go(state, "drawing") if wager.all_staked(state) else state
+
+
 def _on_buzz(state: QuizState, event: Event) -> QuizState:
     return buzz.on_buzz(state, _seat_of(state, event), event)
 
@@ -343,6 +366,7 @@ HANDLERS = {
     "adjust": _on_adjust,
     "end": _on_end,
     "joker": _on_joker,
+    "stake": _on_stake,
     "buzz": _on_buzz,
     "right": _on_mark,
     "wrong": _on_mark,

@@ -21,7 +21,7 @@ NUMERIC_SCORING = ("rank", "closest", "tolerance")
 LEADERBOARDS = ("round", "question", "end")
 MAX_ROUNDS = 20
 MAX_QUESTIONS = 200  # in the whole plan
-STAGES = ("intro", "drawing", "answering", "review", "reveal", "board", "over")
+STAGES = ("intro", "wager", "drawing", "answering", "review", "reveal", "board", "over")
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,15 @@ class RoundPlan:
     min_difficulty: int = MIN_DIFFICULTY
     max_difficulty: int = MAX_DIFFICULTY
     ids: tuple[str, ...] = ()  # picked by hand, in order (`questions` is then their count)
+    # Wager questions (host/quiz_round/wager.py): before each question of the round, each team
+    # stakes from 0 to its score (at least `wager_floor`, at most `wager_cap` when not 0).
+    wager: bool = False
+    wager_cap: int = 0
+    wager_floor: int = 10
+    # The streak bonus (host/quiz_round/streak.py): a right answer that makes a run of 3 or 4
+    # right answers in a row earns `streak_3` more, a run of 5 or more `streak_5` (0: none).
+    streak_3: int = 0
+    streak_5: int = 0
 
     def narrow(self) -> dict[str, Any] | None:
         """What the round asks of the bank beyond the game's selection (None: nothing)."""
@@ -82,6 +91,7 @@ class Settings:
     buzz_penalty: int = 0  # buzz rounds: points off a wrong answer given aloud
     early_lockout_ms: int = 250  # buzz rounds: a press before the question locks out this long
     max_fact_age: int = 0  # leave out facts dated (as_of) more than this many years ago; 0: keep
+    wager_seconds: int = 20  # wager rounds: time to lock in a stake; 0: until the host's "next"
 
 
 @dataclass(frozen=True)
@@ -107,6 +117,8 @@ class Asked:
     # automatic verdict.
     rulings: tuple[tuple[str, bool], ...] = ()
     paused_ns: int = 0  # the host's pauses before it was shown (the Session's total)
+    wager: bool = False  # a wager question: each team wins or loses its stake (wager.py)
+    stakes: tuple[tuple[int, int], ...] = ()  # (seat, points) locked in before it showed
 
     def answer_of(self, seat: int) -> Answer | None:
         return next((a for a in self.answers if a.seat == seat), None)
@@ -122,6 +134,7 @@ class Played:
     number: int  # 0-based question of its round
     gains: tuple[tuple[int, int], ...]  # (seat, points) it counts for now, joker included
     void: str = ""  # the host's reason when the question was voided ("" while it counts)
+    streaks: tuple[tuple[int, int], ...] = ()  # (seat, streak bonus) paid at its reveal
 
 
 @dataclass(frozen=True)
@@ -166,6 +179,8 @@ class QuizState:
     clip_waiting: bool = False  # its time waits for the clip to play on the projector
     played: tuple[Played, ...] = ()  # every revealed question, for corrections
     corrections: tuple[Correction, ...] = ()
+    stakes: tuple[tuple[int, int], ...] = ()  # the wager stage's stakes so far (seat, points)
+    runs: tuple[int, ...] = ()  # per seat: its right answers in a row (the streak bonus)
 
     def joker_on(self, seat: int) -> bool:
         return bool(self.jokers) and self.jokers[seat] == self.round
@@ -187,14 +202,18 @@ class QuizState:
 
 _ROUND_INTS = {"questions": (1, 50), "seconds": (5, 300), "points": (1, 1000),
                "speed_bonus": (0, 1000), "min_difficulty": (MIN_DIFFICULTY, MAX_DIFFICULTY),
-               "max_difficulty": (MIN_DIFFICULTY, MAX_DIFFICULTY)}
+               "max_difficulty": (MIN_DIFFICULTY, MAX_DIFFICULTY),
+               "wager_cap": (0, 100_000), "wager_floor": (0, 1000), "streak_3": (0, 1000),
+               "streak_5": (0, 1000)}
+_ROUND_BOOLS = ("wager",)
 _ROUND_LISTS = ("categories", "packs", "ids")
 _FLAT_INTS = {"rounds": (1, MAX_ROUNDS), "tolerance_pct": (0, 100), "intro_seconds": (0, 120),
               "reveal_seconds": (0, 300), "board_seconds": (0, 300), "buzz_penalty": (0, 1000),
               "board_every": (0, 50),
-              "early_lockout_ms": (0, 5000), "max_fact_age": (0, 100)}
+              "early_lockout_ms": (0, 5000), "max_fact_age": (0, 100),
+              "wager_seconds": (0, 300)}
 _CHOICES = {"mix": MIXES, "numeric_scoring": NUMERIC_SCORING, "leaderboard": LEADERBOARDS}
-KNOWN_SETTINGS = frozenset({*_ROUND_INTS, *_FLAT_INTS, *_CHOICES, "plan"})
+KNOWN_SETTINGS = frozenset({*_ROUND_INTS, *_FLAT_INTS, *_CHOICES, *_ROUND_BOOLS, "plan"})
 
 
 def _int(raw: dict[str, Any], key: str, low: int, high: int, default: int) -> int:
@@ -214,13 +233,13 @@ def _choice(raw: dict[str, Any], key: str, allowed: tuple[str, ...], default: st
 def _round(raw: dict[str, Any], base: RoundPlan, where: str) -> RoundPlan:
     if not isinstance(raw, dict):
         raise BadSettings(f"{where} is an object")
-    unknown = set(raw) - {*_ROUND_INTS, *_ROUND_LISTS, "mix", "title"}
+    unknown = set(raw) - {*_ROUND_INTS, *_ROUND_LISTS, *_ROUND_BOOLS, "mix", "title"}
     if unknown:
         raise BadSettings(f"{where}: unknown keys {sorted(unknown)}")
     title = raw.get("title", base.title)
     if not isinstance(title, str) or len(title) > 60:
         raise BadSettings(f"{where}: a title is text of at most 60 characters")
-    ints = {key: _int(raw, key, low, high, getattr(base, key))
+    ints: dict[str, Any] = {key: _int(raw, key, low, high, getattr(base, key))
             for key, (low, high) in _ROUND_INTS.items()}
     if ints["min_difficulty"] > ints["max_difficulty"]:
         raise BadSettings(f"{where}: min_difficulty is above max_difficulty")
@@ -233,9 +252,17 @@ def _round(raw: dict[str, Any], base: RoundPlan, where: str) -> RoundPlan:
         if len(set(lists["ids"])) != len(lists["ids"]) or len(lists["ids"]) > 50:
             raise BadSettings(f"{where}: ids are up to 50 different question ids")
         ints["questions"] = len(lists["ids"])
-    return RoundPlan(title=title.strip(), mix=_choice(raw, "mix", MIXES, base.mix),
+    flags: dict[str, Any] = {}
+    for key in _ROUND_BOOLS:
+        flags[key] = raw.get(key, getattr(base, key))
+        if not isinstance(flags[key], bool):
+            raise BadSettings(f"{where}: {key} is true or false")
+    mix = _choice(raw, "mix", MIXES, base.mix)
+    if flags["wager"] and mix == "buzz":
+        raise BadSettings(f"{where}: a buzz round takes no stakes")
+    return RoundPlan(title=title.strip(), mix=mix,
                      categories=lists["categories"], packs=lists["packs"], ids=lists["ids"],
-                     **ints)
+                     **flags, **ints)
 
 
 def _names(value: Any, where: str) -> tuple[str, ...]:
@@ -255,7 +282,8 @@ def parse_settings(raw: dict[str, Any]) -> Settings:
     unknown = set(raw) - KNOWN_SETTINGS
     if unknown:
         raise BadSettings(f"unknown quiz round settings {sorted(unknown)}")
-    base = _round({k: v for k, v in raw.items() if k in {*_ROUND_INTS, "mix"}}, RoundPlan(),
+    base = _round({k: v for k, v in raw.items() if k in {*_ROUND_INTS, *_ROUND_BOOLS, "mix"}},
+                  RoundPlan(),
                   "settings")
     plan = raw.get("plan")
     if plan is None:
@@ -281,7 +309,8 @@ def _asked_from_json(asked: dict[str, Any]) -> Asked:
     return Asked(asked["request_id"], asked["content"], asked["shown_ns"],
                  tuple(Answer(**a) for a in asked["answers"]),
                  tuple((str(k), bool(r)) for k, r in asked.get("rulings", ())),
-                 int(asked.get("paused_ns", 0)))
+                 int(asked.get("paused_ns", 0)), bool(asked.get("wager", False)),
+                 _pairs(asked.get("stakes", ())))
 
 
 def _pairs(raw: Any) -> tuple[tuple[int, int], ...]:
@@ -320,18 +349,20 @@ def from_json(data: dict[str, Any]) -> QuizState:
         clip_plays=int(raw.get("clip_plays", 0)), clip_playing=bool(raw.get("clip_playing")),
         clip_waiting=bool(raw.get("clip_waiting")),
         played=tuple(Played(_asked_from_json(p["asked"]), int(p["round"]), int(p["number"]),
-                            _pairs(p["gains"]), str(p.get("void", "")))
+                            _pairs(p["gains"]), str(p.get("void", "")),
+                            _pairs(p.get("streaks", ())))
                      for p in raw.get("played", ())),
         corrections=tuple(Correction(int(c["question"]), str(c["kind"]), str(c["reason"]),
                                      _pairs(c["changes"]))
                           for c in raw.get("corrections", ())),
+        stakes=_pairs(raw.get("stakes", ())), runs=tuple(int(r) for r in raw.get("runs", ())),
     )
 
 
 def new_state(settings: Settings, names: list[str]) -> QuizState:
     scores = tuple(0 for _ in names)
     return QuizState(settings=settings, names=tuple(names), scores=scores, round_start=scores,
-                     jokers=tuple(-1 for _ in names))
+                     jokers=tuple(-1 for _ in names), runs=scores)
 
 
 __all__ = ["Adjustment", "Answer", "Asked", "Correction", "Played", "QuizState", "RoundPlan",

@@ -12,7 +12,7 @@ from typing import Any
 
 from host.games.contract import View
 from host.games.ranking import by_score
-from host.quiz_round import buzz, clip, corrections, typed
+from host.quiz_round import buzz, clip, corrections, typed, wager
 from host.quiz_round.state import QuizState
 
 PUBLIC_QUESTION_KEYS = ("kind", "prompt", "options", "unit", "image", "image_on_phones",
@@ -74,6 +74,7 @@ def room_view(state: QuizState) -> View:
         "over": state.stage == "over",
         "buzz": buzz.room(state),
         "clip": clip.room(state),
+        "wager": wager.room(state),  # a wager round: its floor, cap and stakes in (no figure)
     }
     if revealed and state.outcome is not None:  # absent before: no key named for an answer
         shown["outcome"] = _public_outcome(state.outcome)
@@ -111,6 +112,8 @@ def _you(state: QuizState, seat: int, place: dict[int, int]) -> dict[str, Any]:
         "score": state.scores[seat],
         "joker": "unplayed" if joker < 0 else ("on" if joker == state.round else "played"),
         "buzz": buzz.status(state, seat),
+        "wager": wager.you(state, seat),  # its own stake, and the most it may stake now
+        "run": state.runs[seat] if state.runs else 0,  # right answers in a row (streak bonus)
     }
 
 
@@ -140,8 +143,10 @@ def view(state: QuizState, audience: str, room: View | None = None,
         shown["all_edits"] = [{"seat": e.seat, "points": e.points, "reason": e.reason}
                               for e in state.adjustments]
         shown["skipped"] = state.skipped
+        shown["stakes"] = wager.host(state)  # every team's stake (a wager round)
         shown["played"] = corrections.host(state)  # what the host may correct
         shown["plan"] = [{"title": r.title, "questions": r.questions, "seconds": r.seconds,
-                          "points": r.points, "speed_bonus": r.paid_speed_bonus, "mix": r.mix}
+                          "points": r.points, "speed_bonus": r.paid_speed_bonus, "mix": r.mix,
+                          "wager": r.wager}
                          for r in state.settings.rounds]
     return shown

@@ -199,7 +199,8 @@ HOST_STEPS: dict[str, Callable[[Session, random.Random], Event | None]] = {
 # -- one game through the Session ---------------------------------------------
 
 
-def play(kind: GameKind, players: int, seed: int, folder: Path) -> tuple[Session, Journal]:
+def play(kind: GameKind, players: int, seed: int, folder: Path,
+         settings: dict[str, Any] | None = None) -> tuple[Session, Journal]:
     clock = VirtualClock()
     scheduler = VirtualScheduler(clock)
     journal = Journal(folder / f"{kind.name}-{players}-{seed}.sqlite")
@@ -208,7 +209,8 @@ def play(kind: GameKind, players: int, seed: int, folder: Path) -> tuple[Session
     bots = kind.plan_bot is not None
     seats = [{"name": f"P{i}", "bot": 1 + (seed + i) % 5 if bots else None}
              for i in range(players)]
-    session = hub.create_game(kind.name, seats, seed=seed, title="contract")
+    session = hub.create_game(kind.name, seats, seed=seed, title="contract",
+                              settings=settings or {})
     assert session.submit(HOST, {"type": "start"}).ok
     pick = random.Random(seed)
     host_step = HOST_STEPS.get(kind.name)
@@ -252,6 +254,27 @@ def test_seeded_games_keep_the_contract_and_replay_from_the_journal(name: str,
         assert session.status == "over", f"{name} with {players} players did not end"
         result = session.game.result(session.state)
         assert result["over"] is True
+        check_result(session.game, session.state, players)
+        rebuilt = rebuild(session.game, journal.game(session.id).config,  # type: ignore[union-attr]
+                          journal.rows(session.id))
+        assert session.game.to_json(rebuilt.state) == session.game.to_json(session.state)
+        journal.close()
+
+
+# The quiz round's own kinds of round beyond its defaults (issue 44): wager questions and a
+# streak bonus, with each kind of question.
+QUIZ_ROUNDS = {"plan": [{"questions": 2, "mix": "mixed", "wager": True, "streak_3": 2},
+                        {"questions": 3, "mix": "numeric", "wager": True, "wager_cap": 15,
+                         "streak_3": 1, "streak_5": 3}]}
+
+
+def test_the_quiz_round_s_wager_and_streak_rounds_keep_the_contract(tmp_path: Path) -> None:
+    kind = registry.kind("quiz-round")
+    for players in player_counts(kind):
+        session, journal = play(kind, players, seed=3 + players, folder=tmp_path,
+                                settings=QUIZ_ROUNDS)
+        assert session.status == "over"
+        assert any(p.asked.wager and p.asked.stakes for p in session.state.played)
         check_result(session.game, session.state, players)
         rebuilt = rebuild(session.game, journal.game(session.id).config,  # type: ignore[union-attr]
                           journal.rows(session.id))

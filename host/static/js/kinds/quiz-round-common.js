@@ -78,6 +78,8 @@ window.QuizRound = (() => {
           const key = input.dataset.key;
           if (key === "categories" || key === "packs") {
             if (input.value) round[key] = [input.value];
+          } else if (key === "wager") { // wager questions: each team bets before each question
+            if (input.checked) round.wager = true;
           } else if (key === "ids") { // picked by hand: the editor's ids, in order
             const ids = input.value.split(/[\s,;]+/).filter(Boolean);
             if (ids.length) round.ids = ids;
@@ -115,7 +117,8 @@ window.QuizRound = (() => {
           field("packs", pick("packs", packs()))),
         h("div", { class: "qr-plan-line" }, field("ids", h("input", { "data-key": "ids", class: "qr-plan-ids",
           placeholder: "fr-geo-001, fr-his-004", value: ready ? ready.ids.join(", ") : null,
-          oninput: sync })))));
+          oninput: sync })), field("wager", h("input", { type: "checkbox", "data-key": "wager",
+          class: "qr-plan-wager", onchange: sync })))));
       sync();
     };
     // Ready rounds (questions/rounds/*.yaml): one picked adds a round of its questions, titled.

@@ -109,7 +109,7 @@ window.QuizRoundHost = (() => {
     const running = meta.status === "running" && !meta.paused;
     const stage = view ? view.stage : "lobby";
     const buttons = [
-      ["next", ["intro", "review", "reveal", "board"].includes(stage), "primary"],
+      ["next", ["intro", "wager", "review", "reveal", "board"].includes(stage), "primary"],
       ["close", stage === "answering", "good"],
       ["skip", stage === "answering", ""],
     ]; // "end" is among the page's own commands
@@ -148,7 +148,7 @@ window.QuizRoundHost = (() => {
       q && q.kind === "text" && stage !== "reveal" ? Typed.queue(view, (event) => ctx.send(event).then((ack) => {
         host.msg.textContent = ack && ack.ok ? "" : T.refusal(ack);
       })) : null,
-      hostAnswers(view, q));
+      window.QuizRoundWager.hostStakes(view), hostAnswers(view, q));
   }
 
   /** A buzz question on the host page: which team has the floor (the host judges it), or that
@@ -163,6 +163,7 @@ window.QuizRoundHost = (() => {
   /** A host command's button text: marks and a clip's commands have their own words. */
   function commandLabel(type, stage) {
     if (type === "right" || type === "wrong") return "mark_" + type;
+    if (type === "next" && stage === "wager") return "close_stakes";
     return type === "next" && stage === "review" ? "reveal" : type;
   }
 

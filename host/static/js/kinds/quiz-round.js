@@ -12,6 +12,7 @@
   const Typed = window.QuizRoundTyped; // typed answers: quiz-round-typed.js
   const Clip = window.QuizRoundClip; // a question's sound on the projector: quiz-round-clip.js
   const Order = window.QuizRoundOrder; // ordering questions: quiz-round-order.js
+  const Wager = window.QuizRoundWager; // wager questions, the streak bonus: quiz-round-wager.js
   const BOARD_ROWS = 40; // the projector's leaderboard: the top 40, in columns
 
   // ------------------------------------------------------------- projector
@@ -40,13 +41,14 @@
       asking ? tr("question_of", { n: view.number, of: view.of }) : ""].filter(Boolean).join(" · ");
     $("#qr-count").textContent = view.stage === "answering" && !view.buzz
       ? tr("answered", { n: view.answered, of: view.teams }) : "";
-    const timed = view.stage === "answering";
+    const timed = view.stage === "answering" || view.stage === "wager";
     screen.bar.hidden = !timed;
     Countdown.set(meta, $("#qr-bar"), timed ? $("#qr-seconds") : null);
     if (!timed) $("#qr-seconds").textContent = "";
     const body = screen.body;
     body.className = "qr-body qr-" + view.stage;
     if (view.stage === "intro") drawIntro(body, view);
+    else if (view.stage === "wager") fill(body, Wager.screen(view));
     else if (asking) drawQuestion(body, view, state);
     else if (view.stage === "board") drawBoard(body, view);
     else fill(body, h("p", { class: "qr-wait" }, tr("drawing")));
@@ -70,7 +72,7 @@
     fill(body, h("div", { class: "qr-intro" },
       h("p", { class: "qr-round-no" }, tr("round_of", { n: view.round, of: view.rounds })),
       h("h1", {}, roundTitle(view)),
-      h("p", { class: "qr-plan" }, planLine(view)),
+      h("p", { class: "qr-plan" }, planLine(view)), Wager.introLine(view),
       h("p", { class: "note" }, tr("joker_hint"))));
   }
 
@@ -81,6 +83,7 @@
     showPicture(picture, q.image || null);
     const parts = [h("p", { class: "qr-prompt", id: "qr-prompt" }, T.prose(q.prompt))];
     if (view.buzz) parts.unshift(buzzBanner(view.buzz));
+    if (view.wager) parts.unshift(Wager.badge());
     if (q.kind === "choice") parts.push(optionBars(q, outcome));
     else if (q.kind === "text") parts.push(Typed.screenPanel(view, outcome));
     else if (q.kind === "order") parts.push(Order.screenPanel(q, outcome, view));
@@ -93,6 +96,7 @@
       parts.push(h("p", { class: "qr-summary", id: "qr-summary" },
         tr("right_count", { n: outcome.right, of: view.teams }),
         fast ? " · " + tr("fastest", { who: fast.name, s: secondsOf(fast.ms, 1) }) : ""));
+      parts.push(Wager.stakesPanel(outcome));
     }
     if (outcome && (outcome.void || outcome.corrected)) {
       const q = tr("q_of_round", { n: view.number, r: view.round });
@@ -213,7 +217,7 @@
   /** A refusal in the page's language: the server's reasons are English, its codes are not. */
   function refusal(ack) {
     const reason = (ack && ack.reason) || "";
-    const typed = Typed.refusal(reason);
+    const typed = Typed.refusal(reason) || Wager.refusal(reason);
     if (typed) return typed;
     const team = reason.match(/already answered \(([^)]+)\)/);
     if (team) return tr("team_answered", { who: team[1] });
@@ -235,7 +239,7 @@
     const q = view.question;
     const answering = view.stage === "answering" && q;
     Countdown.set(meta, $("#qr-p-bar"), null);
-    phone.bar.hidden = !answering;
+    phone.bar.hidden = !answering && view.stage !== "wager";
     ctx.heartbeat(view.stage === "answering" || view.stage === "drawing");
     showPicture(phone.picture, q && q.image && q.image_on_phones && view.stage !== "board" ? q.image : null);
     phone.prompt.textContent = q && ["answering", "review", "reveal"].includes(view.stage) ? T.prose(q.prompt) : "";
@@ -250,6 +254,8 @@
     } else if (view.stage === "intro") {
       phone.status.textContent = roundTitle(view) + " · " + planLine(view);
       fill(phone.controls, jokerControl(view, you));
+    } else if (view.stage === "wager") {
+      fill(phone.controls, Wager.phone(view, you, act, phone.status));
     } else if (answering && you.buzz) {
       fill(phone.controls, buzzButton(view, you));
     } else if (answering) {
@@ -385,7 +391,7 @@
       result.right ? "✔ " + tr("right")
         : near ? tr("place_of", { n: result.place }) : "✘ " + tr("wrong"),
       h("small", {}, (result.points < 0 ? result.points + " points" : tr("points", { n: result.points }))
-        + (result.bonus ? " · " + tr("bonus", { n: result.bonus }) : "")));
+        + (result.bonus ? " · " + tr("bonus", { n: result.bonus }) : "") + Wager.verdictExtra(result)));
   }
 
   /** The phone's own place and the top five: a 40-team board does not fit a phone. */
