@@ -208,7 +208,7 @@
         h("span", { class: "detail" }, W.rowDetail(q.content, row))));
     }
     const verdict = W.verdictText(state, q);
-    if (verdict) rows.push(h("p", { class: "verdict" }, verdict));
+    if (verdict) rows.push(h("p", { class: "verdict" }, T.prose(verdict))); // no line starts with ":"
     const pickers = W.pickersText(state, outcome.pickers);
     if (pickers) rows.push(h("p", { class: "verdict pickers" }, pickers));
     return rows;
