@@ -11,8 +11,11 @@ from typing import Any
 
 import pytest
 
-from tests.browser.layout import catalogue_page, problems, show
-from tests.browser.screen_catalog import Screen, catalog
+from host.people.teams import TeamRules
+from host.session.core import HOST, Origin
+from host.session.phone_parts import merge
+from tests.browser.layout import SIZES, catalogue_page, problems, show
+from tests.browser.screen_catalog import Screen, catalog, table
 from tests.live import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -63,3 +66,90 @@ def test_a_reveal_rows_number_stays_apart_from_its_mark(live: LiveServer, browse
     assert close == [], close
     assert problems(page) == []
     page.context.close()
+
+
+TEAMS = ["Les Sages du Comptoir", "Bleu", "Les Ours", "Quiz Kids"]
+
+
+@pytest.fixture(scope="module")
+def team_night() -> dict[str, Screen]:
+    """A night's team quiz round (one numeric question): its lobby, the question, the
+    reveal, the board and the game over with the night's table, then the night's podium;
+    the phone is the team "Les Sages du Comptoir"'s (21 characters)."""
+    screens: dict[str, Screen] = {}
+    with table() as tab:
+        night = tab.hub.open_night("Soirée du jeudi")
+        game = tab.hub.create_game("quiz-round", [{"name": n} for n in TEAMS], seed=1,
+                                   language="fr", night=night, teams=TeamRules(enabled=True),
+                                   settings={"plan": [{"questions": 1, "mix": "numeric"}]})
+
+        def keep(name: str) -> None:
+            screens[name] = Screen(name, game.view("screen"), merge(*game.phone_payloads(0)), 0)
+
+        keep("team-lobby")
+        game.submit(HOST, {"type": "start"})
+        while game.status != "over" and tab.scheduler.run_next():
+            stage = (game.view("screen")["view"] or {}).get("stage")
+            if stage and f"team-{stage}" not in screens:
+                keep(f"team-{stage}")
+                if stage == "answering":
+                    right = game.view("host")["view"]["truth"]["answer"]
+                    for seat in range(4):
+                        game.submit(Origin("seat", seat), {"type": "answer",
+                                                           "value": right + 3 * seat})
+        keep("team-over")
+        tab.hub.end_night(night)
+        keep("team-night-podium")
+    return screens
+
+
+# Every name ending with an ellipsis while a row holding it has the room it lacks: for each
+# flex row among its ancestors, the row's width less its padding, the gaps and the things on
+# the name's line (a wrapped row's other lines do not count).
+CUT_WITH_ROOM = """() => [...document.querySelectorAll('body *')].filter((e) => {
+  const s = getComputedStyle(e);
+  return s.textOverflow === 'ellipsis' && e.getClientRects().length && s.visibility === 'visible'
+    && e.scrollWidth > e.clientWidth + 1 && e.textContent.trim();
+}).flatMap((e) => {
+  const missing = e.scrollWidth - e.clientWidth;
+  const found = [];
+  for (let child = e, row = e.parentElement; row && row !== document.body;
+       child = row, row = row.parentElement) {
+    const rs = getComputedStyle(row);
+    if (!rs.display.endsWith('flex') || !rs.flexDirection.startsWith('row')) continue;
+    const at = child.getBoundingClientRect();
+    const line = [...row.children].map((c) => c.getBoundingClientRect())
+      .filter((r) => r.width && r.bottom > at.top && r.top < at.bottom);
+    const free = row.clientWidth - parseFloat(rs.paddingLeft) - parseFloat(rs.paddingRight)
+      - line.reduce((sum, r) => sum + r.width, 0) - (parseFloat(rs.columnGap) || 0) * (line.length - 1);
+    if (free >= missing) found.push({ text: e.textContent, missing, free: Math.round(free),
+                                      row: row.className || row.id });
+  }
+  return found;
+})"""
+
+
+@pytest.mark.parametrize("audience", ["projector", "phone"])
+def test_a_name_is_cut_only_when_its_row_has_no_room(live: LiveServer, browser: Any,
+                                                     team_night: dict[str, Screen],
+                                                     screens: dict[str, Screen],
+                                                     audience: str) -> None:
+    """"Les Sages d…" with half its row empty (the territory's order of attack cut every name
+    at 7em): a team night's lobby, question, boards and podiums, the map with its order of
+    attack and a question over it, the buzzer board, at every size."""
+    page = catalogue_page(browser, live.url + ("/screen" if audience == "projector" else "/"))
+    shown = {**team_night, **{name: screens[name] for name in (
+        "map-attack", "question-choice", "question-numeric", "reveal-duel", "buzzer-decided",
+        "night-table", "night-podium", "podium")}}
+    found = []
+    for width, height in SIZES[audience]:
+        page.set_viewport_size({"width": width, "height": height})
+        for name, screen in shown.items():
+            if audience == "phone" and screen.phone is None:
+                continue
+            show(page, screen, audience)
+            found += [f"{name} at {width}x{height}: {cut}" for cut in page.evaluate(CUT_WITH_ROOM)]
+            found += [f"{name} at {width}x{height}: {p}"
+                      for p in problems(page, scroll_allowed=audience == "phone")]
+    page.context.close()
+    assert found == [], "\n".join(found)
