@@ -153,3 +153,71 @@ def test_a_name_is_cut_only_when_its_row_has_no_room(live: LiveServer, browser: 
                       for p in problems(page, scroll_allowed=audience == "phone")]
     page.context.close()
     assert found == [], "\n".join(found)
+
+
+def paused(screen: Screen) -> Screen:
+    """The same screen while the host has paused the game."""
+    shown = copy.deepcopy(screen)
+    for state in (shown.screen, shown.phone):
+        if state is not None:
+            state["meta"]["paused"] = True
+    return shown
+
+
+def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+# The layer over a paused phone's controls: its background's opacity and its words.
+PAUSE_LAYER = """() => { const s = getComputedStyle(document.querySelector('#play'), '::after');
+  const alpha = s.backgroundColor.startsWith('rgba') ? parseFloat(s.backgroundColor.split(',')[3])
+    : s.backgroundColor === 'transparent' ? 0 : 1;
+  return { alpha, words: s.content }; }"""
+
+
+@pytest.mark.parametrize("size", SIZES["phone"])
+def test_a_paused_phone_keeps_its_question_readable(live: LiveServer, browser: Any,
+                                                    screens: dict[str, Screen],
+                                                    size: tuple[int, int]) -> None:
+    """"En pause" was written over the prompt on a dark layer: the prompt stays readable (no
+    wash and no words over it), the notice "En pause" is a banner on screen above it, and the
+    layer still takes the taps (tests/browser/test_layout.py)."""
+    page = catalogue_page(browser, live.url + "/")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    for name, prompt in (("question-paused", "#p-prompt"),
+                         ("quiz-order-question", "#qr-p-prompt")):
+        screen = screens[name] if name.endswith("paused") else paused(screens[name])
+        show(page, screen, "phone")
+        layer = page.evaluate(PAUSE_LAYER)
+        assert layer["alpha"] <= 0.3 and layer["words"] in ("none", '""', "normal"), (name, layer)
+        notice = page.locator("#p-paused")
+        assert notice.is_visible() and notice.inner_text() == "En pause", name
+        banner, text = notice.bounding_box(), page.locator(prompt).bounding_box()
+        assert banner is not None and text is not None
+        assert banner["y"] >= 0 and banner["y"] + banner["height"] <= text["y"], (name, banner, text)
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", PROJECTOR_SIZES)
+def test_the_projector_says_the_pause_plainly_beside_the_question(
+        live: LiveServer, browser: Any, screens: dict[str, Screen], size: tuple[int, int]) -> None:
+    """A small pill in the header was all the room saw: a banner across the screen, its words
+    larger than the page's, over nothing of the question; the question still fits."""
+    page = catalogue_page(browser, live.url + "/screen")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    for name, panel in (("question-paused", "#question"),
+                        ("quiz-order-question", "#qr-prompt")):
+        screen = screens[name] if name.endswith("paused") else paused(screens[name])
+        show(page, screen, "projector")
+        notice = page.locator("#paused")
+        assert notice.is_visible() and notice.inner_text() == "Partie en pause", name
+        banner, question = notice.bounding_box(), page.locator(panel).bounding_box()
+        assert banner is not None and question is not None
+        assert banner["width"] >= 0.9 * size[0], (name, banner)
+        sizes = page.evaluate("""() => [getComputedStyle(document.querySelector('#paused')).fontSize,
+                                        getComputedStyle(document.body).fontSize].map(parseFloat)""")
+        assert sizes[0] >= 1.3 * sizes[1], (name, sizes)
+        assert not overlaps(banner, question), (name, banner, question)
+        assert problems(page) == [], name
+    page.context.close()

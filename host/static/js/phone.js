@@ -465,9 +465,8 @@ function render() {
   $("#p-paused").hidden = !meta.paused;
   const undone = view && view.undone;  // the host's undo could not keep this move: why
   Object.assign($("#p-undone"), { hidden: !undone, textContent: undone ? undone[T.lang] || undone.en : "" });
-  // Paused: the controls greyed under "En pause" (css), and a tap on them says it is not sent.
+  // Paused: the controls greyed under the banner "En pause" (css), and a tap on them says it is not sent.
   document.body.dataset.paused = meta.paused ? "yes" : "no";
-  $("#play").dataset.pausedText = T.t("paused_phone");
   if (!view) {
     showOnly("wait");
     Clock.heartbeat(false);
