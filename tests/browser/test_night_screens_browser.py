@@ -14,8 +14,10 @@ import pytest
 from host.people.teams import TeamRules
 from host.session.core import HOST, Origin
 from host.session.phone_parts import merge
+from tests.browser.driver import Recorder, host_page, join_seat
 from tests.browser.layout import SIZES, catalogue_page, problems, show
 from tests.browser.screen_catalog import Screen, catalog, table
+from tests.browser.test_following_browser import create_game, end_game
 from tests.live import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -221,3 +223,30 @@ def test_the_projector_says_the_pause_plainly_beside_the_question(
         assert not overlaps(banner, question), (name, banner, question)
         assert problems(page) == [], name
     page.context.close()
+
+
+def test_a_phone_never_says_the_room_moved_on_while_there_is_no_game(live: LiveServer,
+                                                                      browser: Any) -> None:
+    """A phone whose seat the next game has not is told "La salle est passée à la partie
+    suivante : choisissez votre place"; the host deletes that game: the phone reads "Pas encore
+    de partie", and no longer the red line about a game that is gone."""
+    recorder = Recorder()
+    host = host_page(browser, recorder, live)
+    create_game(host, names=("Rouge", "Bleu"))
+    phone = join_seat(browser, recorder, live.url, 1, name="Bea")
+    end_game(host)
+    create_game(host, names=("Rouge",))  # no blue seat: the phone is told to choose one
+    notice = phone.locator("#join-notice")
+    phone.wait_for_function("document.querySelector('#join-notice').textContent"
+                            ".startsWith('La salle est passée')")
+    assert notice.is_visible()
+    host.click("[data-cmd='delete']")
+    host.click("#confirm-yes")
+    phone.wait_for_function("document.querySelector('#colours').textContent"
+                            ".startsWith('Pas encore de partie')")
+    assert not notice.is_visible(), notice.inner_text()
+    # The line reads across the page (it was squeezed into one colour's cell of the grid).
+    line = phone.locator("#colours .note").bounding_box()
+    page = phone.locator("#colours").bounding_box()
+    assert line is not None and page is not None and line["width"] >= 0.9 * page["width"]
+    assert recorder.errors == []
