@@ -250,3 +250,48 @@ def test_a_phone_never_says_the_room_moved_on_while_there_is_no_game(live: LiveS
     page = phone.locator("#colours").bounding_box()
     assert line is not None and page is not None and line["width"] >= 0.9 * page["width"]
     assert recorder.errors == []
+
+
+# Every frame for `ms` after a render: the page's scroll size beyond the window, and any box
+# that shows a scroll bar or was scrolled (the largest seen of each).
+WATCH_SCROLL = """(ms) => new Promise((done) => {
+  const worst = { page: [0, 0], boxes: {} };
+  const start = performance.now();
+  const look = () => {
+    const root = document.scrollingElement;
+    worst.page = [Math.max(worst.page[0], root.scrollWidth - innerWidth),
+                  Math.max(worst.page[1], root.scrollHeight - innerHeight, root.scrollTop)];
+    for (const e of document.querySelectorAll('body *')) {
+      const bar = e.offsetHeight - e.clientHeight > 4 && e.clientHeight > 0
+        || e.offsetWidth - e.clientWidth > 4 && e.clientWidth > 0;
+      if (bar && e.scrollHeight > e.clientHeight || e.scrollTop || e.scrollLeft) {
+        const name = e.tagName + '#' + e.id + '.' + e.className;
+        worst.boxes[name] = Math.max(worst.boxes[name] || 0, e.scrollTop, e.scrollLeft, 1);
+      }
+    }
+    if (performance.now() - start < ms) requestAnimationFrame(look); else done(worst);
+  };
+  requestAnimationFrame(look);
+})"""
+
+
+@pytest.mark.parametrize("size", PROJECTOR_SIZES)
+def test_the_projector_never_scrolls_while_a_card_slides_in(
+        live: LiveServer, browser: Any, screens: dict[str, Screen], size: tuple[int, int]) -> None:
+    """The duel's question panel rises into place (css `rise`) at the foot of the side column:
+    for a moment the page scrolled. Played with its animations, watched every frame."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  locale="fr-FR")
+    context.route("**/socket.io/**", lambda route: route.abort())
+    context.route_web_socket("**/socket.io/**", lambda socket: socket.close())
+    page = context.new_page()
+    page.goto(live.url + "/screen")
+    found = {}
+    for name in ("map-attack", "question-choice", "reveal-duel", "question-numeric",
+                 "reveal-numeric-4", "buzzer-decided", "podium"):
+        page.evaluate("(s) => render(s)", screens[name].screen)
+        worst = page.evaluate(WATCH_SCROLL, 1200)
+        if worst["page"] != [0, 0] or worst["boxes"]:
+            found[name] = worst
+    context.close()
+    assert found == {}, found
