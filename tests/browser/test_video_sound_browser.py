@@ -63,6 +63,11 @@ def box(page: Any, selector: str) -> dict[str, float]:
     return found
 
 
+def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
 def test_one_click_on_the_projector_lets_the_video_play_and_the_host_is_told(
         film_live: LiveServer, laptop_browser: Any, tmp_path: Path) -> None:
     recorder = Recorder()
@@ -85,6 +90,14 @@ def test_one_click_on_the_projector_lets_the_video_play_and_the_host_is_told(
     assert screen.locator("#qr-sound-overlay").is_visible()
     assert "Touchez ici pour activer le son" in screen.inner_text("#qr-sound-overlay")
     assert screen.evaluate("document.querySelector('#qr-video').paused")
+    # A banner, not a layer over the question: the prompt and the film's place stay in view
+    # and uncovered (the question's time waits for the clip meanwhile).
+    banner, prompt, film = (box(screen, s) for s in ("#qr-sound-overlay", "#qr-prompt", "#qr-video"))
+    assert banner["height"] <= 0.2 * 720, banner
+    for part in (prompt, film):
+        assert not overlaps(banner, part), (banner, part)
+    assert prompt["y"] >= 0 and prompt["y"] + prompt["height"] <= 720, prompt
+    assert screen.evaluate("document.scrollingElement.scrollHeight <= innerHeight")
     screen.screenshot(path=str(tmp_path / "click-for-sound.png"))
 
     screen.click("#qr-sound-overlay")
