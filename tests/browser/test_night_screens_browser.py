@@ -37,7 +37,7 @@ def big_numbers(screen: Screen) -> Screen:
     assert state is not None
     question = state["view"]["question"]
     question["content"] = {**question["content"], "answer": 13000, "unit": None}
-    for answer, value in zip(question["answers"], (13140, 12000, 140000, 9500)):
+    for answer, value in zip(question["answers"], (13140, 12000, 140000, 9500), strict=True):
         answer["value"] = value
     return Screen(screen.name, state)
 
@@ -123,7 +123,8 @@ CUT_WITH_ROOM = """() => [...document.querySelectorAll('body *')].filter((e) => 
     const line = [...row.children].map((c) => c.getBoundingClientRect())
       .filter((r) => r.width && r.bottom > at.top && r.top < at.bottom);
     const free = row.clientWidth - parseFloat(rs.paddingLeft) - parseFloat(rs.paddingRight)
-      - line.reduce((sum, r) => sum + r.width, 0) - (parseFloat(rs.columnGap) || 0) * (line.length - 1);
+      - line.reduce((sum, r) => sum + r.width, 0)
+      - (parseFloat(rs.columnGap) || 0) * (line.length - 1);
     if (free >= missing) found.push({ text: e.textContent, missing, free: Math.round(free),
                                       row: row.className || row.id });
   }
@@ -197,7 +198,8 @@ def test_a_paused_phone_keeps_its_question_readable(live: LiveServer, browser: A
         assert notice.is_visible() and notice.inner_text() == "En pause", name
         banner, text = notice.bounding_box(), page.locator(prompt).bounding_box()
         assert banner is not None and text is not None
-        assert banner["y"] >= 0 and banner["y"] + banner["height"] <= text["y"], (name, banner, text)
+        assert banner["y"] >= 0, (name, banner)
+        assert banner["y"] + banner["height"] <= text["y"], (name, banner, text)
     page.context.close()
 
 
@@ -217,8 +219,8 @@ def test_the_projector_says_the_pause_plainly_beside_the_question(
         banner, question = notice.bounding_box(), page.locator(panel).bounding_box()
         assert banner is not None and question is not None
         assert banner["width"] >= 0.9 * size[0], (name, banner)
-        sizes = page.evaluate("""() => [getComputedStyle(document.querySelector('#paused')).fontSize,
-                                        getComputedStyle(document.body).fontSize].map(parseFloat)""")
+        sizes = page.evaluate("""() => [document.querySelector('#paused'), document.body]
+            .map((e) => parseFloat(getComputedStyle(e).fontSize))""")
         assert sizes[0] >= 1.3 * sizes[1], (name, sizes)
         assert not overlaps(banner, question), (name, banner, question)
         assert problems(page) == [], name
