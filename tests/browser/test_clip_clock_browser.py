@@ -1,7 +1,8 @@
 """The first clip of a night, in Debian's Chromium started as on a laptop (a page plays sound
 only after a click on it): the projector says from the lobby that its sound waits for a
-click, the host page says so in the lobby of a game with clips and offers "test the sound"; one tap on the projector in the
-lobby unlocks it, the host page reads "on". The clip question's time then starts only once
+click, the host page says so in the lobby of a game with clips and offers "test the
+sound"; one tap on the projector in the lobby unlocks it, the host page reads "on". The clip
+question's time then starts only once
 its clip plays on the projector (the states before have no timer), with no overlay over the
 question, and the projector's header says a clip plays. A projector nobody tapped: the
 question waits, its time does not run, until the host starts it without the sound (which
