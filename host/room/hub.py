@@ -374,7 +374,11 @@ class Hub:
         except (BankExhausted, SelectionError) as err:
             raise GameError(str(err)) from None
         if kind.question_counts is not None:
-            self._check_counts(kind.question_counts(config["settings"]), selection)
+            wanted = kind.question_counts(config["settings"])
+            self._check_counts(wanted, selection)
+            # Its questions may play a clip on the projector: the host page asks for the
+            # projector's sound from this game's lobby (docs/SCREENS.md, "Projector").
+            config["clips"] = self._may_play_clips(wanted, selection)
         kind.make(config)  # so is an unknown map
         return config
 
@@ -402,6 +406,19 @@ class Hub:
         if short:
             raise GameError(f"not enough questions: {'; '.join(short)}; choose more packs "
                             "or categories, or ask fewer questions")
+
+    def _may_play_clips(self, wanted: list[QuestionCount], selection: Selection) -> bool:
+        """Whether a question the game may draw has a sound or video clip."""
+        for need in wanted:
+            ids = (need.narrow or {}).get("ids")
+            if ids:
+                found = [self.bank.get(qid) for qid in ids]
+            else:
+                narrowed = selection.narrowed(dated_narrow(need.narrow, datetime.date.today()))
+                found = self.bank.matching(need.kind, narrowed)
+            if any(q.audio or q.video for q in found):
+                return True
+        return False
 
     def get(self, game_id: str) -> Session | None:
         return self.sessions.get(game_id)

@@ -85,7 +85,7 @@ class Publication:
             "teams": s.teams.as_config(),
             "night": self._night(),
             "config": {k: v for k, v in s.config.items()
-                       if k in ("map", "settings", "title", "language")},
+                       if k in ("map", "settings", "title", "language", "clips")},
         }
 
     def rules_pause(self) -> str | None:

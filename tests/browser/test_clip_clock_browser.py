@@ -1,11 +1,12 @@
 """The first clip of a night, in Debian's Chromium started as on a laptop (a page plays sound
 only after a click on it): the projector says from the lobby that its sound waits for a
-click, the host page says so and offers "test the sound"; one tap on the projector in the
-lobby unlocks it, the host page reads "on". The clip question's time then starts only once
+click, the host page says so in the lobby of a game with clips and offers "test the
+sound"; one tap on the projector in the lobby unlocks it, the host page reads "on". The clip
+question's time then starts only once
 its clip plays on the projector (the states before have no timer), with no overlay over the
 question, and the projector's header says a clip plays. A projector nobody tapped: the
 question waits, its time does not run, until the host starts it without the sound (which
-takes the "click here" layer off the question).
+takes the "click here" banner away).
 
 Waits on the projector come after the point each test checks: anything Playwright evaluates
 in a page counts as a user gesture there (test_video_sound_browser.py)."""
@@ -40,10 +41,15 @@ def answering(recorder: Recorder) -> list[dict[str, Any]]:
             and s["view"].get("stage") == "answering" and s["view"].get("clip")]
 
 
-def open_question(host: Any, browser: Any, recorder: Recorder, server: LiveServer) -> None:
+def create_clip_game(host: Any) -> None:
+    """A quiz round of the films pack (every question a clip), in its lobby."""
     fill_quiz_round(host, ["Ana", "Bob"], {**HOST_PACED, "rounds": "1", "questions": "1"},
                     mix="text")
     create_and_wait(host)
+
+
+def open_question(host: Any, browser: Any, recorder: Recorder, server: LiveServer) -> None:
+    """A phone joins the lobby's game, the host starts it and asks its clip question."""
     join_seat(browser, recorder, server.url, 0)
     host.click("[data-cmd='start']")
     host.click("#qr-commands [data-cmd='next']:not([disabled])")
@@ -55,7 +61,8 @@ def test_one_tap_in_the_lobby_unlocks_the_sound_and_the_time_starts_with_the_cli
     screen = new_page(laptop_browser, recorder, film_live.url + "/screen",
                       {"width": 1920, "height": 1080})
     host = watched_host(laptop_browser, recorder, film_live)
-    # Before any game: the projector said its sound waits for a click.
+    # In the lobby of a game with clips: the projector said its sound waits for a click.
+    create_clip_game(host)
     notice = host.wait_for_selector("#projector-sound", state="visible")
     assert "Le projecteur attend un clic pour le son" in notice.inner_text()
     assert host.is_visible("#sound-test")
@@ -90,6 +97,7 @@ def test_a_projector_nobody_tapped_holds_the_time_until_the_host_starts_it_witho
     screen = new_page(laptop_browser, recorder, film_live.url + "/screen",
                       {"width": 1280, "height": 720})
     host = watched_host(laptop_browser, recorder, film_live)
+    create_clip_game(host)
     host.wait_for_selector("#projector-sound", state="visible")
     open_question(host, laptop_browser, recorder, film_live)
     waiting = host.wait_for_selector("#qr-host-clip", state="visible")

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.browser.driver import (ARGS, CHROMIUM, Recorder, host_page, join_seat, local_only,
-                                  new_page)
+from tests.browser.driver import (ARGS, CHROMIUM, Recorder, create_phone_game, host_page,
+                                  join_seat, local_only, new_page)
 from tests.browser.quiz_form import HOST_PACED, create_and_wait, fill_quiz_round
 from tests.live import LiveServer
 from tests.synthetic import TINY_WEBM
@@ -63,6 +63,11 @@ def box(page: Any, selector: str) -> dict[str, float]:
     return found
 
 
+def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
 def test_one_click_on_the_projector_lets_the_video_play_and_the_host_is_told(
         film_live: LiveServer, laptop_browser: Any, tmp_path: Path) -> None:
     recorder = Recorder()
@@ -85,6 +90,15 @@ def test_one_click_on_the_projector_lets_the_video_play_and_the_host_is_told(
     assert screen.locator("#qr-sound-overlay").is_visible()
     assert "Touchez ici pour activer le son" in screen.inner_text("#qr-sound-overlay")
     assert screen.evaluate("document.querySelector('#qr-video').paused")
+    # A banner, not a layer over the question: the prompt and the film's place stay in view
+    # and uncovered (the question's time waits for the clip meanwhile).
+    banner, prompt, film = (box(screen, s)
+                            for s in ("#qr-sound-overlay", "#qr-prompt", "#qr-video"))
+    assert banner["height"] <= 0.2 * 720, banner
+    for part in (prompt, film):
+        assert not overlaps(banner, part), (banner, part)
+    assert prompt["y"] >= 0 and prompt["y"] + prompt["height"] <= 720, prompt
+    assert screen.evaluate("document.scrollingElement.scrollHeight <= innerHeight")
     screen.screenshot(path=str(tmp_path / "click-for-sound.png"))
 
     screen.click("#qr-sound-overlay")
@@ -149,3 +163,26 @@ def test_a_video_whose_first_fetch_failed_is_fetched_again(
     assert failed, "the file was never asked for"
     # The one failure the page met is the fetch this test made fail.
     assert [error for error in recorder.errors if "net::ERR_FAILED" not in error] == []
+
+
+def test_the_host_page_asks_for_the_projectors_sound_only_for_a_game_with_clips(
+        film_live: LiveServer, laptop_browser: Any) -> None:
+    """The projector's sound line is a step of a game that has clips (its selection holds clip
+    questions: `meta.config.clips`), shown from its lobby so the host unlocks the sound before
+    the first clip; a buzzer board (no clips) leaves it out, though a projector is connected
+    and waits for its click. The projector is never touched here (a gesture would unlock it)."""
+    recorder = Recorder()
+    new_page(laptop_browser, recorder, film_live.url + "/screen", {"width": 1280, "height": 720})
+    host = host_page(laptop_browser, recorder, film_live)
+    create_phone_game(host, "buzzer", ["Ana", "Bob"])
+    # The host page heard the projector wait for its click, and does not ask for it.
+    host.wait_for_function("!document.querySelector('#projector-sound').hidden")
+    assert not host.is_visible("#projector-sound-box")
+    assert not host.evaluate("!!state.meta.config.clips")  # no questions: no clips
+    fill_quiz_round(host, ["Ana", "Bob"], {**HOST_PACED, "rounds": "1", "questions": "1"},
+                    mix="text")
+    create_and_wait(host)
+    host.wait_for_function("state.meta.kind === 'quiz-round' && state.meta.config.clips === true")
+    assert host.is_visible("#projector-sound-box")
+    assert "Le projecteur attend un clic pour le son" in host.inner_text("#projector-sound-box")
+    assert recorder.errors == []

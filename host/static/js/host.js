@@ -45,12 +45,16 @@ socket.on("host_state", (hostState) => {
   if ($("#n-choose").value !== night) refreshNights(night);
 });
 // A projector's browser waits for a click before it plays sound, or says its sound plays
-// (screen.js, from its start): the host unlocks it before the first clip, and may test it.
+// (screen.js, from its start): a step of a game with clips (`meta.config.clips`, from its
+// lobby), so the host unlocks it before the first clip, and may test it.
+let projectorHeard = {};
 function projectorSound(message) {
-  $("#projector-sound").hidden = !message.needs_click;
-  $("#projector-sound-on").hidden = !message.sound_on;
-  $("#projector-sound-box").hidden = !message.needs_click && !message.sound_on;
-  $("#projector-sound-box").classList.toggle("blocked", !!message.needs_click);
+  projectorHeard = message || {};
+  const clips = !!state && !!state.meta.config && !!state.meta.config.clips && state.meta.status !== "over";
+  $("#projector-sound").hidden = !projectorHeard.needs_click;
+  $("#projector-sound-on").hidden = !projectorHeard.sound_on;
+  $("#projector-sound-box").hidden = !clips || (!projectorHeard.needs_click && !projectorHeard.sound_on);
+  $("#projector-sound-box").classList.toggle("blocked", !!projectorHeard.needs_click);
 }
 socket.on("projector_sound", projectorSound);
 $("#sound-test").addEventListener("click", () => socket.emit("sound_test", {}));
@@ -71,6 +75,7 @@ socket.on("state", (payload) => {
   }
   state = payload;
   gameId = payload.meta.game;
+  projectorSound(projectorHeard); // a game with clips asks for the projector's sound
   render();
 });
 

@@ -211,7 +211,7 @@ function refusedJoin(ack) {
     roomGame = ack.game;
     $("#code").value = roomCode(ack.game);
     $("#code").dataset.auto = "1";
-    showJoin(T.t(code === "moved" ? "room_moved" : "old_code"));
+    showJoin(T.t(code === "moved" ? "room_moved" : "old_code"), "room");
   } else if (code === "banned") {
     showJoin(T.t("banned_" + (ack.scope || "game")));
   } else {
@@ -248,15 +248,14 @@ function showOnly(id) {
   $("#team-name").hidden = true; // a captain's lobby shows it again (phone-wait.js, lobbyParts)
 }
 
-async function showJoin(notice) {
+async function showJoin(notice, about = "") { // about "room": the notice goes with the room's game
   T.apply();
   showOnly("join");
   slot.reset();
   fill("#me");
   $("#my-score").textContent = "";
   if (notice !== undefined) {
-    $("#join-notice").textContent = notice;
-    $("#join-notice").hidden = !notice;
+    Object.assign($("#join-notice"), { textContent: notice, hidden: !notice }).dataset.about = about;
   }
   games = (await getJson("/api/games", { games: [] }, 1)).games;
   const seats = await getJson("/api/seats", { games: {}, current: roomGame }, 1);
@@ -271,12 +270,12 @@ async function showJoin(notice) {
   if (fromUrl && !code.value && !typing) code.value = fromUrl.toUpperCase();
   if (!typing && staleCode()) { // the room moved on: never a lobby the projector left
     if (code.dataset.auto !== "1") {
-      $("#join-notice").textContent = T.t("old_code");
-      $("#join-notice").hidden = false;
+      Object.assign($("#join-notice"), { textContent: T.t("old_code"), hidden: false }).dataset.about = "room";
     }
     code.value = "";
   }
   const game = chosenGame();
+  if (!game && $("#join-notice").dataset.about === "room") $("#join-notice").hidden = true;
   if (game && !code.value && !typing) {
     code.value = roomCode(game.id);
     code.dataset.auto = "1";
@@ -465,9 +464,8 @@ function render() {
   $("#p-paused").hidden = !meta.paused;
   const undone = view && view.undone;  // the host's undo could not keep this move: why
   Object.assign($("#p-undone"), { hidden: !undone, textContent: undone ? undone[T.lang] || undone.en : "" });
-  // Paused: the controls greyed under "En pause" (css), and a tap on them says it is not sent.
+  // Paused: the controls greyed under the banner "En pause" (css), and a tap on them says it is not sent.
   document.body.dataset.paused = meta.paused ? "yes" : "no";
-  $("#play").dataset.pausedText = T.t("paused_phone");
   if (!view) {
     showOnly("wait");
     Clock.heartbeat(false);

@@ -2,7 +2,8 @@
 // screen), never by phones; the host page's play, pause and replay. A video is drawn in the
 // question's slot (#qr-video-slot, above the question's text), full width. A browser that
 // refuses to play sound until someone clicks (autoplay rules: a play() refused with
-// NotAllowedError) gets a big overlay: one click removes it and plays; meanwhile the page
+// NotAllowedError) gets a banner under the header line, the question readable below it: one
+// click removes it and plays; meanwhile the page
 // tells the server (a `tourelle:sound` event that screen.js sends as `sound`), so the host
 // page says the projector waits for a click. The question's time waits for its clip: once the
 // clip plays here the projector says so (`clip_heard`, the kind's screen action) and the server
@@ -42,7 +43,9 @@ window.QuizRoundClip = (() => {
       overlay.hidden = true;
       if (last) update(last);
     });
-    root.append(audio, overlay);
+    root.append(audio);
+    if (head && head.parentNode) head.after(overlay); // in the question's column, over none of it
+    else root.append(overlay);
   }
 
   /** Whether the projector waits for a click to play sound: the overlay, and the server told. */

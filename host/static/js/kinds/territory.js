@@ -98,7 +98,9 @@
       const status = row.seat === upNext ? "next up" : row.status;
       const tag = row.status === "current" ? T.t("order_now") : row.seat === upNext ? T.t("order_next")
         : row.status === "out" ? T.t("out") : "";
-      return h("li", { class: "bo-seat " + status, "data-seat": row.seat, "data-status": row.status,
+      // A short name ("Ana", "Chloé") stays whole; the long ones share what the strip has left.
+      const long = seatName(state, row.seat).length > 8 ? " long" : "";
+      return h("li", { class: "bo-seat " + status + long, "data-seat": row.seat, "data-status": row.status,
         title: seatLabel(state, row.seat) },
       h("span", { class: "bo-chip seat-" + (row.seat % 4) }, row.status === "done" ? "✓" : null),
       h("span", { class: "bo-text" }, h("span", { class: "bo-name" }, seatName(state, row.seat)),
@@ -211,7 +213,7 @@
         h("span", { class: "detail" }, W.rowDetail(q.content, row))));
     }
     const verdict = W.verdictText(state, q, (id) => territoryName(shownMap, id));
-    if (verdict) rows.push(h("p", { class: "verdict" }, verdict));
+    if (verdict) rows.push(h("p", { class: "verdict" }, T.prose(verdict))); // no line starts with ":"
     const pickers = W.pickersText(state, outcome.pickers);
     if (pickers) rows.push(h("p", { class: "verdict pickers" }, pickers));
     return rows;
