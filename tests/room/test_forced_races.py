@@ -1,0 +1,137 @@
+"""Races forced in one process (issue 43, point 4): thread switches every microsecond
+(`sys.setswitchinterval(1e-6)`), threads hammering joins, leaves, removals and reads of
+real Sessions on a real SQLite journal, so an interleaving that a night meets once in a
+while shows within seconds. Each test counts what went wrong over its trials and prints it:
+
+    .venv/bin/pytest tests/room/test_forced_races.py -m slow -s
+
+`TOURELLE_FORCED_TRIALS` sets the trials (300).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from host.games.contract import GameError
+from host.people.teams import member_id
+from host.room import bans
+from host.room.hub import Hub
+from host.session.core import Origin, token_hash
+from host.store.journal import Journal
+from tests.synthetic import synthetic_bank
+
+pytestmark = pytest.mark.slow
+
+TRIALS = int(os.environ.get("TOURELLE_FORCED_TRIALS", "200"))
+BANK = synthetic_bank(40)
+
+
+@contextmanager
+def switching_often() -> Iterator[None]:
+    """Every thread gives up the interpreter after a microsecond (instead of 5 ms)."""
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(interval)
+
+
+@contextmanager
+def hammering(*loops: Callable[[], Any]) -> Iterator[list[BaseException]]:
+    """Each call run over and over on its own thread until the block ends; what they raised."""
+    stop = threading.Event()
+    raised: list[BaseException] = []
+
+    def run(call: Callable[[], Any]) -> None:
+        while not stop.is_set():
+            try:
+                call()
+            except BaseException as err:  # noqa: BLE001 - collected, the test says
+                raised.append(err)
+                return
+
+    threads = [threading.Thread(target=run, args=(call,), daemon=True) for call in loops]
+    for thread in threads:
+        thread.start()
+    try:
+        yield raised
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=30)
+
+
+def together(*calls: Callable[[], Any]) -> list[Any]:
+    """The calls on threads let go at once (a barrier); their results."""
+    gate = threading.Barrier(len(calls))
+    results: list[Any] = [None] * len(calls)
+
+    def run(index: int, call: Callable[[], Any]) -> None:
+        gate.wait()
+        results[index] = call()
+
+    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
+def a_hub(tmp_path: Path) -> Hub:
+    return Hub(Journal(tmp_path / "journal.sqlite"), BANK, publish=None)
+
+
+def test_a_removal_meant_for_a_phone_that_left_never_frees_the_next(tmp_path: Path) -> None:
+    """The host removes phone A from seat 0 (the id it saw) while A leaves the lobby and B
+    claims seat 0: the removal is A's, never B's (the old removal freed the seat by number,
+    whoever sat there by the time the worker took it)."""
+    hub = a_hub(tmp_path)
+    session = hub.create_game("buzzer", [{"name": "Rouge"}, {"name": "Bleu"}])
+    first, second = token_hash("phone-a" * 3), token_hash("phone-b" * 3)
+
+    def remove_first() -> None:
+        with contextlib.suppress(GameError):  # A was not on the seat as the host saw it
+            bans.remove_phone(session, 0, member_id(first), None)
+
+    def read() -> None:
+        seen = session.snapshot
+        assert seen.status == "lobby"
+
+    freed_wrong: list[int] = []
+    b_seated = 0
+    with switching_often(), hammering(read, read) as raised:
+        for trial in range(TRIALS):
+            claim_a = {"type": "claim", "token_hash": first, "seat": 0}
+            assert session.submit(Origin("seat", client="a"), claim_a).ok
+
+            def phones() -> Any:
+                # A's leave and B's claim come on two connections at once: queued together.
+                session.submit_nowait(Origin("seat", 0, "a", token=first), {"type": "_leave"})
+                return session.submit(Origin("seat", client="b"),
+                                      {"type": "claim", "token_hash": second, "seat": 0})
+
+            _, claimed = together(remove_first, phones)
+            if not claimed.ok:  # the removal came first: A is gone, A's leave refused...
+                session.submit_leave(Origin("seat", 0, "a", token=first))
+                continue  # ...or B's claim came before A's leave was handled
+            b_seated += 1
+            left = session.submit_leave(Origin("seat", 0, "b", token=second))
+            if not left.ok:  # B was no longer on the seat: a removal freed it
+                freed_wrong.append(trial)
+    hub.close()
+    print(f"\nB freed by A's removal in {len(freed_wrong)} of {b_seated} trials "
+          f"({TRIALS} in all)")
+    assert raised == []
+    assert b_seated > TRIALS // 3  # the trials raced: B sat often
+    assert freed_wrong == []
