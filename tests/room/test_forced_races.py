@@ -33,6 +33,7 @@ pytestmark = pytest.mark.slow
 
 TRIALS = int(os.environ.get("TOURELLE_FORCED_TRIALS", "200"))
 BANK = synthetic_bank(40)
+ROOM_ROUNDS = 2_000  # joins and leaves of a room by each of 8 connections
 
 
 @contextmanager
@@ -88,6 +89,25 @@ def together(*calls: Callable[[], Any]) -> list[Any]:
     return results
 
 
+class Thread(threading.Thread):
+    """A call on its own thread, started at once; `result()` waits: what it raised."""
+
+    def __init__(self, index: int, call: Callable[..., Any], *args: Any) -> None:
+        super().__init__(name=f"forced-{index}", daemon=True)
+        self.call, self.args, self.raised = call, args, list[BaseException]()
+        self.start()
+
+    def run(self) -> None:
+        try:
+            self.call(*self.args)
+        except BaseException as err:  # noqa: BLE001 - collected, the test says
+            self.raised.append(err)
+
+    def result(self) -> list[BaseException]:
+        self.join(timeout=60)
+        return self.raised
+
+
 def a_hub(tmp_path: Path) -> Hub:
     return Hub(Journal(tmp_path / "journal.sqlite"), BANK, publish=None)
 
@@ -135,3 +155,39 @@ def test_a_removal_meant_for_a_phone_that_left_never_frees_the_next(tmp_path: Pa
     assert raised == []
     assert b_seated > TRIALS // 3  # the trials raced: B sat often
     assert freed_wrong == []
+
+
+def test_phones_join_a_room_while_its_last_member_leaves(tmp_path: Path) -> None:
+    """python-socketio's rooms are plain dicts: a phone's join_room (after its claim) found
+    the game's room, the room's last member left and deleted it, and the join raised
+    KeyError (answered `internal`, its claim committed), or two joins each made the room
+    anew and one of them was lost (a phone never sent the public part). The host's manager
+    (create_app's, the one the server uses) changes membership under one lock."""
+    from host.app import create_app
+    from host.config import HostConfig
+
+    _app, socketio, hub = create_app(HostConfig(data_dir=tmp_path, resume=False,
+                                                bundled_packs=False))
+    manager = socketio.server.manager
+    namespace, room = "/seat", "g:phones"
+    sids = [manager.connect(f"eio-{n}", namespace) for n in range(8)]
+    lost: list[str] = []
+
+    def member(sid: str) -> None:
+        for _ in range(ROOM_ROUNDS):
+            manager.enter_room(sid, namespace, room)
+            if sid not in dict(manager.get_participants(namespace, room)):
+                lost.append(sid)
+            manager.leave_room(sid, namespace, room)
+
+    def publish() -> None:  # the publisher's read of a room it sends to
+        for _ in manager.get_participants(namespace, room):
+            pass
+
+    with switching_often(), hammering(publish) as raised:
+        members = [Thread(sids.index(sid), member, sid) for sid in sids]
+        for thread in members:
+            raised += thread.result()
+    hub.close()
+    print(f"\nrooms: {len(raised)} joins or reads raised, {len(lost)} joins lost")
+    assert raised == [] and lost == []
