@@ -62,7 +62,7 @@ def test_a_nights_table_read_before_a_result_is_stored_is_not_kept(tmp_path: Pat
     # The commit not yet made: over in memory, running in the journal; the table then read
     # counts no game.
     journal.set_status(session.id, "running")
-    hub._nights.pop(night_id, None)
+    hub._night_moved(night_id)
     early = hub.night(night_id)
     assert early is not None and early["standings"]["played"] == [], early
     journal.set_status(session.id, "over", record.result)  # the commit lands

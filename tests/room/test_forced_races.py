@@ -191,3 +191,33 @@ def test_phones_join_a_room_while_its_last_member_leaves(tmp_path: Path) -> None
     hub.close()
     print(f"\nrooms: {len(raised)} joins or reads raised, {len(lost)} joins lost")
     assert raised == [] and lost == []
+
+
+def test_a_nights_table_read_while_it_ends_is_never_kept_stale(tmp_path: Path) -> None:
+    """Readers build a night's table (the host page, a game's meta, /api/nights) while the
+    host ends the night: once it is over, its table says so. The cache was two dicts
+    written one after the other by every reader: a table built from the journal before the
+    end, stored after the end had dropped the cache, stayed "open" (or a table was kept
+    beside another's games' statuses)."""
+    hub = a_hub(tmp_path)
+    stale = 0
+    with switching_often():
+        for trial in range(TRIALS // 2):
+            night = hub.open_night(f"Soirée {trial}")
+            hub.create_game("buzzer", [{"name": "Rouge"}, {"name": "Bleu"}], night=night)
+
+            def read(night: str = night) -> None:
+                assert hub.night(night) is not None
+
+            readers = [Thread(n, lambda read=read: [read() for _ in range(20)])
+                       for n in range(3)]
+            hub.end_night(night)
+            raised = [err for thread in readers for err in thread.result()]
+            assert raised == []
+            found = hub.night(night)
+            assert found is not None
+            if found["status"] != "over":
+                stale += 1
+    hub.close()
+    print(f"\nnight's table still open after its end in {stale} of {TRIALS // 2} trials")
+    assert stale == 0
