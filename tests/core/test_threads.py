@@ -55,6 +55,7 @@ def test_a_nights_table_read_before_a_result_is_stored_is_not_kept(tmp_path: Pat
     session.submit(HOST, {"type": "start"})
     night.run(session)
     record = journal.game(session.id)
+    assert record is not None
     assert session.status == "over" and record.result is not None
     full = hub.night(night_id)
     assert full is not None and len(full["standings"]["played"]) == 1, full
