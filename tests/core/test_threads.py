@@ -87,3 +87,41 @@ def test_a_projector_that_starts_watching_gets_the_state_again_from_the_publishe
     finally:
         screen.close()
         host.close()
+
+
+def test_an_unban_is_written_by_the_games_worker(tmp_path: Path) -> None:
+    """The host lets a banned phone back in: the row is deleted in the game's batch, on its
+    worker, in order with the claims and removals it decides (once written from the host's
+    thread, beside the worker's batches); a night's ban the same way, from a game of it."""
+    from host.people.teams import member_id
+    from host.room import bans
+    from host.session.core import Origin, token_hash
+
+    journal = Journal(tmp_path / "journal.sqlite")
+    hub = Hub(journal, BANK, publish=lambda *_args, **_kw: None)
+    written: list[str] = []  # the threads that wrote a ban's deletion
+    write = journal.write
+
+    def spy(ops: Any) -> None:
+        if any(str(op[0]).startswith("DELETE FROM bans") for op in ops):
+            written.append(threading.current_thread().name)
+        write(ops)
+
+    journal.write = spy  # type: ignore[method-assign]
+    try:
+        night = hub.open_night("Quiz du jeudi")
+        session = hub.create_game("buzzer", [{"name": "Ana"}, {"name": "Bob"}], night=night)
+        for scope in ("game", "night"):
+            phone = token_hash(f"phone-{scope}" * 3)
+            claimed = session.submit(Origin("seat"), {"type": "claim", "token_hash": phone})
+            assert claimed.ok, claimed
+            removed = bans.remove_phone(session, int(claimed.data["seat"]), None, scope)
+            assert removed.ok and removed.data["banned"] == scope, removed
+            command = {"phone": member_id(phone), "scope": scope}
+            back = bans.unban_command(session, command)
+            assert back.ok and back.data["bans"] == [], back.as_json()
+            again = bans.unban_command(session, command)
+            assert again.code == "stale", again.as_json()
+        assert written == [f"session-{session.id}"] * 2, written
+    finally:
+        hub.close()
