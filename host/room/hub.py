@@ -158,9 +158,14 @@ class Hub:
             images_on_phones=record.config.get("questions", {}).get("images_on_phones") is True,
             day=datetime.date.fromtimestamp(record.created),
         )
-        session = Session(record, kind, self.journal, self.clock, self._scheduler_factory(),
-                          questions, self.publish, threaded=self.threaded,
-                          listening=self.listening, on_finished=self._finished)
+        return Session(record, kind, self.journal, self.clock, self._scheduler_factory(),
+                       questions, self.publish, threaded=self.threaded,
+                       listening=self.listening, on_finished=self._finished,
+                       wire=lambda session: self._wire(session, game_id, record))
+
+    def _wire(self, session: Session, game_id: str, record: GameRecord) -> None:
+        """The Session's links to the room, set before its worker starts (its first snapshot
+        names the night)."""
         session.name_filter = self.names
         session.let_go = lambda token, scope: self._let_go(game_id, token, scope)
         night = record.config.get("night")
@@ -168,7 +173,6 @@ class Hub:
             session.night_summary = lambda: self.night(night)
             session.names_changed = lambda: self._renamed_in_night(night)
             session.night_team_name = lambda token: self._team_name(night, game_id, token)
-        return session
 
     def _team_name(self, night_id: str, game_id: str, token: str) -> str | None:
         """The name of the team a phone played in at the night's latest team game before

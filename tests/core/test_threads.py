@@ -125,3 +125,48 @@ def test_an_unban_is_written_by_the_games_worker(tmp_path: Path) -> None:
         assert written == [f"session-{session.id}"] * 2, written
     finally:
         hub.close()
+
+
+def test_pages_and_game_lists_read_only_what_is_committed(tmp_path: Path) -> None:
+    """A page that starts watching, `/api/games/<id>` and the game lists read the game's
+    committed snapshot: while the worker waits on the disk for a host's command, they show
+    the game as it was (the live values, read before, showed the command's state before its
+    row was on the disk: lost, had the disk failed)."""
+    from host.session.core import Origin, token_hash
+
+    journal = Journal(tmp_path / "journal.sqlite")
+    hub = Hub(journal, BANK, publish=lambda *_args, **_kw: None)
+    write = journal.write
+    on_disk, go_on = threading.Event(), threading.Event()
+
+    def slow_disk(ops: Any) -> None:
+        if any("events" in str(op[0]) for op in ops) and not go_on.is_set():
+            on_disk.set()
+            go_on.wait(10)
+        write(ops)
+
+    try:
+        session = hub.create_game("buzzer", [{"name": "Ana"}, {"name": "Bob"}])
+        for seat in (0, 1):
+            claim = {"type": "claim", "token_hash": token_hash(f"phone-{seat}" * 3)}
+            assert session.submit(Origin("seat"), claim).ok
+        assert session.submit(HOST, {"type": "start"}).ok
+        before = session.shown("screen")
+        seq = session.snapshot.seq
+        journal.write = slow_disk  # type: ignore[method-assign]
+        opening = threading.Thread(target=session.submit,
+                                   args=(HOST, {"type": "open", "mode": "ranking"}))
+        opening.start()
+        assert on_disk.wait(10), "the command's commit never began"
+        live = session.view("screen")  # what the handlers read before: not committed yet
+        assert live["view"] != before["view"]
+        shown = session.shown("screen")
+        assert shown["view"] == before["view"] and shown["meta"]["seq"] == seq
+        assert session.snapshot.seq == seq and session.snapshot.meta["seq"] == seq
+        go_on.set()
+        opening.join(10)
+        wait_until(lambda: session.snapshot.seq == seq + 1, "the command committed")
+        assert session.shown("screen")["view"] == live["view"]
+    finally:
+        go_on.set()
+        hub.close()
