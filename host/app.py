@@ -15,6 +15,7 @@ from host.wire import jsonwire
 from host.wire import outbox
 from host.wire import pinger
 from host.wire import reader
+from host.wire import rooms
 from host.wire import wsdeflate
 from host.config import HostConfig, host_key
 from host.room.hub import Hub
@@ -50,7 +51,7 @@ def question_bank(config: HostConfig) -> QuestionBank:
 def _message_queue(config: HostConfig) -> dict[str, Any]:
     """Several processes share rooms through Redis (host/workers/); one needs nothing."""
     if config.redis_url is None:
-        return {}
+        return {"client_manager": rooms.Manager()}  # rooms under one lock (wire/rooms.py)
     return {"client_manager": RoomSkippingRedisManager(
         config.redis_url, channel=queue_channel(config.house), json=jsonwire)}
 

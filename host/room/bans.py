@@ -19,9 +19,10 @@ from host.schema import BadMessage, check_field
 from host.store import bans as rows
 from host.store.bans import REASONS, SCOPES
 from host.store.journal import Journal
+from host.session.terms import HOST, Outcome
 
 if TYPE_CHECKING:
-    from host.session.core import Outcome, Session
+    from host.session.core import Session
 
 __all__ = ["REASONS", "SCOPES", "listed", "remove_command", "unban_command"]
 
@@ -64,16 +65,6 @@ def listed(journal: Journal, game: str, night: str | None) -> list[dict[str, str
             for scope, token in rows.rows(journal, game, night)]
 
 
-def unban(journal: Journal, scope: str, ident: str, phone: str) -> bool:
-    """Let a phone back in (the host's mistake is cheap); False when it was not banned."""
-    tokens = [token for token in rows.tokens(journal, scope, ident)
-              if member_id(token) == phone]
-    if not tokens:
-        return False
-    journal.write([rows.ops_unban(scope, ident, token) for token in tokens])
-    return True
-
-
 def remove_command(session: Session, body: dict[str, Any]) -> Outcome:
     """`command` {"type": "remove_phone", "seat", "phone"?, "ban"?}, checked."""
     seat, phone, scope = body.get("seat"), body.get("phone"), body.get("ban")
@@ -86,17 +77,17 @@ def remove_command(session: Session, body: dict[str, Any]) -> Outcome:
     return remove_phone(session, seat, phone, scope)
 
 
-def unban_command(session: Session, body: dict[str, Any]) -> list[dict[str, str]] | None:
-    """`command` {"type": "unban", "phone", "scope"}: the bans left, or None when that phone
-    was not kept out."""
+def unban_command(session: Session, body: dict[str, Any]) -> Outcome:
+    """`command` {"type": "unban", "phone", "scope"}: the game's worker deletes the ban
+    (host/session/removal.py); its outcome, with the bans left (`bans`) once committed."""
     phone, scope = body.get("phone"), body.get("scope")
     check_field("phone", phone, (str,))
     check_field("scope", scope, (str,))
     assert isinstance(phone, str) and isinstance(scope, str)
     night = session.config.get("night")
-    ident = session.id if scope == "game" else night
-    if scope not in SCOPES or ident is None:
+    if scope not in SCOPES or (scope == "night" and night is None):
         raise BadMessage("'scope' is 'game', or 'night' for a game of a night")
-    if not unban(session.journal, scope, str(ident), phone):
-        return None
-    return listed(session.journal, session.id, night)
+    outcome = session.submit(HOST, {"type": "_unban", "scope": scope, "phone": phone})
+    if not outcome.ok:  # not kept out (stale), the journal failing (storage), ...
+        return outcome
+    return Outcome(True, data={"bans": listed(session.journal, session.id, night)})

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import itertools
 import secrets
 import threading
 from pathlib import Path
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from host.clock import Clock, RealClock, Scheduler, ThreadScheduler
@@ -25,6 +27,16 @@ from host.quiz.errors import BankExhausted, SelectionError
 from host.quiz.memory import QuestionMemory
 from host.session.core import STORAGE_MESSAGES, Publisher, QuestionSource, Session
 from host.people.teams import TeamRules, member_id
+
+
+@dataclass(frozen=True)
+class NightTable:
+    """A night's table as one reader built it: the night's mark when it began (a change
+    since: built again), the games' statuses and names' versions it was built for."""
+
+    mark: int
+    seen: dict[str, tuple[str | None, int]]
+    summary: dict[str, Any]
 
 
 class StorageRefused(GameError):
@@ -123,8 +135,11 @@ class Hub:
         self._lock = threading.Lock()
         self.on_created: list[Callable[[Session], None]] = []
         self.on_finished: list[Callable[[Session], None]] = []
-        self._nights: dict[str, dict[str, Any]] = {}  # night id -> its summary (a cache)
-        self._night_seen: dict[str, dict[str, tuple[str | None, int]]] = {}  # games' statuses
+        # A night's table, cached: one value per night, replaced whole by one assignment
+        # (readers on many threads build it); a change to the night marks it (`_night_moved`).
+        self._nights: dict[str, NightTable] = {}
+        self._night_marks: dict[str, int] = {}  # night id -> the mark of its last change
+        self._ticks = itertools.count(1)
         self.names = NameFilter(journal.folder)  # phones' names (host/people/names.py)
         # The room moved (a game created, over or deleted; a night ended): host/room/following.py.
         self.on_room: list[Callable[[], None]] = []
@@ -153,9 +168,14 @@ class Hub:
             images_on_phones=record.config.get("questions", {}).get("images_on_phones") is True,
             day=datetime.date.fromtimestamp(record.created),
         )
-        session = Session(record, kind, self.journal, self.clock, self._scheduler_factory(),
-                          questions, self.publish, threaded=self.threaded,
-                          listening=self.listening, on_finished=self._finished)
+        return Session(record, kind, self.journal, self.clock, self._scheduler_factory(),
+                       questions, self.publish, threaded=self.threaded,
+                       listening=self.listening, on_finished=self._finished,
+                       wire=lambda session: self._wire(session, game_id, record))
+
+    def _wire(self, session: Session, game_id: str, record: GameRecord) -> None:
+        """The Session's links to the room, set before its worker starts (its first snapshot
+        names the night)."""
         session.name_filter = self.names
         session.let_go = lambda token, scope: self._let_go(game_id, token, scope)
         night = record.config.get("night")
@@ -163,7 +183,6 @@ class Hub:
             session.night_summary = lambda: self.night(night)
             session.names_changed = lambda: self._renamed_in_night(night)
             session.night_team_name = lambda token: self._team_name(night, game_id, token)
-        return session
 
     def _team_name(self, night_id: str, game_id: str, token: str) -> str | None:
         """The name of the team a phone played in at the night's latest team game before
@@ -185,12 +204,17 @@ class Hub:
 
     def _renamed_in_night(self, night_id: str) -> None:
         """A seat of a night's game has a new name: the night's table names it so."""
-        self._nights.pop(night_id, None)
+        self._night_moved(night_id)
+
+    def _night_moved(self, night_id: str) -> None:
+        """The night's table changed (in the journal, already): a table whose build began
+        before this is not kept (a fresh mark: one assignment, from any thread)."""
+        self._night_marks[night_id] = next(self._ticks)
 
     def _finished(self, session: Session) -> None:
         night = session.config.get("night")
         if night is not None:
-            self._nights.pop(night, None)  # its points count now
+            self._night_moved(night)  # its points count now
         for callback in self.on_finished:
             callback(session)
         self.room_changed()
@@ -207,7 +231,7 @@ class Hub:
             self.deleted[session.id] = session
         night = session.config.get("night")
         if night is not None:
-            self._nights.pop(night, None)
+            self._night_moved(night)
         session.stop()
         self.room_changed()
 
@@ -228,7 +252,7 @@ class Hub:
             raise GameError(f"there is no night {night_id!r}")
         with storage_refused():
             self.journal.end_night(night_id)
-        self._nights.pop(night_id, None)
+        self._night_moved(night_id)
         for session in list(self.sessions.values()):
             if session.config.get("night") == night_id:
                 session.republish()  # the projector shows the night's podium
@@ -238,12 +262,13 @@ class Hub:
         """{"id", "name", "status", "rules", "standings"}: computed from the journal's
         results of its games, kept until one of them ends or a game joins."""
         # A game of the night ended (or was created) since: its ack may come before the
-        # callback that drops the cache, so the games' statuses are checked too.
+        # callback that marks the night, so the games' statuses are checked too.
+        mark = self._night_marks.get(night_id, 0)  # before the journal is read
         seen = {s.id: (s.snapshot.status, s.snapshot.names_version)
                 for s in list(self.sessions.values()) if s.config.get("night") == night_id}
         cached = self._nights.get(night_id)
-        if cached is not None and self._night_seen.get(night_id) == seen:
-            return cached
+        if cached is not None and cached.mark == mark and cached.seen == seen:
+            return cached.summary
         found = next((n for n in self.journal.nights() if n["id"] == night_id), None)
         if found is None:
             return None
@@ -254,12 +279,12 @@ class Hub:
                  for r in records]
         summary = {"id": night_id, "name": found["name"], "status": found["status"],
                    "rules": found["rules"], "standings": night_rules.standings(rules, games)}
-        self._nights[night_id] = summary
         # Kept with the statuses the journal gave, not the games' own: a game's status runs
         # ahead of its commit, and a table read before a result was stored must not pass
         # for one with it (its game's "over" differs, so the next read builds it again).
         stored = {r.id: r.status for r in records}
-        self._night_seen[night_id] = {i: (stored.get(i), names) for i, (_, names) in seen.items()}
+        self._nights[night_id] = NightTable(
+            mark, {i: (stored.get(i), names) for i, (_, names) in seen.items()}, summary)
         return summary
 
     def _who_sat(self, record: GameRecord) -> list[dict[str, Any]]:
@@ -313,7 +338,7 @@ class Hub:
             session = self._open(game_id)
             self.sessions[game_id] = session
             if night is not None:
-                self._nights.pop(night, None)  # its table lists the new game's teams
+                self._night_moved(night)  # its table lists the new game's teams
         for callback in self.on_created:
             callback(session)
         session.republish()

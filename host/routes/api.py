@@ -51,10 +51,11 @@ def healthz() -> Response:
 @bp.get("/api/games")
 def api_games() -> Response:
     current = hub().latest()  # the room's current game (host/room/following.py)
+    seen = [(s, s.snapshot) for s in list(hub().sessions.values())]  # each game's committed
     return jsonify(games=[
-        {"id": s.id, "kind": s.kind.name, "status": s.snapshot.status,
-         "seats": s.meta()["seats"], "seq": s.last_seq, "night": s.config.get("night")}
-        for s in list(hub().sessions.values())
+        {"id": s.id, "kind": s.kind.name, "status": snap.status, "seats": snap.meta["seats"],
+         "seq": snap.seq, "night": s.config.get("night")}
+        for s, snap in seen
     ], current=current.id if current is not None else None)
 
 
@@ -63,7 +64,7 @@ def api_game(game_id: str) -> Response:
     session = hub().get(game_id)
     if session is None:
         abort(404)
-    return jsonify(session.view("screen"))
+    return jsonify(session.shown("screen"))  # the committed snapshot (the game's worker's)
 
 
 @bp.get("/api/maps")

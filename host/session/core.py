@@ -41,7 +41,7 @@ from host.store.replay import SESSION_EVENTS, in_play
 from host.session.batches import BURST_SECONDS, Batches
 from host.session.publication import Publication
 from host.session import removal
-from host.session.snapshot import Snapshot, build
+from host.session.snapshot import Snapshot, build, with_meta
 from host.session.roles import check_role
 from host.session.seats import Seating
 from host.session.recovery import STORAGE_MESSAGES, Recovery
@@ -73,14 +73,14 @@ class Session:
         threaded: bool = True,
         listening: Callable[[str, str], bool] | None = None,
         on_finished: Callable[[Session], None] | None = None,
+        wire: Callable[[Session], None] | None = None,  # the hub's links, before the worker
     ) -> None:
         self.id = record.id
         self.on_finished = on_finished
         self.kind = kind
         self.config = record.config
         self.seed = int(record.config["seed"])
-        # Every duration (time limits, bot thinking) is multiplied by the pace: 1 for a real
-        # night, less for a quick demo or a test.
+        # Every duration (time limits, bots' thinking) times the pace: 1 on a night, less in a demo.
         self.pace = float(record.config.get("pace", 1.0))
         self.game: Game = kind.make(record.config)
         self.journal = journal
@@ -103,26 +103,27 @@ class Session:
         self.teams = TeamRules.from_config(record.config)
         # In a night (host/people/night.py): the night's summary, from the hub.
         self.night_summary: Callable[[], dict[str, Any] | None] | None = None
-        # Names (host/people/names.py): the filter of phones' names, set by the hub; who to tell
-        # once a seat's name changed (the hub: a night's table names it).
+        # Names (host/people/names.py): phones' names' filter; who hears of a seat's new name.
         self.name_filter: naming.NameFilter | None = None
         self.names_changed: Callable[[], None] | None = None
         # In a night, the name of a phone's team in its latest team game (by token hash).
         self.night_team_name: Callable[[str], str | None] | None = None
-        # A freed phone's connections let go (the socket layer, set by the hub): its token
-        # hash and the ban's scope, called once the release is committed.
+        # A freed phone's connections let go (token hash, ban's scope), once committed.
         self.let_go: Callable[[str, str | None], None] | None = None
         self.batches = Batches(self.id, journal, self, threaded=threaded)
         self.recovery = Recovery(self)
         self.seating = Seating(self)
         self.timers = Clockwork(self)
-        # Presses heard by the socket layer, not yet taken (and, served, the collector's
-        # pauses that could hold them before they are heard).
+        # Presses heard by the socket layer, not yet taken (served: the collector's pauses).
         self.in_flight = InFlight(PAUSES if threaded else None, INBOUND if threaded else None)
         self.recovery.restore(record)
-        # What other threads read: published by the worker after each commit (snapshot.py).
-        self.snapshot: Snapshot = build(self)
+        if wire is not None:
+            wire(self)
         self.publication = Publication(self, publish, threaded, listening)
+        # What other threads read: published by the worker after each commit (snapshot.py),
+        # its meta built again when the batch changed what the audiences see (`committed`).
+        self._rescreen = False  # a page started watching: the screens get the meta anew
+        self.snapshot: Snapshot = build(self, self.publication.meta())
         self.batches.start()
 
     # -- the one way in --------------------------------------------------------
@@ -203,6 +204,8 @@ class Session:
             return self.seating.release(int(event["seat"]))
         if kind == "_remove" and origin.role == "host":
             return removal.remove(self, event)
+        if kind == "_unban" and origin.role == "host":
+            return removal.unban(self, event)
         if kind == "_team" and origin.role == "host":
             return self.seating.team_command(event)
         if kind == "_lobby" and origin.role == "host":  # end or delete a lobby game
@@ -289,7 +292,7 @@ class Session:
         elif kind in ("_away_check", "_republish") and origin is SESSION:
             self.changed()  # a seat may have been away long enough to show it; or republish()
         elif kind == "_rescreen" and origin is SESSION:  # the committed state: after the batch
-            self.batches.deferred.append(self.publication.rescreen)
+            self._rescreen = True
         elif kind == "_resend" and origin is SESSION:
             self.publication.resend(event["seat"])  # sent once the batch is done
         elif kind == "_restart":
@@ -428,10 +431,13 @@ class Session:
         self.recovery.after_error()
 
     def committed(self, dirty: bool) -> None:
-        self.publication.committed(dirty)
+        rescreen, self._rescreen = self._rescreen, False
+        if dirty or rescreen:  # built once the batch's calls ran (a finished game's night)
+            self.snapshot = with_meta(self.snapshot, self.publication.meta())
+        self.publication.committed(dirty, self.snapshot, rescreen)
 
     def settled(self) -> None:
-        self.snapshot = build(self)  # one assignment: a reader sees the old or the new
+        self.snapshot = build(self, self.snapshot.meta)  # one assignment: old or new, never half
 
     def timer_due(self, within: float) -> float | None:
         return self.timers.due_soon(within)
@@ -479,14 +485,15 @@ class Session:
         return self.publication.rules_pause()
 
     def view(self, audience: str, meta: dict[str, Any] | None = None) -> dict[str, Any]:
-        return self.publication.view(audience, meta)
+        return self.publication.view(audience, meta)  # the worker's (inline: the caller's)
 
-    def audiences(self) -> list[str]:
-        return ["screen", "host"] + [f"seat:{s['seat']}" for s in self.seats]
+    def shown(self, audience: str) -> dict[str, Any]:
+        """What an audience sees of the committed snapshot: for any other thread."""
+        return self.publication.shown(self.snapshot, audience)
 
     def phone_payloads(self, seat: int) -> tuple[dict[str, Any], dict[str, Any]]:
         return self.publication.phone_payloads(seat)
 
     def publish(self) -> None:
-        self.publication.publish()
+        self.publication.publish(self.snapshot)
 

@@ -22,6 +22,7 @@ from host.wire.broadcast import Broadcaster, Parts
 from host.games.contract import View
 from host.session.terms import PHONES, Publisher
 from host.session.shape import SessionShape
+from host.session.snapshot import Snapshot, build
 
 
 
@@ -41,7 +42,7 @@ class Publication:
         # The worker goes on with the next batch while this thread sends: projector first,
         # states that pile up sent as the newest: screens at most every 30 ms, phones every
         # 200 ms and not inside a burst of input.
-        self._broadcaster: Broadcaster[tuple[Any, dict[str, Any]]] | None = (
+        self._broadcaster: Broadcaster[Snapshot] | None = (
             Broadcaster(session.id, self._send, threaded=threaded,
                         last_input=lambda: session.batches.burst_at,
                         decision_due=self._decision_due)
@@ -102,45 +103,56 @@ class Publication:
         return {k: summary[k] for k in ("id", "name", "status", "standings")}
 
     def view(self, audience: str, meta: dict[str, Any] | None = None) -> dict[str, Any]:
-        """What one audience sees; a seat's view lists its legal moves as `legal`, in one
-        place for every kind, so a phone offers only those."""
+        """What one audience sees of the Session as it is now: the worker's (and an inline
+        Session's caller's); another thread reads `shown`. A seat's view lists its legal
+        moves as `legal`, in one place for every kind, so a phone offers only those."""
+        now = build(self.session, self.meta() if meta is None else meta)
         if meta is not None:
-            return {"meta": meta, "view": self._view_of(self.session.state, audience)}
-        return self._payload(self.session.state, audience, self.meta())
+            return {"meta": meta, "view": self._view_of(now, audience)}
+        return self._payload(now, audience, dict(now.meta))
 
-    def _view_of(self, state: Any, audience: str) -> dict[str, Any] | None:
-        s = self.session
+    def shown(self, seen: Snapshot, audience: str) -> dict[str, Any]:
+        """What one audience sees of a committed snapshot: any thread (a page that starts
+        watching, /api/games/<id>), reading nothing of the Session but the snapshot."""
+        meta = seen.meta_at(self.session.clock.now_ns())
+        if self.session.night_summary is not None:  # the night's table now (the hub's, built
+            meta["night"] = self._night()  # from the journal and the games' snapshots)
+        return self._payload(seen, audience, meta)
+
+    def _view_of(self, seen: Snapshot, audience: str) -> dict[str, Any] | None:
+        """An audience's view of the snapshot's state: its names and undone moves are the
+        snapshot's too (the publisher thread and a page's handler read nothing else)."""
+        s, state = self.session, seen.state
         seat = int(audience[5:]) if audience.startswith("seat:") else None
-        left_out = seat is not None and bool(s.seats[seat].get("out"))  # never dealt in
+        left_out = seat is not None and bool(seen.seats[seat].get("out"))  # never dealt in
         view = s.game.view(state, "screen" if left_out else audience) \
             if state is not None else None
         if view is not None:
-            view = naming.renamed_in(view, s.seating.renames())
+            view = naming.renamed_in(view, dict(seen.renames))
         if view is not None and seat is not None:
             view["legal"] = [] if left_out else s.game.legal_actions(state, seat)
-            undone = s.undone_moves.get(seat)
+            undone = seen.undone.get(seat)
             context = getattr(s.game, "undo_context", None)
             if undone is not None and context is not None and context(state) == undone[0]:
                 view["undone"] = messages.undone_text(undone[1])
         return view
 
-    def _payload(self, state: Any, audience: str, meta: dict[str, Any]) -> dict[str, Any]:
-        return {"meta": self._meta_for(audience, meta, state),
-                "view": self._view_of(state, audience)}
+    def _payload(self, seen: Snapshot, audience: str, meta: dict[str, Any]) -> dict[str, Any]:
+        return {"meta": self._meta_for(audience, meta, seen.state),
+                "view": self._view_of(seen, audience)}
 
-    def _meta_for(self, audience: str, meta: dict[str, Any],
-                  state: Any = ...) -> dict[str, Any]:
+    @staticmethod
+    def _meta_for(audience: str, meta: dict[str, Any], state: Any) -> dict[str, Any]:
         """A phone's meta lists only its own seat once the game runs (the view names the
         players): with 200 phones, 200 copies of every seat's entry were most of the bytes."""
-        if (self.session.state if state is ... else state) is None \
-                or not audience.startswith("seat:"):
+        if state is None or not audience.startswith("seat:"):
             return meta
         own = int(audience.split(":", 1)[1])
         return {**meta, "seats": [s for s in meta["seats"] if s["seat"] == own]}
 
-    def _phone_views(self, state: Any, seat: int) -> tuple[View | None, View | None]:
+    def _phone_views(self, seen: Snapshot, seat: int) -> tuple[View | None, View | None]:
         """(public, private) halves of a seat's view; None before the game starts."""
-        view = self._view_of(state, f"seat:{seat}")
+        view = self._view_of(seen, f"seat:{seat}")
         if view is None:
             return None, None
         return phone_parts.split(view, self.session.kind.private_keys | {"legal", "undone"})
@@ -148,32 +160,37 @@ class Publication:
     def phone_payloads(self, seat: int) -> tuple[dict[str, Any], dict[str, Any]]:
         """(public, private) payloads of the current state for one seat (tests, benches)."""
         meta = self.meta()
-        shared, own = self._phone_views(self.session.state, seat)
+        shared, own = self._phone_views(build(self.session, meta), seat)
         return (phone_parts.public_payload(meta, shared),
                 phone_parts.private_payload(meta, seat, own))
 
     # -- sending -------------------------------------------------------------------
-    def publish(self) -> None:
+    def publish(self, seen: Snapshot) -> None:
+        """The committed snapshot to the publisher (in a batch: once it is committed)."""
         s = self.session
+        if s.batches.in_batch():
+            s.changed()  # once the batch is committed (its snapshot's meta built anew)
+            return
         if self._publish is None:
             return
-        if s.batches.in_batch():
-            s.changed()  # once the batch is committed
-            return
         if self._broadcaster is not None:
-            self._broadcaster.changed((s.state, self.meta()), urgent=self._headline_moved())
+            self._broadcaster.changed(seen, urgent=self._headline_moved())
 
-    def committed(self, dirty: bool) -> None:
-        """A batch is committed: its state to everyone, or only the (re)joined seats'."""
+    def committed(self, dirty: bool, seen: Snapshot, rescreen: bool = False) -> None:
+        """A batch is committed: its snapshot to everyone, or only the (re)joined seats'
+        (`rescreen`: and to the screens again, a page started watching)."""
         if dirty:
-            self.publish()
-        elif self._catch_up and self._broadcaster is not None:
-            self._broadcaster.changed((self.session.state, self.meta()), full=False)
+            self.publish(seen)
+            return
+        if self._catch_up and self._broadcaster is not None:
+            self._broadcaster.changed(seen, full=False)
+        if rescreen:
+            self.rescreen(seen)
 
-    def rescreen(self) -> None:
-        """The committed state to the projectors and host pages again (not the phones)."""
+    def rescreen(self, seen: Snapshot) -> None:
+        """The committed snapshot to the projectors and host pages again (not the phones)."""
         if self._broadcaster is not None:
-            self._broadcaster.changed((self.session.state, self.meta()), phones=False)
+            self._broadcaster.changed(seen, phones=False)
 
     def resend(self, seat: int) -> None:
         """A phone (re)joined the seat: its two parts go again once the batch is done."""
@@ -194,7 +211,7 @@ class Publication:
     def _listened(self, audience: str) -> bool:
         return self.listening is None or self.listening(self.session.id, audience)
 
-    def _send(self, snapshot: tuple[Any, dict[str, Any]], parts: Parts) -> Iterator[str]:
+    def _send(self, seen: Snapshot, parts: Parts) -> Iterator[str]:
         """Each audience with listeners gets its view of the snapshot's state (immutable:
         the engine makes new values): projector and host page (`parts.screens`), then the
         phones (`parts.phones`) - each seat's private part when it changed, then one public
@@ -204,18 +221,18 @@ class Publication:
         seats their two parts, to their own rooms, and nothing to anyone else: with 500
         phones joining, a public part to all of them on each join would cost 500 x 500
         emits."""
-        state, meta = snapshot
+        state, meta = seen.state, seen.meta_at(self.session.clock.now_ns())
         game_id = self.session.id
         assert self._publish is not None
         if parts.screens:
             for audience in ("screen", "host"):
                 if self._listened(audience):
-                    self._publish(game_id, audience, self._payload(state, audience, meta))
+                    self._publish(game_id, audience, self._payload(seen, audience, meta))
                     yield audience
         if not parts.phones:
             return
         if not parts.full:
-            yield from self._catch_up_round(state, meta)
+            yield from self._catch_up_round(seen, meta)
             return
         self._catch_up.clear()  # their private parts were forgotten: this round sends them
         if not self._listened(PHONES):
@@ -232,7 +249,7 @@ class Publication:
                                        and sent[1][1] == [entry]):
                 yield ""  # nobody there, or the same state (a pause): the same private part
                 continue
-            shared, own = self._phone_views(state, seat)
+            shared, own = self._phone_views(seen, seat)
             if public is None:
                 public = shared
                 shared_payload = phone_parts.public_payload(meta, public)
@@ -259,18 +276,19 @@ class Publication:
             self._publish(game_id, PHONES, shared_payload)
         yield PHONES
 
-    def _catch_up_round(self, state: Any, meta: dict[str, Any]) -> Iterator[str]:
+    def _catch_up_round(self, seen: Snapshot, meta: dict[str, Any]) -> Iterator[str]:
         s = self.session
         assert self._publish is not None
         seats, self._catch_up = self._catch_up, set()
         public: View | None = None
-        if state is not None and s.seats:
-            public, _ = self._phone_views(state, s.seats[0]["seat"])
+        if seen.state is not None and seen.seats:
+            public, _ = self._phone_views(seen, int(seen.seats[0]["seat"]))
         for seat in sorted(seats):
             audience = f"seat:{seat}"
-            shared, own = self._phone_views(state, seat)
+            shared, own = self._phone_views(seen, seat)
             private = phone_parts.private_payload(meta, seat, own)
-            self._sent_private[seat] = (state, (private["view"], private["meta"].get("seats")))
+            self._sent_private[seat] = (seen.state,
+                                        (private["view"], private["meta"].get("seats")))
             self._publish(s.id, audience,
                           {**private, "public": phone_parts.public_payload(meta, public)})
             yield audience

@@ -18,7 +18,6 @@ from host.store import bans
 from host.session.shape import SessionShape
 
 
-
 def remove(session: SessionShape, event: Event) -> Outcome:
     """`_remove` {seat, token_hash, ban}: the phone off the seat (or team), then its ban."""
     s = session
@@ -57,3 +56,25 @@ def kept_out(session: SessionShape, token: str) -> Outcome | None:
     if scope is None:
         return None
     return Outcome(False, code="banned", reason=bans.REASONS[scope], data={"scope": scope})
+
+
+def unban(session: SessionShape, event: Event) -> Outcome:
+    """`_unban` {scope, phone}: the host lets a phone it kept out back in (the phone by its
+    short id). On the worker, like the ban: the rows are deleted in the game's batch, in
+    order with its claims and removals (a removal queued before it is committed first: a
+    barrier). A night's ban is one row for every game of the night: whichever game's worker
+    deletes it, SQLite commits one whole batch at a time, and the next claim in any of
+    them reads the journal."""
+    s = session
+    scope, phone = event.get("scope"), event.get("phone")
+    night = s.config.get("night")
+    ident = s.id if scope == "game" else night if scope == "night" else None
+    if ident is None or not isinstance(phone, str):
+        return Outcome.refuse("bad_event", "'scope' is 'game', or 'night' for a game of a night")
+    tokens = [token for token in bans.tokens(s.journal, str(scope), str(ident))
+              if member_id(token) == phone]
+    if not tokens:
+        return Outcome.refuse("stale", "that phone is not kept out")
+    for token in tokens:
+        s.stage(bans.ops_unban(str(scope), str(ident), token))
+    return Outcome(True)

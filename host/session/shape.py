@@ -27,6 +27,7 @@ class TimersPart(Protocol):
     """The Session's clockwork (host/session/timers.py), as its siblings use it."""
 
     timer_id: str | None
+    due_ns: int
     paused_left: float | None
     resume_left: float | None
     bot_keys: dict[int, str]

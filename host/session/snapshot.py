@@ -12,7 +12,7 @@ worker (a removal names the phone's token, host/session/removal.py).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -34,6 +34,22 @@ class Snapshot:
     out: tuple[int, ...]  # the seats the game's rules put out (a late phone is not offered them)
     names_version: int
     state: Any  # the engine's state (an immutable value), None in the lobby
+    seq: int  # the journal's last row of the game
+    renames: Mapping[int, str]  # seats named otherwise than the engine's (host/people/names.py)
+    undone: Mapping[int, tuple[Any, str]]  # seat -> its move the host's last undo dropped
+    # The game's meta (host/session/publication.py) as the worker last built it, once a batch
+    # that changed what the audiences see was committed (or a page started watching): what
+    # the screens were sent.
+    meta: Mapping[str, Any]
+    due_ns: int | None  # when the running timer fires (host ns); None: none runs, or paused
+
+    def meta_at(self, now_ns: int) -> dict[str, Any]:
+        """The meta with the timer's time left as of `now_ns` (any thread reads the clock)."""
+        meta = dict(self.meta)
+        timer = meta.get("timer")
+        if timer and self.due_ns is not None:
+            meta["timer"] = {**timer, "left": round(max(0.0, (self.due_ns - now_ns) / 1e9), 2)}
+        return meta
 
     def captain(self, seat: int) -> str | None:
         phones = self.phones.get(seat)
@@ -51,8 +67,8 @@ class Snapshot:
         return {int(seat["seat"]): str(seat["name"]) for seat in self.seats}
 
 
-def build(session: SessionShape) -> Snapshot:
-    """The worker's: the Session as committed now."""
+def build(session: SessionShape, meta: Mapping[str, Any]) -> Snapshot:
+    """The worker's: the Session as committed now, with the meta last built."""
     s = session
     phones = {seat: tuple(phone.token_hash for phone in held)
               for seat, held in s.phones.seats.items() if held}
@@ -64,4 +80,13 @@ def build(session: SessionShape) -> Snapshot:
                                   for token in held}),
         joinable=tuple(s.seating.joinable_seats()), out=tuple(sorted(s.seating.seats_out())),
         names_version=s.names_version,
-        state=s.state)
+        state=s.state, seq=s.last_seq,
+        renames=MappingProxyType(dict(s.seating.renames())),
+        undone=MappingProxyType(dict(s.undone_moves)),
+        meta=MappingProxyType(dict(meta)),
+        due_ns=(s.timers.due_ns if s.timers.timer_id is not None and not s.paused else None))
+
+
+def with_meta(seen: Snapshot, meta: Mapping[str, Any]) -> Snapshot:
+    """The worker's: the same snapshot with the meta it just built (to publish)."""
+    return replace(seen, meta=MappingProxyType(dict(meta)))

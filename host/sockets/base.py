@@ -127,7 +127,7 @@ class Base(Guarded):
             leave_room(ROOMS.room(old, audience)[1])
         self.watching[sid] = session.id
         join_room(room)
-        emit("state", session.view(audience))
+        emit("state", session.shown(audience))  # the committed snapshot, never live values
         session.rescreen()  # in case a publication overtook the view just sent
 
     def on_disconnect(self, *args: Any) -> None:

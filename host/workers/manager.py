@@ -16,6 +16,8 @@ from typing import Any
 
 import socketio
 
+from host.wire.rooms import LockedRooms
+
 log = logging.getLogger(__name__)
 RETRY_SECONDS = 0.5
 
@@ -32,8 +34,9 @@ def skip_rooms(rooms: list[str]) -> list[str]:
     return [SKIP_ROOM + room for room in rooms]
 
 
-class RoomSkippingRedisManager(socketio.RedisManager):
-    """RedisManager whose deliveries expand `room:<name>` skip entries locally."""
+class RoomSkippingRedisManager(LockedRooms, socketio.RedisManager):
+    """RedisManager whose deliveries expand `room:<name>` skip entries locally (its rooms
+    under one lock, host/wire/rooms.py)."""
 
     def _redis_listen_with_retries(self) -> Iterator[Any]:
         """Listen, and after a lost connection subscribe again every `RETRY_SECONDS`: the
@@ -52,11 +55,12 @@ class RoomSkippingRedisManager(socketio.RedisManager):
         skip = message.get("skip_sid")
         if isinstance(skip, list) and any(isinstance(s, str) and s.startswith(SKIP_ROOM)
                                           for s in skip):
-            rooms = self.rooms.get(message.get("namespace") or "/", {})
+            namespace = message.get("namespace") or "/"
             local: list[str] = []
             for entry in skip:
                 if isinstance(entry, str) and entry.startswith(SKIP_ROOM):
-                    local.extend(rooms.get(entry[len(SKIP_ROOM):], {}))
+                    local.extend(sid for sid, _ in self.get_participants(
+                        namespace, entry[len(SKIP_ROOM):]))  # a copy, under the rooms' lock
                 else:
                     local.append(entry)
             message = {**message, "skip_sid": local}

@@ -212,7 +212,7 @@ def test_a_phones_round_yields_at_every_phone_even_with_nothing_new_for_it(
     night = Night(tmp_path / "j.sqlite")
     session = humans_game(night)
     publication = session.publication
-    snapshot = (session.state, publication.meta())
+    snapshot = session.snapshot  # what the worker committed last
     publication.resend(1)  # seat 1 rejoined: its private part goes again, seat 0's does not
     sent = list(publication._send(snapshot, Parts()))
     assert sent == ["screen", "host", "", "seat:1", PHONES], sent

@@ -55,6 +55,7 @@ def test_a_nights_table_read_before_a_result_is_stored_is_not_kept(tmp_path: Pat
     session.submit(HOST, {"type": "start"})
     night.run(session)
     record = journal.game(session.id)
+    assert record is not None
     assert session.status == "over" and record.result is not None
     full = hub.night(night_id)
     assert full is not None and len(full["standings"]["played"]) == 1, full
@@ -62,7 +63,7 @@ def test_a_nights_table_read_before_a_result_is_stored_is_not_kept(tmp_path: Pat
     # The commit not yet made: over in memory, running in the journal; the table then read
     # counts no game.
     journal.set_status(session.id, "running")
-    hub._nights.pop(night_id, None)
+    hub._night_moved(night_id)
     early = hub.night(night_id)
     assert early is not None and early["standings"]["played"] == [], early
     journal.set_status(session.id, "over", record.result)  # the commit lands
@@ -86,3 +87,86 @@ def test_a_projector_that_starts_watching_gets_the_state_again_from_the_publishe
     finally:
         screen.close()
         host.close()
+
+
+def test_an_unban_is_written_by_the_games_worker(tmp_path: Path) -> None:
+    """The host lets a banned phone back in: the row is deleted in the game's batch, on its
+    worker, in order with the claims and removals it decides (once written from the host's
+    thread, beside the worker's batches); a night's ban the same way, from a game of it."""
+    from host.people.teams import member_id
+    from host.room import bans
+    from host.session.core import Origin, token_hash
+
+    journal = Journal(tmp_path / "journal.sqlite")
+    hub = Hub(journal, BANK, publish=lambda *_args, **_kw: None)
+    written: list[str] = []  # the threads that wrote a ban's deletion
+    write = journal.write
+
+    def spy(ops: Any) -> None:
+        if any(str(op[0]).startswith("DELETE FROM bans") for op in ops):
+            written.append(threading.current_thread().name)
+        write(ops)
+
+    journal.write = spy  # type: ignore[method-assign]
+    try:
+        night = hub.open_night("Quiz du jeudi")
+        session = hub.create_game("buzzer", [{"name": "Ana"}, {"name": "Bob"}], night=night)
+        for scope in ("game", "night"):
+            phone = token_hash(f"phone-{scope}" * 3)
+            claimed = session.submit(Origin("seat"), {"type": "claim", "token_hash": phone})
+            assert claimed.ok, claimed
+            removed = bans.remove_phone(session, int(claimed.data["seat"]), None, scope)
+            assert removed.ok and removed.data["banned"] == scope, removed
+            command = {"phone": member_id(phone), "scope": scope}
+            back = bans.unban_command(session, command)
+            assert back.ok and back.data["bans"] == [], back.as_json()
+            again = bans.unban_command(session, command)
+            assert again.code == "stale", again.as_json()
+        assert written == [f"session-{session.id}"] * 2, written
+    finally:
+        hub.close()
+
+
+def test_pages_and_game_lists_read_only_what_is_committed(tmp_path: Path) -> None:
+    """A page that starts watching, `/api/games/<id>` and the game lists read the game's
+    committed snapshot: while the worker waits on the disk for a host's command, they show
+    the game as it was (the live values, read before, showed the command's state before its
+    row was on the disk: lost, had the disk failed)."""
+    from host.session.core import Origin, token_hash
+
+    journal = Journal(tmp_path / "journal.sqlite")
+    hub = Hub(journal, BANK, publish=lambda *_args, **_kw: None)
+    write = journal.write
+    on_disk, go_on = threading.Event(), threading.Event()
+
+    def slow_disk(ops: Any) -> None:
+        if any("events" in str(op[0]) for op in ops) and not go_on.is_set():
+            on_disk.set()
+            go_on.wait(10)
+        write(ops)
+
+    try:
+        session = hub.create_game("buzzer", [{"name": "Ana"}, {"name": "Bob"}])
+        for seat in (0, 1):
+            claim = {"type": "claim", "token_hash": token_hash(f"phone-{seat}" * 3)}
+            assert session.submit(Origin("seat"), claim).ok
+        assert session.submit(HOST, {"type": "start"}).ok
+        before = session.shown("screen")
+        seq = session.snapshot.seq
+        journal.write = slow_disk  # type: ignore[method-assign]
+        opening = threading.Thread(target=session.submit,
+                                   args=(HOST, {"type": "open", "mode": "ranking"}))
+        opening.start()
+        assert on_disk.wait(10), "the command's commit never began"
+        live = session.view("screen")  # what the handlers read before: not committed yet
+        assert live["view"] != before["view"]
+        shown = session.shown("screen")
+        assert shown["view"] == before["view"] and shown["meta"]["seq"] == seq
+        assert session.snapshot.seq == seq and session.snapshot.meta["seq"] == seq
+        go_on.set()
+        opening.join(10)
+        wait_until(lambda: session.snapshot.seq == seq + 1, "the command committed")
+        assert session.shown("screen")["view"] == live["view"]
+    finally:
+        go_on.set()
+        hub.close()
