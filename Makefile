@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8340
 
-.PHONY: run demo test soak lint lint-js unit bench clean lock deps-latest
+.PHONY: run demo test soak lint lint-js unit bench clean lock deps-latest arm64-lab
 
 run: $(VENV)/.installed
 	$(BIN)/tourelle serve --port $(PORT)
@@ -53,6 +53,12 @@ node_modules/.installed: package.json package-lock.json
 # the tail of a busy one (the loop ended on one worker's last long tests).
 unit: $(VENV)/.installed-test
 	TOURELLE_RANDOM_GAMES=20 $(BIN)/pytest -q -n 4 --dist worksteal -m "not slow and not browser"
+
+# The arm64 lab (docs/RASPBERRY-PI.md): Debian bookworm arm64 (a Pi's OS base) under
+# qemu-user-static, its root cached in .cache/arm64-root, the test lock installed inside, then a
+# served smoke test and the non-browser unit tests. As root; not in CI (a cold run is too long).
+arm64-lab:
+	./tools/arm64-lab.sh
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python bench/fairness.py

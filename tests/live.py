@@ -37,6 +37,10 @@ def fallback_env(fallback: bool | None = None) -> dict[str, str]:
     return {"PYTHONPATH": str(NO_GUNICORN) + (os.pathsep + path if path else "")}
 
 
+# Servers' start timeouts times this: the arm64 lab (tools/arm64-lab.sh) runs them under
+# emulation, where importing the host takes a minute on a loaded machine.
+START_SCALE = float(os.environ.get("TOURELLE_TEST_START_SCALE", "1"))
+
 # What gunicorn (and Werkzeug, eventlet) print when the port is already bound.
 PORT_TAKEN = "in use"
 
@@ -75,6 +79,7 @@ class LiveServer:
         `free_port`, but another process may take it before the server binds it (another
         test's server, a client's outgoing connection): then the server cannot bind, and
         whatever else answers there must not pass for it. It is started again on a new port."""
+        timeout *= START_SCALE
         for _attempt in range(3):
             if self._spawn_and_wait(timeout):
                 return self
