@@ -173,7 +173,7 @@ def test_host_writes_a_choice_and_a_picture_question_a_game_draws_them_onto_the_
                                              "mimeType": "application/zip", "buffer": bundle}])
     host.click("#im-go")
     host.wait_for_selector("#e-packs tr[data-pack='quiz-du-jeudi'] [data-download-bundle]")
-    assert "2 question(s)" in (host.text_content("#im-msg") or "")
+    assert "2 questions" in (host.text_content("#im-msg") or "")
     with urllib.request.urlopen(live.url + "/media/questions/fr-quiz-du-jeudi-002") as served:
         assert served.read() == CASTLE_SVG
     assert local_only(recorder.urls) == []
@@ -244,7 +244,7 @@ def test_an_uploaded_kahoot_sheet_appears_as_a_pack_and_bad_files_are_refused(
     host.select_option("#im-category", "history")
     host.click("#im-go")
     host.wait_for_selector("#e-packs tr[data-pack='friday-kahoot']")
-    assert "2 question(s)" in (host.text_content("#im-msg") or "")
+    assert "2 questions" in (host.text_content("#im-msg") or "")
     assert [q.id for q in load_pack(folder / "friday-kahoot.yaml").questions] == [
         "fr-friday-kahoot-001", "fr-friday-kahoot-002"]
     host.wait_for_selector("#q-packs input[data-pack='friday-kahoot']")  # the game form offers it
@@ -287,7 +287,7 @@ def test_a_gift_file_with_no_category_makes_the_page_ask_for_one_in_its_words(
     host.select_option("#im-category", "nature")  # answered: the same file now imports
     host.click("#im-go")
     host.wait_for_selector("#e-packs tr[data-pack='soiree']")
-    assert "2 question(s)" in (host.text_content("#im-msg") or "")
+    assert "2 questions" in (host.text_content("#im-msg") or "")
     assert host.get_attribute("#im-category", "aria-invalid") == "false"
     assert page_errors(recorder) == []
     host.context.close()

@@ -52,18 +52,25 @@ def scores(host: Any) -> dict[int, int]:
     return {p["seat"]: p["score"] for p in host.evaluate("state.view.players")}
 
 
+# A page speaks its person's language (the browser's), never the game's: the English
+# run is played by English-speaking people.
+LOCALE = {"fr": "fr-FR", "en": "en-GB"}
+
+
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_the_host_corrects_a_typed_ruling_then_voids_the_question_after_the_reveal(
         fix_live: LiveServer, browser: Any, language: str, tmp_path: Path) -> None:
     live = fix_live
     shots = Shots(Path(os.environ.get("TOURELLE_SHOTS", tmp_path)) / "quiz-fix" / language)
     recorder = Recorder()
-    screen = new_page(browser, recorder, live.url + "/screen", PROJECTOR)
-    host = host_page(browser, recorder, live)
+    screen = new_page(browser, recorder, live.url + "/screen", PROJECTOR,
+                      locale=LOCALE[language])
+    host = host_page(browser, recorder, live, locale=LOCALE[language])
     host.select_option("#c-language", language)
     fill_quiz_round(host, TEAMS, {**HOST_PACED, "rounds": "1", "questions": "2"}, mix="text")
     create_and_wait(host)
-    phones = [join_seat(browser, recorder, live.url, seat) for seat in range(2)]
+    phones = [join_seat(browser, recorder, live.url, seat, locale=LOCALE[language])
+              for seat in range(2)]
     host.click("[data-cmd='start']")
     host.click("#qr-commands [data-cmd='next']:not([disabled])")
     type_in(phones[0], "zzz")

@@ -111,17 +111,22 @@ def truth(host: Any) -> int:
     return int(host.evaluate("state.view.truth.answer"))
 
 
+# A page speaks its person's language (the browser's), never the game's: the English
+# run is played by English-speaking people.
+LOCALE = {"fr": "fr-FR", "en": "en-GB"}
+
+
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_joker_undo_buzz_penalty_and_a_tie_on_the_screens(
         rules_live: LiveServer, browser: Any, language: str, tmp_path: Path) -> None:
     live = rules_live
-    locale = "fr-FR" if language == "fr" else "en-GB"
     shots = Shots(Path(os.environ.get("TOURELLE_SHOTS", tmp_path)) / "quiz-rules" / language)
     recorder = Recorder()
-    screen = new_page(browser, recorder, live.url + "/screen", PROJECTOR, locale=locale)
-    host = host_page(browser, recorder, live)
+    screen = new_page(browser, recorder, live.url + "/screen", PROJECTOR, locale=LOCALE[language])
+    host = host_page(browser, recorder, live, locale=LOCALE[language])
     create(host, language)
-    phones = [join_seat(browser, recorder, live.url, seat) for seat in range(3)]
+    phones = [join_seat(browser, recorder, live.url, seat, locale=LOCALE[language])
+              for seat in range(3)]
     host.click("[data-cmd='start']")
 
     # The number round's title card: Les Ours play their joker.
