@@ -76,11 +76,18 @@ class TerritoryGame:
                 0 if question is None else len(question.overrides))
 
     def result(self, state: TerritoryState) -> dict[str, Any]:
-        """Players with their place (unique once over; equal scores share a place mid-game)."""
+        """Players with their place: mid-game equal scores share a place; once over, places
+        are unique, but for a tie the host's `end` left unbroken (a block of `standing`)."""
         order = rules.ranking(state)
         over = self.is_over(state)
         ranks: dict[int, int] = {}
+        block_of = {seat: i for i, block in enumerate(state.standing) for seat in block}
         for position, seat in enumerate(order, start=1):
+            if over and position > 1 and state.stopped:
+                before_seat = order[position - 2]
+                if block_of.get(seat, -1 - seat) == block_of.get(before_seat, -1 - before_seat):
+                    ranks[seat] = ranks[before_seat]
+                    continue
             player = state.player(seat)
             if not over and position > 1:
                 before = state.player(order[position - 2])

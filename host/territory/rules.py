@@ -285,11 +285,11 @@ def _on_skip(board: Board, state: TerritoryState, event: Event) -> TerritoryStat
 
 
 def _on_end(board: Board, state: TerritoryState, event: Event) -> TerritoryState:
-    """The host ends the game: rank by score; unbroken ties go by seat order."""
+    """The host ends the game: rank by score; ties the final broke keep their order, any
+    other tie stays a block: its seats share a place (no tie-break was played)."""
     if state.phase != "final":
         state = evolve(state, standing=score_blocks(state))
-    singles = tuple((seat,) for block in state.standing for seat in sorted(block))
-    return over(evolve(state, standing=singles))
+    return over(evolve(state, stopped=True))
 
 
 _Handler = Callable[[Board, TerritoryState, Event], TerritoryState]
