@@ -18,7 +18,7 @@ from host.room.host_state import HostState
 from host.room.plans import Plans
 from host.people import night as night_rules
 from host.store.journal import GameRecord, Journal, StorageError
-from host.people.names import HALL_SEATS, NameFilter, clean, generated_name
+from host.people.names import HALL_SEATS, NameFilter, clean, generated_name, robot_name
 from host.quiz.bank import QuestionBank, Selection
 from host.quiz.dated import dated_narrow
 from host.quiz.errors import BankExhausted, SelectionError
@@ -337,9 +337,17 @@ class Hub:
             raise GameError(f"{kind_name} has no bots: every seat is a person")
         given = {clean(s.get("name")) for s in seats}
         unnamed: list[str] = []  # a seat the host left unnamed gets a friendly made-up name;
-        for i, _ in enumerate(seats):  # a hall's ("#12") waits for its phone's (names.py)
-            unnamed.append(generated_name(language, given | set(unnamed))
-                           if len(seats) <= HALL_SEATS else f"#{i + 1}")
+        robots = 0  # a robot's is a robot's name ("Robot 1", the same in both languages)
+        for i, seat in enumerate(seats):  # a hall's ("#12") waits for its phone's (names.py)
+            taken = given | set(unnamed)
+            if clean(seat.get("name")):
+                unnamed.append("")
+            elif seat.get("bot"):
+                robots += 1
+                unnamed.append(robot_name(robots, taken))
+            else:
+                unnamed.append(generated_name(language, taken)
+                               if len(seats) <= HALL_SEATS else f"#{i + 1}")
         config: dict[str, Any] = {
             "seed": secrets.randbits(48) if seed is None else int(seed),
             "settings": settings or {},

@@ -328,6 +328,7 @@ def play_cards(night: Night) -> str:
         " e.textContent === text)", arg=stopped)
     ranking = night.podium()
     robot = str(night.host.evaluate("state.meta.seats[3].name"))
+    assert robot == "Robot 1", robot  # a robot's name, never its colour ("Vert")
     assert len(ranking) == 4 and any(robot in line for line in ranking), ranking
     for team in night.teams:
         assert any(team in line for line in ranking), ranking
