@@ -80,21 +80,7 @@ class TerritoryGame:
         are unique, but for a tie the host's `end` left unbroken (a block of `standing`)."""
         order = rules.ranking(state)
         over = self.is_over(state)
-        ranks: dict[int, int] = {}
-        block_of = {seat: i for i, block in enumerate(state.standing) for seat in block}
-        for position, seat in enumerate(order, start=1):
-            if over and position > 1 and state.stopped:
-                before_seat = order[position - 2]
-                if block_of.get(seat, -1 - seat) == block_of.get(before_seat, -1 - before_seat):
-                    ranks[seat] = ranks[before_seat]
-                    continue
-            player = state.player(seat)
-            if not over and position > 1:
-                before = state.player(order[position - 2])
-                if before.active and player.active and before.score == player.score:
-                    ranks[seat] = ranks[before.seat]
-                    continue
-            ranks[seat] = position
+        ranks = rules.places(state)
         players = []
         for p in state.players:
             held = [

@@ -100,6 +100,8 @@ def test_host_end_with_everyone_level_shares_the_first_place(kit, grid_game):
     d = kit.Driver(grid_game, grid_game.setup({}, kit.seats(3), 9))
     d.do({"type": "end"})  # before anyone scored: three teams on the same score
     assert places(grid_game, d.state) == {0: 1, 1: 1, 2: 1}
+    shown = grid_game.view(d.state, "screen")["players"]  # the projector's podium reads these
+    assert [p["place"] for p in shown] == [1, 1, 1]
     restored = grid_game.from_json(grid_game.to_json(d.state))
     assert places(grid_game, restored) == {0: 1, 1: 1, 2: 1}
 
