@@ -24,6 +24,7 @@ from host.quiz.dated import dated_narrow
 from host.quiz.errors import BankExhausted, SelectionError
 from host.quiz.memory import QuestionMemory
 from host.session.core import STORAGE_MESSAGES, Publisher, QuestionSource, Session
+from host.session.snapshot import Snapshot
 from host.people.teams import TeamRules, member_id
 
 
@@ -163,21 +164,36 @@ class Hub:
             session.night_summary = lambda: self.night(night)
             session.names_changed = lambda: self._renamed_in_night(night)
             session.night_team_name = lambda token: self._team_name(night, game_id, token)
+            session.night_captain = lambda token: self._was_captain(night, game_id, token)
         return session
+
+    def _last_team(self, night_id: str, game_id: str,
+                   token: str) -> tuple[int, Snapshot, int] | None:
+        """The night's latest team game before `game_id` a phone played in: its place in the
+        host's order, what its worker last committed, and the phone's seat there; None: none."""
+        games = list(self.sessions.values())  # a copy: in the order the host created them
+        before = next((i for i, s in enumerate(games) if s.id == game_id), len(games))
+        for index in range(before - 1, -1, -1):
+            other = games[index]
+            if other.config.get("night") != night_id or not other.teams.enabled:
+                continue
+            seen = other.snapshot
+            seat = seen.seat_of.get(token)
+            if seat is not None:
+                return index, seen, seat
+        return None
 
     def _team_name(self, night_id: str, game_id: str, token: str) -> str | None:
         """The name of the team a phone played in at the night's latest team game before
         `game_id` (None: none): a team of a night is its phones and its name."""
-        games = list(self.sessions.values())  # a copy: in the order the host created them
-        before = next((i for i, s in enumerate(games) if s.id == game_id), len(games))
-        for other in reversed(games[:before]):
-            if other.config.get("night") != night_id or not other.teams.enabled:
-                continue
-            seen = other.snapshot  # another game's: what its worker last committed
-            seat = seen.seat_of.get(token)
-            if seat is not None:
-                return seen.names().get(seat)
-        return None
+        found = self._last_team(night_id, game_id, token)
+        return None if found is None else found[1].names().get(found[2])
+
+    def _was_captain(self, night_id: str, game_id: str, token: str) -> int | None:
+        """When a phone led its team in the night's latest team game it played before
+        `game_id`: that game's place in the host's order (a later one leads), else None."""
+        found = self._last_team(night_id, game_id, token)
+        return found[0] if found is not None and found[1].captain(found[2]) == token else None
 
     def _let_go(self, game_id: str, token: str, scope: str | None) -> None:
         for callback in self.on_let_go:

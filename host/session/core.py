@@ -109,6 +109,9 @@ class Session:
         self.names_changed: Callable[[], None] | None = None
         # In a night, the name of a phone's team in its latest team game (by token hash).
         self.night_team_name: Callable[[str], str | None] | None = None
+        # In a night, when a phone led its team in its latest team game (by token hash): that
+        # game's place in the night (a later one leads), else None.
+        self.night_captain: Callable[[str], int | None] | None = None
         # A freed phone's connections let go (the socket layer, set by the hub): its token
         # hash and the ban's scope, called once the release is committed.
         self.let_go: Callable[[str, str | None], None] | None = None
