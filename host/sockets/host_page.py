@@ -131,7 +131,7 @@ class HostNamespace(Base):
     def on_games(self, payload: Any = None) -> dict[str, Any]:
         return {"ok": True, "games": [
             {"id": s.id, "kind": s.kind.name, "status": s.snapshot.status,
-             "seats": s.meta()["seats"]}
+             "seats": s.meta()["seats"], "title": str(s.config.get("title") or "")}
             for s in list(self.hub.sessions.values())  # a copy: another host may create one
         ]}
 
