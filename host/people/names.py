@@ -78,6 +78,15 @@ def generated_name(language: str, taken: set[str] | None = None,
     return f"{animals[0]} {len(taken) + 1}"
 
 
+def robot_name(number: int, taken: set[str] | None = None) -> str:
+    """An unnamed robot's name, "Robot 1" (the same in French and English), never a colour:
+    the next number when the host gave that name to another seat."""
+    taken = taken or set()
+    while f"Robot {number}" in taken:
+        number += 1
+    return f"Robot {number}"
+
+
 def fold(text: str) -> str:
     """Lower case, no accents, digits read as the letters they stand for."""
     text = unicodedata.normalize("NFKD", text.casefold())

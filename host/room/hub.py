@@ -20,12 +20,13 @@ from host.room.host_state import HostState
 from host.room.plans import Plans
 from host.people import night as night_rules
 from host.store.journal import GameRecord, Journal, StorageError
-from host.people.names import HALL_SEATS, NameFilter, clean, generated_name
+from host.people.names import HALL_SEATS, NameFilter, clean, generated_name, robot_name
 from host.quiz.bank import QuestionBank, Selection
 from host.quiz.dated import dated_narrow
 from host.quiz.errors import BankExhausted, SelectionError
 from host.quiz.memory import QuestionMemory
 from host.session.core import STORAGE_MESSAGES, Publisher, QuestionSource, Session
+from host.session.snapshot import Snapshot
 from host.people.teams import TeamRules, member_id
 
 
@@ -183,20 +184,35 @@ class Hub:
             session.night_summary = lambda: self.night(night)
             session.names_changed = lambda: self._renamed_in_night(night)
             session.night_team_name = lambda token: self._team_name(night, game_id, token)
+            session.night_captain = lambda token: self._was_captain(night, game_id, token)
+
+    def _last_team(self, night_id: str, game_id: str,
+                   token: str) -> tuple[int, Snapshot, int] | None:
+        """The night's latest team game before `game_id` a phone played in: its place in the
+        host's order, what its worker last committed, and the phone's seat there; None: none."""
+        games = list(self.sessions.values())  # a copy: in the order the host created them
+        before = next((i for i, s in enumerate(games) if s.id == game_id), len(games))
+        for index in range(before - 1, -1, -1):
+            other = games[index]
+            if other.config.get("night") != night_id or not other.teams.enabled:
+                continue
+            seen = other.snapshot
+            seat = seen.seat_of.get(token)
+            if seat is not None:
+                return index, seen, seat
+        return None
 
     def _team_name(self, night_id: str, game_id: str, token: str) -> str | None:
         """The name of the team a phone played in at the night's latest team game before
         `game_id` (None: none): a team of a night is its phones and its name."""
-        games = list(self.sessions.values())  # a copy: in the order the host created them
-        before = next((i for i, s in enumerate(games) if s.id == game_id), len(games))
-        for other in reversed(games[:before]):
-            if other.config.get("night") != night_id or not other.teams.enabled:
-                continue
-            seen = other.snapshot  # another game's: what its worker last committed
-            seat = seen.seat_of.get(token)
-            if seat is not None:
-                return seen.names().get(seat)
-        return None
+        found = self._last_team(night_id, game_id, token)
+        return None if found is None else found[1].names().get(found[2])
+
+    def _was_captain(self, night_id: str, game_id: str, token: str) -> int | None:
+        """When a phone led its team in the night's latest team game it played before
+        `game_id`: that game's place in the host's order (a later one leads), else None."""
+        found = self._last_team(night_id, game_id, token)
+        return found[0] if found is not None and found[1].captain(found[2]) == token else None
 
     def _let_go(self, game_id: str, token: str, scope: str | None) -> None:
         for callback in self.on_let_go:
@@ -362,9 +378,17 @@ class Hub:
             raise GameError(f"{kind_name} has no bots: every seat is a person")
         given = {clean(s.get("name")) for s in seats}
         unnamed: list[str] = []  # a seat the host left unnamed gets a friendly made-up name;
-        for i, _ in enumerate(seats):  # a hall's ("#12") waits for its phone's (names.py)
-            unnamed.append(generated_name(language, given | set(unnamed))
-                           if len(seats) <= HALL_SEATS else f"#{i + 1}")
+        robots = 0  # a robot's is a robot's name ("Robot 1", the same in both languages)
+        for i, seat in enumerate(seats):  # a hall's ("#12") waits for its phone's (names.py)
+            taken = given | set(unnamed)
+            if clean(seat.get("name")):
+                unnamed.append("")
+            elif seat.get("bot"):
+                robots += 1
+                unnamed.append(robot_name(robots, taken))
+            else:
+                unnamed.append(generated_name(language, taken)
+                               if len(seats) <= HALL_SEATS else f"#{i + 1}")
         config: dict[str, Any] = {
             "seed": secrets.randbits(48) if seed is None else int(seed),
             "settings": settings or {},

@@ -101,13 +101,14 @@ class Session:
         self.paused_ns = 0
         self.paused_at: int | None = None
         self.teams = TeamRules.from_config(record.config)
-        # In a night (host/people/night.py): the night's summary, from the hub.
+        # Links to the room, set by the hub (host/room/hub.py `_wire`): the night's summary;
+        # the names' filter and who hears of a new name; by a phone's token hash, its team's
+        # name in the night's latest team game and when it last led its team there (or None).
         self.night_summary: Callable[[], dict[str, Any] | None] | None = None
-        # Names (host/people/names.py): phones' names' filter; who hears of a seat's new name.
         self.name_filter: naming.NameFilter | None = None
         self.names_changed: Callable[[], None] | None = None
-        # In a night, the name of a phone's team in its latest team game (by token hash).
         self.night_team_name: Callable[[str], str | None] | None = None
+        self.night_captain: Callable[[str], int | None] | None = None
         # A freed phone's connections let go (token hash, ban's scope), once committed.
         self.let_go: Callable[[str, str | None], None] | None = None
         self.batches = Batches(self.id, journal, self, threaded=threaded)

@@ -127,6 +127,7 @@ class Seating:
             return Outcome.refuse("full", "every seat is taken")
         given, refused = self._phone_name(event.get("name"), seat)
         captain = self.phones.add(seat, token, given)
+        self._captain_again(seat, token, captain)
         self.names_version += 1
         if s.names_changed is not None:  # a night's table: a phone is a player
             s.defer(s.names_changed)
@@ -147,6 +148,22 @@ class Seating:
             seq = self._team_name(origin, seat, token)
         return Outcome(True, seq=seq, data={"seat": seat, "rejoined": False, "name": given,
                                             **refused, **self._captaincy(seat, token)})
+
+    def _captain_again(self, seat: int, token: str, first: bool) -> None:
+        """In a night, a team's phone that led it in its latest team game leads it again,
+        though a teammate came back first (unless that one led a team more lately)."""
+        s = self.session
+        if first or not s.teams.enabled or s.status == "over" or s.night_captain is None:
+            return
+        leading = self.phones.captain(seat)
+        led = s.night_captain(token)
+        if leading is None or led is None:
+            return
+        before = s.night_captain(leading.token_hash)
+        if before is not None and before >= led:
+            return
+        self.phones.make_captain(seat, token)
+        s.stage(s.journal.op_bind(s.id, seat, token))
 
     def _team_name(self, origin: Origin, seat: int, token: str) -> int | None:
         """A team's first phone in a night's game brings the team's name (a team of a night

@@ -102,6 +102,7 @@ class SessionShape(Protocol):
     name_filter: NameFilter | None
     names_changed: Callable[[], None] | None
     night_team_name: Callable[[str], str | None] | None
+    night_captain: Callable[[str], int | None] | None
     let_go: Callable[[str, str | None], None] | None  # a freed phone's connections
     paused_ns: int  # the pauses so far (not answer time)
     paused_at: int | None

@@ -131,7 +131,8 @@ class HostNamespace(Base):
     def on_games(self, payload: Any = None) -> dict[str, Any]:
         return {"ok": True, "games": [
             {"id": s.id, "kind": s.kind.name, "status": s.snapshot.status,
-             "seats": s.snapshot.meta["seats"]}  # as the game's worker last committed them
+             "seats": s.snapshot.meta["seats"],  # as the game's worker last committed them
+             "title": str(s.config.get("title") or "")}
             for s in list(self.hub.sessions.values())  # a copy: another host may create one
         ]}
 

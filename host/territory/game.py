@@ -76,18 +76,11 @@ class TerritoryGame:
                 0 if question is None else len(question.overrides))
 
     def result(self, state: TerritoryState) -> dict[str, Any]:
-        """Players with their place (unique once over; equal scores share a place mid-game)."""
+        """Players with their place: mid-game equal scores share a place; once over, places
+        are unique, but for a tie the host's `end` left unbroken (a block of `standing`)."""
         order = rules.ranking(state)
         over = self.is_over(state)
-        ranks: dict[int, int] = {}
-        for position, seat in enumerate(order, start=1):
-            player = state.player(seat)
-            if not over and position > 1:
-                before = state.player(order[position - 2])
-                if before.active and player.active and before.score == player.score:
-                    ranks[seat] = ranks[before.seat]
-                    continue
-            ranks[seat] = position
+        ranks = rules.places(state)
         players = []
         for p in state.players:
             held = [

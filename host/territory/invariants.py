@@ -113,6 +113,6 @@ def _check_flow(state: TerritoryState, active: set[int]) -> None:
             _fail("the attacked territory changed hands mid-attack")
     if state.phase == "combat" and not 1 <= state.round <= combat_rounds(state.settings.mode):
         _fail(f"combat round {state.round}")
-    if state.stage == "over" and any(len(b) != 1 for b in state.standing):
+    if state.stage == "over" and not state.stopped and any(len(b) != 1 for b in state.standing):
         _fail("the game ended with a tie")
 

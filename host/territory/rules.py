@@ -285,11 +285,11 @@ def _on_skip(board: Board, state: TerritoryState, event: Event) -> TerritoryStat
 
 
 def _on_end(board: Board, state: TerritoryState, event: Event) -> TerritoryState:
-    """The host ends the game: rank by score; unbroken ties go by seat order."""
+    """The host ends the game: rank by score; ties the final broke keep their order, any
+    other tie stays a block: its seats share a place (no tie-break was played)."""
     if state.phase != "final":
         state = evolve(state, standing=score_blocks(state))
-    singles = tuple((seat,) for block in state.standing for seat in sorted(block))
-    return over(evolve(state, standing=singles))
+    return over(evolve(state, stopped=True))
 
 
 _Handler = Callable[[Board, TerritoryState, Event], TerritoryState]
@@ -472,3 +472,27 @@ def ranking(state: TerritoryState) -> list[int]:
         survivors = [seat for block in score_blocks(state) for seat in block]
     out = sorted((p for p in state.players if not p.active), key=lambda p: -p.out)
     return survivors + [p.seat for p in out]
+
+
+def places(state: TerritoryState) -> dict[int, int]:
+    """Each seat's place. Mid-game, active seats with equal scores share one; once over,
+    places are unique but for a tie the host's `end` left unbroken (a block of `standing`),
+    whose seats share the better place (1, 1, 3)."""
+    order = ranking(state)
+    over = state.stage == "over"
+    block_of = {seat: i for i, block in enumerate(state.standing) for seat in block}
+    ranks: dict[int, int] = {}
+    for position, seat in enumerate(order, start=1):
+        if position > 1:
+            before = order[position - 2]
+            if over and state.stopped:
+                if block_of.get(seat, -1 - seat) == block_of.get(before, -1 - before):
+                    ranks[seat] = ranks[before]
+                    continue
+            elif not over:
+                a, b = state.player(before), state.player(seat)
+                if a.active and b.active and a.score == b.score:
+                    ranks[seat] = ranks[before]
+                    continue
+        ranks[seat] = position
+    return ranks

@@ -112,6 +112,8 @@ class TerritoryState:
     standing: tuple[tuple[int, ...], ...] = ()
     # Final tie-break questions in a row that split nobody (all silent, or all equal).
     final_tries: int = 0
+    # Ended by the host: a block of `standing` left unbroken is a shared place.
+    stopped: bool = False
     # Expansion questions in a row that nobody answered; at SILENT_LIMIT the game stalls
     # (stage "stalled", reason "nobody_answered") until the host goes on.
     silent_questions: int = 0
@@ -211,6 +213,8 @@ def to_json(state: TerritoryState) -> dict[str, Any]:
         out["marks"] = [[seat, tid] for seat, tid in state.marks]
     if state.expansion_round:
         out["expansion_round"] = state.expansion_round
+    if state.stopped:
+        out["stopped"] = True
     return out
 
 
@@ -252,6 +256,7 @@ def from_json(data: dict[str, Any]) -> TerritoryState:
         reused_questions=int(data.get("reused_questions", 0)),
         marks=tuple((seat, tid) for seat, tid in data.get("marks", ())),
         expansion_round=int(data.get("expansion_round", 0)),
+        stopped=bool(data.get("stopped", False)),
     )
 
 

@@ -19,7 +19,7 @@ from host.territory.judging import (
     speed_outcome,
 )
 from host.territory.modes import EXPANSION_PICKS, combat_rounds
-from host.territory.rules import STALL_REASON, current_actor, ranking, timer_id
+from host.territory.rules import STALL_REASON, current_actor, places, ranking, timer_id
 from host.territory.state import Question, TerritoryState
 from host.territory.verdict import (
     choice_duel_decision,
@@ -47,6 +47,7 @@ def view(state: TerritoryState, audience: str) -> dict[str, Any]:
     seat = parse_audience(audience)
     is_host = audience == "host"
     attack = state.attack
+    place = places(state)  # the podium's steps: a tie the host's end left shares one
     out: dict[str, Any] = {
         "game": "territory",
         "audience": audience,
@@ -78,6 +79,7 @@ def view(state: TerritoryState, audience: str) -> dict[str, Any]:
         "players": [
             {
                 "seat": p.seat,
+                "place": place[p.seat],
                 "name": p.name,
                 "bot": p.bot,
                 "score": p.score,

@@ -11,7 +11,7 @@ from typing import Any
 
 import yaml
 
-from tests.browser.night_pages import BUNDLED, PACKS, Night
+from tests.browser.night_pages import BUNDLED, PACKS, SETTLED, Night
 
 # Every wait of the quiz round in the host's hands (no intro, reveal or board on a timer).
 QUIZ = {"intro_seconds": "0", "reveal_seconds": "0", "board_seconds": "0", "seconds": "60"}
@@ -21,7 +21,7 @@ PICKED = {"fr": (["fr-geo-002", "fr-txt-0001", "fr-ord-001"], ["fr-music-002"]),
 ROUNDS = {"fr": ("Tour mixte", "Musique"), "en": ("Mixed round", "Music")}
 # The territory game's quick settings: a small generated map, short timers.
 TERRITORY = {"numeric_seconds": "6", "choice_seconds": "6", "pick_seconds": "4",
-             "reveal_seconds": "1"}
+             "reveal_seconds": "6"}
 LOCKED_OR_REVEALED = ".qr-status.locked, #qr-verdict"
 
 
@@ -167,6 +167,10 @@ def play_quiz(night: Night) -> str:
     # A choice question: Ana's teammate Zoé answers for Les Ours; Les Loups wrong.
     choice = question(mixed[0])
     same_question(night, choice["prompt"])
+    # No picture: the question starts under the timer, no empty band above it (1920x1080).
+    gap = screen.evaluate("document.querySelector('#qr-prompt').getBoundingClientRect().top -"
+                          " document.querySelector('.qr-timer').getBoundingClientRect().bottom")
+    assert gap < 100, gap
     night.shoot("question-choice")
     wrong = next(o for o in choice["options"] if o != choice["answer"])
     tap_choice(phones[1], choice["answer"])
@@ -249,6 +253,12 @@ def play_quiz(night: Night) -> str:
     status = host.inner_text("#h-status")  # "… · Partie terminée", said once
     over = night.words["game_over"]
     assert status.endswith(" · " + over) and status.count(over.split()[-1]) == 1, status
+    assert host.locator("#cmd-msg [data-undo-last]").count() == 0  # no "Fait. Annuler" now
+    # The game named as a person names it, never by its id: "Partie 1 · Quiz par équipes".
+    first = {"fr": "Partie 1 · Quiz par équipes", "en": "Game 1 · Quiz round"}[night.lang]
+    assert status.startswith(first) and game not in status, status
+    listed = host.inner_text(f"#games li[data-game='{game}']")
+    assert listed.startswith(first) and game not in listed, listed
     names = night.podium()
     assert set(names) <= set(night.teams) and names, names
     night.night_table_checks(played=1)
@@ -264,6 +274,7 @@ def play_buzzer(night: Night) -> str:
     game = create(night, "buzzer", ["", "", ""])
     night.followed(game)
     night.team_names_in_lobby()
+    night.phone_header_whole(night.phones[0], night.teams[0])  # Ana, of a team of two phones
     night.shoot("buzzer-lobby", "screen", "phone")
     night.host.click("#commands [data-cmd='start']")
     night.host.wait_for_selector("[data-cmd='open-first']:not([disabled])")
@@ -299,10 +310,36 @@ def play_territory(night: Night) -> str:
         for digit in str(10 + seat):
             phone.click(f".keypad [data-key='{digit}']")
         phone.click(".keypad [data-key='ok']")
+    # The reveal at 1920: each name whole, each row's gap and time on one line; the verdict's
+    # words read right for a team ("Les Aigles" is plural: not "Les Aigles choisit").
+    night.screen.wait_for_selector("#q-result .reveal-row[data-seat='2']")
+    night.screen.wait_for_function(SETTLED)
+    cut = night.screen.eval_on_selector_all(
+        "#q-result .reveal-row", "(rows) => rows.map((r) => { const who = r.querySelector('.who'),"
+        " d = r.querySelector('.detail'); return [who.scrollWidth > who.clientWidth ? who.innerText"
+        " : null, d.getClientRects().length && d.getBoundingClientRect().height >"
+        " 1.6 * parseFloat(getComputedStyle(d).lineHeight) ? d.innerText : null]; })")
+    assert all(c == [None, None] for c in cut), cut
+    verdict = night.screen.inner_text("#q-result .verdict")
+    first = {"fr": "Premier choix pour ", "en": " picks first"}[night.lang]
+    assert first in verdict, verdict
+    night.shoot("territory-reveal", "screen", "phone", phone=2)
     night.screen.wait_for_selector("svg .land")
+    # The map's values read as the scores do: "1 000" / "1,000", never "1000".
+    values = night.screen.eval_on_selector_all("svg text.value",
+                                               "(t) => t.map((e) => e.textContent)")
+    assert values and not any(re.fullmatch(r"\d{4,}", v) for v in values), values
     night.shoot("territory-running", phone=2)
+    night.phone_header_whole(night.phones[2], night.teams[1])  # its score on the right
+    night.host_hand_menus()
     end_game(night)
     night.podium()
+    # Ended by the host, no tie-break played: equal scores share a place and a step.
+    players = night.host.evaluate("state.view.players.map((p) => [p.score, p.place])")
+    for score, place in players:
+        assert all(p == place for s, p in players if s == score), players
+        steps = night.screen.locator(f"#podium-steps .step.place-{place}")
+        assert place > 3 or steps.count() == 1, players
     night.night_table_checks(played=3)
     night.shoot("territory-podium", "screen")
     return game
@@ -319,6 +356,11 @@ def play_cards(night: Night) -> str:
     night.host.click("#commands [data-cmd='start']")
     night.screen.wait_for_selector(".cards-kind")
     night.phones[0].wait_for_selector(".qsj")
+    # Whose turn, in words that read right for a team ("Les Ours" is plural): "À jouer : …".
+    turn = {"fr": "À jouer : ", "en": "To play: "}[night.lang]
+    for page in (night.screen, night.host):
+        head = page.wait_for_selector(".qsj-head").inner_text()
+        assert head.strip().startswith(turn) or f" {turn}" in head, head
     night.shoot("cards-running", phone=0)
     end_game(night)
     # Stopped by the host: said so, not "a drawn game (move limit)" at move 0.
@@ -327,7 +369,9 @@ def play_cards(night: Night) -> str:
         "(text) => [...document.querySelectorAll('.qsj-head.over')].some((e) =>"
         " e.textContent === text)", arg=stopped)
     ranking = night.podium()
+    night.fits_on_screen("#kind-over .cards-kind")  # the boards under the ranking too
     robot = str(night.host.evaluate("state.meta.seats[3].name"))
+    assert robot == "Robot 1", robot  # a robot's name, never its colour ("Vert")
     assert len(ranking) == 4 and any(robot in line for line in ranking), ranking
     for team in night.teams:
         assert any(team in line for line in ranking), ranking

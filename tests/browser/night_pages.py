@@ -35,6 +35,7 @@ WORDS: dict[str, dict[str, Any]] = {
            "sound_on": "Son du projecteur : activé", "touch": "Touchez l’écran",
            "clip_on": "Extrait en cours", "night_end": "Terminer la soirée",
            "finish": "Vous finissez", "podium": "Podium · Soirée du jeudi", "one_phone": "1 tél.",
+           "two_phones": "2 tél.",
            "night_over": "soirée terminée", "game_over": "Partie terminée",
            "after": ["aucune partie jouée", "classement après 1 partie",
                      "classement après {n} parties"]},
@@ -44,6 +45,7 @@ WORDS: dict[str, dict[str, Any]] = {
            "sound_on": "Projector sound: on", "touch": "Touch the screen",
            "clip_on": "Clip playing", "night_end": "End the night",
            "finish": "You finish", "podium": "Podium · Thursday night", "one_phone": "1 phone",
+           "two_phones": "2 phones",
            "night_over": "night over", "game_over": "Game over",
            "after": ["no game played yet", "standings after 1 game", "standings after {n} games"]},
 }
@@ -161,6 +163,11 @@ class Night:
                 " JSON.parse(localStorage.getItem('tourelle.seat') || 'null')?.game === game",
                 arg=[game, seat])
             assert phone.evaluate("window.__sameLoad === true"), "a phone reloaded"
+        # Each team led by its captain of the first game, whichever phone came back first.
+        self.host.wait_for_function(
+            "(names) => JSON.stringify(state.meta.seats.slice(0, 3).map((s) =>"
+            " ((s.team || []).find((p) => p.captain) || {}).name)) === JSON.stringify(names)",
+            arg=["Ana", "Bruno", "Dan"])
 
     def team_names_in_lobby(self) -> None:
         """The projector's lobby names each team as the host named it in the first game."""
@@ -225,3 +232,57 @@ class Night:
             assert rows[:len(people)] == people, rows  # robots after the people
             for colour in self.words["colours"]:
                 assert all(colour not in name for _p, name, _s in people), rows
+
+    def fits_on_screen(self, selector: str) -> None:
+        """At each projector size, `selector` ends inside the window: nothing cut at the bottom
+        or the right (drawn smaller, or scrolled inside its own box)."""
+        before = self.screen.viewport_size
+        for width, height in SIZES["screen"]:
+            self.screen.set_viewport_size({"width": width, "height": height})
+            self.screen.wait_for_function(SETTLED)
+            box = self.screen.eval_on_selector(
+                selector, "(e) => { const r = e.getBoundingClientRect();"
+                " return [r.bottom, r.right, innerHeight, innerWidth]; }")
+            assert box[0] <= box[2] + 1 and box[1] <= box[3] + 1, (width, height, box)
+        self.screen.set_viewport_size(before)
+
+    def phone_header_whole(self, phone: Any, team: str) -> None:
+        """At each phone size, the header's team name and "2 tél." are drawn whole: their text
+        ends inside every box around it (never "Les Lou…" or "2 t…" under an ellipsis)."""
+        before = phone.viewport_size
+        for (width, height), words in ((size, w) for size in SIZES["phone"]
+                                       for w in (self.words["two_phones"], team)):
+            phone.set_viewport_size({"width": width, "height": height})
+            cut = phone.evaluate(
+                """(words) => {
+                  const me = document.querySelector('#me');
+                  const walk = document.createTreeWalker(me, NodeFilter.SHOW_TEXT);
+                  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+                    if (!n.textContent.includes(words)) continue;
+                    const range = document.createRange();
+                    range.selectNodeContents(n);
+                    const right = range.getBoundingClientRect().right;
+                    for (let box = n.parentElement; box; box = box.parentElement) {
+                      if (box.getBoundingClientRect().right + 1 < right) return box.outerHTML;
+                      if (box === me) return null;
+                    }
+                  }
+                  return 'not in the header: ' + me.innerText;
+                }""", words)
+            assert cut is None, (width, cut)
+        phone.set_viewport_size(before)
+
+    def host_hand_menus(self) -> None:
+        """At 390 px, each seat's "who plays it" menu says so ("Joué par") and stays inside
+        the players' card."""
+        before = self.host.viewport_size
+        self.host.set_viewport_size({"width": 390, "height": 844})
+        menus = self.host.eval_on_selector_all(
+            "#h-seats select[data-hand]", "(all) => all.map((s) => [s.closest('label')?.innerText"
+            " || '', s.getBoundingClientRect().right, s.closest('.card').getBoundingClientRect()"
+            ".right])")
+        assert menus, "no menu"
+        label = {"fr": "Joué par", "en": "Played by"}[self.lang]
+        for text, right, card in menus:
+            assert text.startswith(label) and right <= card + 1, menus
+        self.host.set_viewport_size(before)

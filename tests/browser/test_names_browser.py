@@ -39,7 +39,7 @@ def test_names_stay_from_the_phone_to_the_projector_and_the_results(
         host.select_option("#seat-kind-3", "none")
     host.click("#c-create-start")  # create and start at once
     host.wait_for_selector("#live:not([hidden]) [data-cmd='pause']:not([disabled])")
-    game = host.inner_text("#h-status").split(" ")[0]
+    game = host.get_attribute("#h-status", "data-game")
 
     zoe = join_seat(browser, recorder, live.url, 0, game=game, name="Zoé 🦊")
     rude = join_seat(browser, recorder, live.url, 1, game=game, name="Super Br0côli")

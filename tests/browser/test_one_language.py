@@ -78,7 +78,7 @@ def test_the_french_pages_show_no_english_word(live: LiveServer, browser: Any) -
     phone.wait_for_function("document.body.dataset.seat === '0'")
     host_page.evaluate("(game) => socket.emit('watch', { game })", game)
     host_page.wait_for_function(
-        "(game) => document.querySelector('#h-status').textContent.includes(game)", arg=game)
+        "(game) => document.querySelector('#h-status').dataset.game === game", arg=game)
     scan("phone in the lobby", phone)
     scan("projector with seats", screen)
     host.call("command", {"game": game, "type": "start"})

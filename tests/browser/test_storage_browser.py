@@ -49,7 +49,7 @@ def test_a_full_card_is_shown_on_the_host_page_and_projector(server: TinyServer,
     screen = new_page(browser, recorder, server.url + "/screen", PROJECTOR)
     page = new_page(browser, recorder, f"{server.url}/host#key={server.key}",
                     {"width": 1280, "height": 900})
-    page.click(f"#games li:has(code:text('{game_id}')) button")
+    page.click(f"#games li[data-game='{game_id}'] button")
     page.wait_for_selector("#live:not([hidden])")
     screen.wait_for_function("document.body.dataset.status === 'running'")
 

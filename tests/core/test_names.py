@@ -102,3 +102,17 @@ def test_an_unheld_seat_of_a_lobby_is_nobodys_row() -> None:
     # player with 0 points.
     assert [(r["id"], r["points"], r["seat"], r["place"]) for r in table] == [
         ("phone:a", 10, None, 1), ("phone:z", 0, 2, 2), ("name:Bot", 6, 1, None)]
+
+
+def test_an_unnamed_robot_gets_a_robots_name_never_a_colour(tmp_path: Path) -> None:
+    """Issue 42: a robot left unnamed on the host form was "Vert" in the night's table."""
+    from host.room.hub import Hub
+    from host.store.journal import Journal
+    from tests.core.test_session import BANK
+
+    hub = Hub(Journal(tmp_path / "j.sqlite"), BANK, publish=None, threaded=False)
+    seats = [{"name": "Les Ours"}, {}, {"bot": 3}, {"bot": 2, "name": "Robot 2"}, {"bot": 1}]
+    config = hub.game_config("q-squared-joe", seats[:4], language="fr")
+    assert [s["name"] for s in config["seats"]][2:] == ["Robot 1", "Robot 2"]
+    english = hub.game_config("watchtower", [{}, {"bot": 3}, seats[3], seats[4]], language="en")
+    assert [s["name"] for s in english["seats"]][1:] == ["Robot 1", "Robot 2", "Robot 3"]

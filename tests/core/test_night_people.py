@@ -100,6 +100,37 @@ def test_a_team_named_by_the_host_keeps_its_name_in_the_next_game(server: LiveSe
     assert [s["name"] for s in shown["meta"]["seats"]] == ["Rouge", "Les Grizzlis"]
 
 
+def test_a_team_keeps_its_captain_across_the_nights_games(server: LiveServer) -> None:
+    """Issue 42: the captain was whichever phone followed first into the next game. A phone
+    that led its team in the night's latest team game leads it again when it comes back,
+    even after a teammate; a team whose captain is not there is led by its first phone."""
+    host = host_peer(server)
+    night = host.call("night", {"name": "Jeudi"})["night"]
+    a1, a2, b1, b2 = (Phone(server, n) for n in ("Ana", "Alex", "Bob", "Béa"))
+    first = board(host, night, seats=2, teams=True)
+    for phone, seat in ((a1, 0), (a2, 0), (b1, 1), (b2, 1)):
+        assert phone.join(first, seat)["ok"]
+    win(host, first, seat=0)
+
+    def captains(game: str) -> list[str | None]:
+        seats = server.get(f"/api/games/{game}")["meta"]["seats"]
+        return [next((p["name"] for p in s.get("team") or [] if p.get("captain")), None)
+                for s in seats]
+
+    assert captains(first) == ["Ana", "Bob"]
+    second = board(host, night, seats=2, teams=True)
+    assert a2.join(second, 0)["captain"] is True  # Alex comes back first: leads for now
+    joined = a1.join(second, 0)
+    assert joined["ok"] and joined["captain"] is True  # Ana, the team's captain, leads again
+    assert b2.join(second, 1)["captain"] is True  # Bob is not here yet: Béa leads
+    assert captains(second) == ["Ana", "Béa"]
+    win(host, second, seat=1)
+    third = board(host, night, seats=2, teams=True)
+    for phone, seat in ((a2, 0), (b1, 1), (b2, 1), (a1, 0)):
+        assert phone.join(third, seat)["ok"]
+    assert captains(third) == ["Ana", "Béa"]  # the latest team game's captains
+
+
 def test_a_game_for_an_ended_night_is_refused_in_words(server: LiveServer) -> None:
     """After "Terminer la soirée" a create naming that night says so by its name (the host
     page no longer sends it, tests/browser/test_night_seams_browser.py)."""

@@ -81,7 +81,7 @@ def test_closest_is_not_right_and_the_loser_is_not_praised(kit, grid_game, pages
     assert rows[0]["detail"] == "écart 191 · +1274 ms"
     assert rows[1]["detail"] == "écart 405 · 1ᵉʳ à valider"
     assert "+-" not in json.dumps(fr)
-    assert fr["verdict"] == "Ana choisit en premier : le plus proche (écart 191)"
+    assert fr["verdict"] == "Premier choix pour Ana : le plus proche (écart 191)"
     assert fr["pickers"] == "Choisissent : Ana, Bruno"
     en = words(pages["en"], view)
     assert en["verdict"] == "Ana picks first: closest (off by 191)"
@@ -96,7 +96,7 @@ def test_right_only_when_exact_and_numbers_keep_their_separator(kit, grid_game, 
     assert rows[0]["mark"] == "✔ Juste !" and rows[0]["value"] == "12\u202f000"
     assert rows[1]["detail"] == "écart 1\u202f500 · 1ᵉʳ à valider"
     assert rows[0]["detail"] == "+2\u202f000 ms"
-    assert fr["verdict"] == "Ana choisit en premier : bonne réponse"
+    assert fr["verdict"] == "Premier choix pour Ana : bonne réponse"
     en = words(pages["en"], view)
     assert {row["seat"]: row["value"] for row in en["rows"]}[0] == "12,000"
 
@@ -104,7 +104,7 @@ def test_right_only_when_exact_and_numbers_keep_their_separator(kit, grid_game, 
 def test_faster_decides_only_between_equally_close_answers(kit, grid_game, pages):
     view = expansion(kit, grid_game, 100, {0: (95, 260_000_000), 1: (105, 1_000_000)})
     fr = words(pages["fr"], view)
-    assert fr["verdict"] == "Bruno choisit en premier : aussi proche que Ana, plus rapide de 259 ms"
+    assert fr["verdict"] == "Premier choix pour Bruno : aussi proche que Ana, plus rapide de 259 ms"
     assert words(pages["en"], view)["verdict"] == (
         "Bruno picks first: as close as Ana, faster by 259 ms")
 
@@ -130,7 +130,7 @@ def test_the_duels_name_the_player_and_what_decided(kit, grid_game, pages):
     d.answer(1, 1, 9)
     fr = words(pages["fr"], grid_game.view(d.state, "screen"))
     names = {0: "Rouge", 1: "Bleu"}  # kit.position seats are named after colours
-    assert fr["verdict"] == f"{names[1]} tient : {names[0]} n’a pas trouvé"
+    assert fr["verdict"] == f"Défense réussie pour {names[1]} : {names[0]} n’a pas trouvé"
     assert {row["seat"]: row["mark"] for row in fr["rows"]} == {0: "✘ Faux", 1: "✔ Juste !"}
 
 
@@ -172,7 +172,7 @@ def test_the_speed_duel_says_who_holds_and_why(kit, grid_game, pages):
     d.answer(0, 40, 1_000_000)  # the attacker is faster, and further off
     d.answer(1, 47, 9_000_000)
     fr = words(pages["fr"], grid_game.view(d.state, "screen"))
-    assert fr["verdict"] == "Bleu tient : le plus proche (écart 3)"
+    assert fr["verdict"] == "Défense réussie pour Bleu : le plus proche (écart 3)"
     assert {row["seat"]: row["mark"] for row in fr["rows"]} == {1: "◎ Le plus proche",
                                                                  0: "2ᵉ plus proche"}
     en = words(pages["en"], grid_game.view(d.state, "screen"))
@@ -198,6 +198,6 @@ def test_the_projector_draws_the_reveal_with_these_words(live, kit, pages):
         kind.update({ meta, view }, { previous: null, sounds: { play() {} } });
         return root.querySelector("#q-result").innerText;  // the map is drawn after: root stays
     }""", view)
-    assert "Ana choisit en premier : le plus proche (écart 191)" in text
+    assert "Premier choix pour Ana : le plus proche (écart 191)" in text
     assert "Réponse : 1905" in text and "1 905" not in text and "Juste" not in text
     assert "Choisissent : Ana, Bruno" in text

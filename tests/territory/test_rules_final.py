@@ -82,13 +82,28 @@ def test_no_final_without_ties(kit, grid_game):
     assert rules.ranking(d.state)[0] == 0
 
 
-def test_host_end_ranks_by_score_then_seat(kit, grid_game):
+def places(game, state):
+    return {p["seat"]: p["place"] for p in game.result(state)["players"]}
+
+
+def test_host_end_ranks_by_score_ties_share_a_place(kit, grid_game):
     state = kit.position(grid_game, CASTLES, TIED, rest=0, order=(2, 1, 0))
     d = kit.Driver(grid_game, state)
     d.do({"type": "end"})
     assert grid_game.is_over(d.state)
-    assert rules.ranking(d.state) == [0, 1, 2]  # 1 and 2 tie: seat order
+    assert rules.ranking(d.state) == [0, 1, 2]  # 1 and 2 tie: listed in seat order
+    assert places(grid_game, d.state) == {0: 1, 1: 2, 2: 2}  # no tie-break played: shared
     assert grid_game.result(d.state)["winner"] == 0
+
+
+def test_host_end_with_everyone_level_shares_the_first_place(kit, grid_game):
+    d = kit.Driver(grid_game, grid_game.setup({}, kit.seats(3), 9))
+    d.do({"type": "end"})  # before anyone scored: three teams on the same score
+    assert places(grid_game, d.state) == {0: 1, 1: 1, 2: 1}
+    shown = grid_game.view(d.state, "screen")["players"]  # the projector's podium reads these
+    assert [p["place"] for p in shown] == [1, 1, 1]
+    restored = grid_game.from_json(grid_game.to_json(d.state))
+    assert places(grid_game, restored) == {0: 1, 1: 1, 2: 1}
 
 
 def test_host_end_during_final_keeps_tiebreaks_already_won(kit, grid_game):
@@ -98,6 +113,7 @@ def test_host_end_during_final_keeps_tiebreaks_already_won(kit, grid_game):
     d.numeric_round({0: (101, 9), 1: (99, 9), 2: (100, 1)})  # 2 first; 0 and 1 still tied
     d.do({"type": "end"})
     assert rules.ranking(d.state) == [2, 0, 1]
+    assert places(grid_game, d.state) == {2: 1, 0: 2, 1: 2}  # the tie left unbroken: shared
 
 
 def test_knocked_out_players_rank_last_latest_first(kit):

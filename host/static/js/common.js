@@ -149,7 +149,8 @@ function drawMap(holder, gameMap, view, options) {
     if (opts.names) {
       group.append(h("svg:text", { y: -34, class: "name" }, T.lang === "fr" ? shape.name_fr : shape.name_en));
     }
-    if (t.value) group.append(h("svg:text", { y: t.castle ? 36 : 8, class: "value" }, t.value));
+    // Written as the scores are: "1 000" / "1,000".
+    if (t.value) group.append(h("svg:text", { y: t.castle ? 36 : 8, class: "value" }, formatAnswer(null, t.value)));
     if (t.castle) group.append(castle(t.towers, before ? before.towers : t.towers));
     labels.push(group);
   }

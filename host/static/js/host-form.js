@@ -164,7 +164,9 @@ function seatRows() {
     return type ? { type: type.value, name: name.value } : null;
   });
   fill("#c-seats", [...Array(seatCount).keys()].map((i) => {
-    const type = h("select", { id: "seat-kind-" + i, "aria-label": T.t("seats") + " " + (i + 1) },
+    // The name field's hint: a colour for a phone's seat, "Robot" for a robot's (its name).
+    const hint = () => { $("#seat-name-" + i).placeholder = type.value.startsWith("bot") ? "Robot" : T.colour(i); };
+    const type = h("select", { id: "seat-kind-" + i, "aria-label": T.t("seats") + " " + (i + 1), onchange: hint },
       h("option", { value: "phone" }, T.t("seat_phone")),
       kind.bots ? [1, 2, 3, 4, 5].map((n) => h("option", { value: "bot" + n }, T.t("seat_bot", { n }))) : null,
       h("option", { value: "none" }, T.t("seat_none")));
@@ -173,7 +175,8 @@ function seatRows() {
       : i < Math.max(kind.min_seats, 3) ? "phone" : "none";
     return h("div", { class: "seat-row" }, seatChip(i),
       type, h("input", {
-        id: "seat-name-" + i, placeholder: T.colour(i), "aria-label": T.t("name"), value: before ? before.name : null,
+        id: "seat-name-" + i, placeholder: type.value.startsWith("bot") ? "Robot" : T.colour(i),
+        "aria-label": T.t("name"), value: before ? before.name : null,
       }));
   }));
   hallChanged();
@@ -201,7 +204,8 @@ function readForm(start) {
     const name = $("#seat-name-" + i).value.trim();
     if (type === "none") continue;
     const seat = type === "phone" ? {} : { bot: Number(type.slice(3)) };
-    seat.name = name || T.colour(seats.length);
+    // An unnamed robot gets a robot's name from the server ("Robot 1"), never a colour.
+    if (name || !seat.bot) seat.name = name || T.colour(seats.length);
     seats.push(seat);
   }
   const message = {

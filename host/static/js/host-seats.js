@@ -54,7 +54,7 @@ function handSelect(meta, seat) {
   h("option", { value: "" }, T.t("played_by_people")),
   [1, 2, 3, 4, 5].map((n) => h("option", { value: String(n) }, T.t("seat_bot", { n }))));
   select.value = seat.bot ? String(seat.bot) : "";
-  return h("label", { class: "hand-select" }, T.t("played_by") + " ", select); // its label in sight
+  return h("label", { class: "hand-pick" }, h("span", {}, T.t("played_by")), select);
 }
 
 /**

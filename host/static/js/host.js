@@ -72,6 +72,10 @@ socket.on("state", (payload) => {
     document.dispatchEvent(new CustomEvent("tourelle:games-changed")); // editor.js: "N not asked yet"
     if (payload.meta.night) setTimeout(drawNight, 0); // a game of the night ended: its table
     if (!state || state.meta.game !== payload.meta.game) setTimeout(refreshBans, 0);
+    // "Fait. Annuler" was about the game's last step: gone once it is over or another game shows.
+    if (payload.meta.status === "over" || (state && state.meta.game !== payload.meta.game)) {
+      if ($("#cmd-msg [data-undo-last]")) $("#cmd-msg").textContent = "";
+    }
   }
   state = payload;
   gameId = payload.meta.game;
@@ -79,12 +83,23 @@ socket.on("state", (payload) => {
   render();
 });
 
+let gameNumbers = new Map(); // a game's number on this server, 1 first (the games' list order)
+
+/** A game as a person names it: "Partie 3 · Quiz par équipes · its title", never its id. */
+function gameWords(id, kind, title) {
+  const n = gameNumbers.get(id);
+  return [n ? T.t("game_n", { n }) : null, kindLabel(kind, kindInfo(kind).label), title || null]
+    .filter(Boolean).join(" · ");
+}
+
 function refreshGames() {
   socket.emit("games", {}, (ack) => {
     if (!ack || !ack.ok) return;
+    gameNumbers = new Map(ack.games.map((g, i) => [g.id, i + 1]));
     fill("#games", ack.games.slice().reverse().map((g) =>
-      h("li", {}, h("code", {}, g.id), " ", kindLabel(g.kind, kindInfo(g.kind).label), " · ", T.t(g.status) + " ",
+      h("li", { "data-game": g.id, title: g.id }, gameWords(g.id, g.kind, g.title), " · ", T.t(g.status) + " ",
         h("button", { type: "button", onclick: () => socket.emit("watch", { game: g.id }) }, T.t("watch")))));
+    if (state) render(); // the header's number
   });
 }
 
@@ -113,7 +128,7 @@ function command(type, extra) {
   return new Promise((resolve) => {
     socket.emit("command", { game: gameId, type, ...(extra || {}) }, (ack) => {
       $("#cmd-msg").classList.toggle("error", !(ack && ack.ok)); // red only for a refusal
-      if (ack && ack.ok && !NOT_UNDONE.includes(type)) {
+      if (ack && ack.ok && !NOT_UNDONE.includes(type) && !(state && state.meta.status === "over")) {
         fill("#cmd-msg", T.t("done_undo") + " ", h("button", {
           type: "button", class: "small", "data-undo-last": type, onclick: () => command("undo"),
         }, T.t("undo")));
@@ -185,8 +200,10 @@ function render() {
   document.body.dataset.kind = meta.kind;
   // The stage after the status, unless it says the same ("Partie terminée · terminée").
   const stage = view && view.stage !== meta.status ? T.stage(view.stage) : "";
+  Object.assign($("#h-status").dataset, { game: meta.game });
+  $("#h-status").title = meta.game; // the id stays at hand (a support question), not in the words
   $("#h-status").textContent =
-    `${meta.game} · ${kindLabel(meta.kind, kindInfo(meta.kind).label)} · ${T.t(meta.status)}` +
+    `${gameWords(meta.game, meta.kind, (meta.config || {}).title)} · ${T.t(meta.status)}` +
     (meta.paused ? " · " + T.t("paused") : "") + (stage ? " · " + stage : "");
   renderCommands(meta);
   waitingNotice($("#h-waiting"), meta);

@@ -2,8 +2,23 @@
 // it is over; their line in the night (PROTOCOL.md, "Nights"), their place and points so far
 // as the projector's table shows them to the room; and in a lobby, a way to leave a colour
 // tapped by mistake and, on a team's captain's phone, the team's name.
-/* exported nightLine, lobbyParts, overVerdict */
+/* exported nightLine, lobbyParts, overVerdict, meHeader */
 "use strict";
+
+/** The header's seat: its chip, its colour and name (the colour word left out on a narrow
+ * phone when the seat has a name of its own: the chip shows it), and in a team the number of its
+ * phones (never cut) and who answered last (cut first). */
+function meHeader(state, seat) {
+  const colour = T.colour(seat), name = seatName(state, seat);
+  const label = h("span", { class: "me-name" },
+    name === colour ? null : h("span", { class: "me-colour" }, colour + " · "), name);
+  const entry = (state.meta.seats || []).find((s) => s.seat === seat);
+  if (!entry || !entry.team) return [seatChip(seat), label];
+  const count = T.t(entry.team.length === 1 ? "team_phones_one" : "team_phones", { n: entry.team.length });
+  return [seatChip(seat), label, h("small", { class: "team-count" }, " · " + count),
+    h("small", { class: "team-line", "data-last-by": entry.last_by || "" },
+      entry.last_by ? T.t("answered_by", { name: entry.last_by }) : "")]; // its " · ": css
+}
 
 /** The night's line for `seat` of the game `meta` describes, or null (no night, no game
  * finished yet, or a table whose seats are another game's). */

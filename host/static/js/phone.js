@@ -439,14 +439,6 @@ function myScore(view, seat) {
 }
 
 /** In a team game: how many phones the team has, and which one answered last. */
-function teamLine(meta, seat) {
-  const entry = (meta.seats || []).find((s) => s.seat === seat);
-  if (!entry || !entry.team) return null;
-  const parts = [T.t(entry.team.length === 1 ? "team_phones_one" : "team_phones", { n: entry.team.length })];
-  if (entry.last_by) parts.push(T.t("answered_by", { name: entry.last_by }));
-  return h("small", { class: "team-line", "data-last-by": entry.last_by || "" }, " · " + parts.join(" · "));
-}
-
 function render() {
   if (!joined || !state) return;
   T.apply();
@@ -457,8 +449,7 @@ function render() {
   document.body.dataset.status = meta.status;
   document.body.dataset.kind = meta.kind;
   document.body.dataset.stage = view ? view.stage || view.phase || "" : "";
-  fill("#me", seatChip(seat), h("span", {}, seatLabel(state, seat)),
-    teamLine(meta, seat));
+  fill("#me", meHeader(state, seat)); // phone-wait.js
   const score = myScore(view, seat);
   $("#my-score").textContent = score === null ? "" : Number(score).toLocaleString(T.lang);
   $("#p-paused").hidden = !meta.paused;

@@ -159,7 +159,6 @@ function render(state) {
     $("#phase").textContent = T.t("over");
     if (screenSlot.over($("#kind-over"), state)) show("kind-over");
     else showPodium(state);
-    fitZoom($("#kind-over"));
   } else {
     show("game");
     $("#phase").textContent = kindLabel(meta.kind);
@@ -175,6 +174,7 @@ function render(state) {
 function fitSections() {
   fitZoom($("#lobby"));
   fitZoom($("#podium"));
+  fitZoom($("#kind-over")); // a card game's end (its ranking and boards), under the night's table
 }
 window.addEventListener("resize", fitSections);
 
