@@ -141,7 +141,9 @@ def check_result(game: Game, state: Any, seats: int) -> None:
     for row in rows:
         assert isinstance(row["name"], str)
         assert row["score"] is None or isinstance(row["score"], int | float)
-        assert isinstance(row["place"], int) and 1 <= row["place"] <= seats
+        # (a robot that won holds first place without a seat: its players come after it)
+        robot_won = result["winner"] is not None and result["winner"] < 0
+        assert isinstance(row["place"], int) and 1 <= row["place"] <= seats + robot_won
     places = sorted(row["place"] for row in rows)
     assert places[0] == 1
     for i, place in enumerate(places):  # tied places share a number, the next one skips
