@@ -138,16 +138,17 @@ def check_result(game: Game, state: Any, seats: int) -> None:
     assert result["winner"] is None or seated or result["winner"] < 0
     rows = result["players"]
     assert sorted(row["seat"] for row in rows) == list(range(seats))
+    # A robot that won holds first place without a seat: its players come after it.
+    robot_won = result["winner"] is not None and result["winner"] < 0
     for row in rows:
         assert isinstance(row["name"], str)
         assert row["score"] is None or isinstance(row["score"], int | float)
-        # (a robot that won holds first place without a seat: its players come after it)
-        robot_won = result["winner"] is not None and result["winner"] < 0
         assert isinstance(row["place"], int) and 1 <= row["place"] <= seats + robot_won
+    first = 1 + robot_won  # the robot's place is first when it won
     places = sorted(row["place"] for row in rows)
-    assert places[0] == 1
+    assert places[0] == first
     for i, place in enumerate(places):  # tied places share a number, the next one skips
-        assert place == 1 or place == places[i - 1] or place == i + 1
+        assert place == first or place == places[i - 1] or place == i + first
     if seated:
         assert next(r for r in rows if r["seat"] == result["winner"])["place"] == 1
 
