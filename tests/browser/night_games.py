@@ -149,7 +149,9 @@ def play_quiz(night: Night) -> str:
     # Nothing is asked of the projector before its tap (a Playwright evaluation there would
     # count as a gesture): the host page shows the teams, and that the projector waits.
     night.host.wait_for_selector("#h-seats tr[data-seat='2']")
-    assert night.host.is_visible("#projector-sound")
+    # The host page asks for the projector's sound once a game with clips is there (its lobby).
+    notice = night.host.wait_for_selector("#projector-sound", state="visible")
+    assert night.words["needs_click"] in notice.inner_text()
     night.shoot("lobby-sound-blocked", "screen", settle=False)
     night.tap_projector()
     night.team_names_in_lobby()

@@ -129,8 +129,6 @@ class Night:
         self.host = self.page(f"/host#key={self.live.key}", {"width": 1366, "height": 768},
                               states=True)
         self.host.wait_for_selector("#c-kind option[value='quiz-round']", state="attached")
-        notice = self.host.wait_for_selector("#projector-sound", state="visible")
-        assert self.words["needs_click"] in notice.inner_text()
         self.host.fill("#n-name", self.words["night"])
         self.host.click("#n-open")
         self.host.wait_for_function("document.querySelector('#n-choose').value !== ''")

@@ -198,6 +198,7 @@ def test_the_projector_draws_the_reveal_with_these_words(live, kit, pages):
         kind.update({ meta, view }, { previous: null, sounds: { play() {} } });
         return root.querySelector("#q-result").innerText;  // the map is drawn after: root stays
     }""", view)
-    assert "Premier choix pour Ana : le plus proche (écart 191)" in text
+    # (French typography: the verdict's colon has a no-break space before it, T.prose)
+    assert "Premier choix pour Ana\xa0: le plus proche (écart 191)" in text
     assert "Réponse : 1905" in text and "1 905" not in text and "Juste" not in text
     assert "Choisissent : Ana, Bruno" in text
