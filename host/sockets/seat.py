@@ -250,9 +250,6 @@ class SeatNamespace(Base):
     def _act(self, session: Session, binding: tuple[str, int], event: dict[str, Any],
              received_ns: int, heard_before: int | None) -> dict[str, Any]:
         t_client = event.pop("t_client", None)
-        kind = session.kind  # (Watchtower's seats end their turn with an `end`, the host the game)
-        if event["type"] in kind.host_actions and event["type"] not in kind.seat_actions:
-            return refused("forbidden", f"only the host may send {event['type']!r}")
         typed = event.get("value")
         if (event["type"] in session.kind.typed_text_actions and isinstance(typed, str)
                 and self.hub.names.blocked(typed) is not None):

@@ -216,3 +216,15 @@ def test_a_phones_round_yields_at_every_phone_even_with_nothing_new_for_it(
     publication.resend(1)  # seat 1 rejoined: its private part goes again, seat 0's does not
     sent = list(publication._send(snapshot, Parts()))
     assert sent == ["screen", "host", "", "seat:1", PHONES], sent
+
+
+def test_a_seat_sends_end_only_where_its_kind_makes_end_a_seat_move() -> None:
+    """The host ends every kind with `end`; Watchtower's seats also end their turn with one.
+    The one check that decides it (the socket layer's twin of it once refused Watchtower's)."""
+    from host.games import registry
+
+    seats = [{"seat": 0, "name": "A", "bot": None}, {"seat": 1, "name": "B", "bot": None}]
+    phone = Origin("seat", 0, "c")
+    refused = check_role(registry.kind("q-squared-joe"), seats, phone, {"type": "end"})
+    assert refused is not None and refused.code == "forbidden"
+    assert check_role(registry.kind("watchtower"), seats, phone, {"type": "end"}) is None
