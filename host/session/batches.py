@@ -47,6 +47,10 @@ BARRIERS = frozenset({"claim", "_release", "_remove", "_unban", "_leave", "_team
 STOPPED_REASON = "that game is gone"  # what a stopped Session answers (a deleted lobby)
 
 
+class OutsideWorker(RuntimeError):
+    """A change to a game from a thread that is not handling its batch (see `stage`)."""
+
+
 class Handler(Protocol):
     """What a batch asks of its Session."""
 
@@ -158,6 +162,15 @@ class Batches:
     def in_batch(self) -> bool:
         """Whether this thread is handling a batch (what it changes is published after)."""
         return self._batch_thread == threading.get_ident()
+
+    def stage(self, op: Op) -> None:
+        """A journal row for the batch being handled. One writer, checked as it runs: a row
+        staged by any thread but the one handling a batch (the game's worker, or an inline
+        Session's caller) is a bug that would race the worker, and is refused loudly."""
+        if self._batch_thread != threading.get_ident():
+            raise OutsideWorker(f"game {self.name}: a journal row staged outside its worker "
+                                f"(thread {threading.current_thread().name})")
+        self.staged.append(op)
 
     def flush(self) -> None:
         """Commit the rows staged so far (raises StorageError)."""

@@ -411,7 +411,7 @@ class Session:
 
     def stage(self, op: Op) -> None:
         """A journal row to commit with the batch (seats, status, heartbeat)."""
-        self.batches.staged.append(op)
+        self.batches.stage(op)
 
     def defer(self, call: Callable[[], None]) -> None:
         """Call once the batch is committed (a finished game's callbacks, a night's table)."""

@@ -6,11 +6,14 @@ publication (host/session/publication.py)."""
 from __future__ import annotations
 
 import time
+
+import pytest
 from pathlib import Path
 from typing import Any
 
 from host.wire.broadcast import Parts
 from host.store.journal import StorageError
+from host.session.batches import OutsideWorker
 from host.session.core import HOST, SESSION, TIMER, Origin, Session, check_role, token_hash
 from host.session.terms import PHONES
 from host.territory.kind import KIND
@@ -228,3 +231,15 @@ def test_a_seat_sends_end_only_where_its_kind_makes_end_a_seat_move() -> None:
     refused = check_role(registry.kind("q-squared-joe"), seats, phone, {"type": "end"})
     assert refused is not None and refused.code == "forbidden"
     assert check_role(registry.kind("watchtower"), seats, phone, {"type": "end"}) is None
+
+
+def test_a_change_staged_outside_the_worker_is_refused_loudly(tmp_path: Path) -> None:
+    """One writer, checked as it runs: a part of the Session called straight from another
+    thread (not through `submit`) cannot stage a journal row; through `submit` it can."""
+    session = lobby(Night(tmp_path / "j.sqlite"))
+    claim(session, "a")
+    with pytest.raises(OutsideWorker):
+        session.seating.release(0)  # a handler calling the part itself: a race with the worker
+    assert session.journal.seat_bindings(session.id) == {0: token_hash("a")}
+    assert session.submit_release(0).ok
+    assert session.journal.seat_bindings(session.id) == {}
