@@ -42,8 +42,8 @@ BURST_SECONDS = 0.05  # events closer than this are a burst (phones' pacing)
 HOLD_SECONDS = 0.02  # a batch waits for a timer due sooner than this (one commit for both)
 HOLD_GRACE_SECONDS = 0.005  # how late after it is due its timeout may still come
 # Events handled alone, after the rows before them are committed: they read the journal.
-BARRIERS = frozenset({"claim", "_release", "_remove", "_unban", "_leave", "_team", "undo", "_probe",
-                      "_stop"})
+BARRIERS = frozenset({"claim", "_release", "_remove", "_unban", "_night_ban", "_leave", "_team",
+                      "undo", "_probe", "_stop"})
 STOPPED_REASON = "that game is gone"  # what a stopped Session answers (a deleted lobby)
 
 

@@ -203,10 +203,8 @@ class Session:
             return refusal
         if kind == "_release" and origin.role == "host":
             return self.seating.release(int(event["seat"]))
-        if kind == "_remove" and origin.role == "host":
-            return removal.remove(self, event)
-        if kind == "_unban" and origin.role == "host":
-            return removal.unban(self, event)
+        if kind in removal.EVENTS and origin.role == "host":  # removals and bans
+            return removal.EVENTS[kind](self, event)
         if kind == "_team" and origin.role == "host":
             return self.seating.team_command(event)
         if kind == "_lobby" and origin.role == "host":  # end or delete a lobby game

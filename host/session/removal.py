@@ -6,10 +6,18 @@ lobby and another that claimed the seat meanwhile is not the one the host meant)
 release (or the team's loss of the phone) and the ban row are staged in one batch, so no
 claim can come between them; a claim reads the bans on the worker too (`kept_out`), and
 the freed phone's connections are let go once the batch is committed (Seating.release).
+
+A night's ban is committed by one game's worker, while a claim of the same phone may be
+queued on another game of the night, or the phone already seated there: once the ban is
+committed, the hub hands every other game of the night a `_night_ban` (host/room/hub.py),
+and each game's own worker takes the phone off its seat there (a claim queued after it reads
+the committed ban and is refused).
 """
 
 from __future__ import annotations
 
+
+from collections.abc import Callable
 
 from host.games.contract import Event
 from host.people.teams import member_id
@@ -78,3 +86,26 @@ def unban(session: SessionShape, event: Event) -> Outcome:
     for token in tokens:
         s.stage(bans.ops_unban(str(scope), str(ident), token))
     return Outcome(True)
+
+
+def night_ban(session: SessionShape, event: Event) -> Outcome:
+    """`_night_ban` {token_hash}: the phone the host kept out of the night (committed by
+    another game of the night) off its seat here, if it is on one; else nothing."""
+    s = session
+    token = event.get("token_hash")
+    if not isinstance(token, str):
+        return Outcome.refuse("bad_event", "a night's ban names a phone")
+    seat = s.phones.seat_of(token)
+    if seat is None or s.status == "over":
+        return Outcome(True, data={"removed": None})
+    if s.teams.enabled:
+        return s.seating.team_command({"seat": seat, "action": "remove",
+                                       "phone": member_id(token), "ban": "night"})
+    outcome = s.seating.release(seat, "night")
+    outcome.data["removed"] = member_id(token)
+    return outcome
+
+
+# The host's events over phones, decided on the worker (host/session/core.py dispatches them).
+EVENTS: dict[str, Callable[[SessionShape, Event], Outcome]] = {
+    "_remove": remove, "_unban": unban, "_night_ban": night_ban}

@@ -170,3 +170,41 @@ def test_pages_and_game_lists_read_only_what_is_committed(tmp_path: Path) -> Non
     finally:
         go_on.set()
         hub.close()
+
+
+def test_a_nights_ban_takes_the_phone_off_its_seat_in_the_nights_other_games(
+        tmp_path: Path) -> None:
+    """Banned from the night on game A while seated on game B (or its claim queued there
+    before A's commit): B's own worker takes it off its seat and lets its connections go
+    with the night's scope; a game of another night keeps it."""
+    from host.room import bans
+    from host.session.core import Origin, token_hash
+
+    journal = Journal(tmp_path / "journal.sqlite")
+    hub = Hub(journal, BANK, publish=lambda *_args, **_kw: None)
+    let_go: list[tuple[str, str, str | None, str]] = []
+    hub.on_let_go.append(lambda game, token, scope: let_go.append(
+        (game, token, scope, threading.current_thread().name)))
+    try:
+        night = hub.open_night("Quiz du jeudi")
+        games = [hub.create_game("buzzer", [{"name": "Ana"}, {"name": "Bob"}], night=night)
+                 for _ in range(2)]
+        elsewhere = hub.create_game("buzzer", [{"name": "Ana"}, {"name": "Bob"}])
+        phone, friend = token_hash("phone-banned" * 3), token_hash("phone-kept" * 3)
+        for session in (*games, elsewhere):
+            for token in (friend, phone):
+                assert session.submit(Origin("seat"), {"type": "claim", "token_hash": token}).ok
+        a, b = games
+        seat = next(n for n, token in journal.seat_bindings(a.id).items() if token == phone)
+        removed = bans.remove_phone(a, seat, None, "night")
+        assert removed.ok, removed
+        wait_until(lambda: phone not in journal.seat_bindings(b.id).values(), "B frees the phone")
+        assert friend in journal.seat_bindings(b.id).values()
+        assert phone in journal.seat_bindings(elsewhere.id).values()
+        wait_until(lambda: any(game == b.id for game, *_ in let_go), "B lets it go")
+        assert {(game, scope, thread) for game, _token, scope, thread in let_go} == {
+            (a.id, "night", f"session-{a.id}"), (b.id, "night", f"session-{b.id}")}
+        again = b.submit(Origin("seat"), {"type": "claim", "token_hash": phone})
+        assert again.code == "banned", again.as_json()
+    finally:
+        hub.close()
