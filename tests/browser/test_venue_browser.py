@@ -17,8 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from host.room import contrast
-from tests.browser.driver import (PHONE, PROJECTOR, Recorder, create_phone_game, join_seat,
-                                  new_page)
+from tests.browser.driver import PROJECTOR, Recorder, create_phone_game, join_seat, new_page
 from tests.live import LiveServer
 
 HOST_WIDE = {"width": 1366, "height": 768}
@@ -47,7 +46,8 @@ def logo_png(size: int = 96) -> bytes:
         return (struct.pack(">I", len(body)) + kind + body
                 + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF))
 
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0))
+    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)  # 8-bit RGBA
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
             + chunk(b"IDAT", zlib.compress(b"".join(rows))) + chunk(b"IEND", b""))
 
 

@@ -6,7 +6,9 @@ in both languages, writes nothing and tells no page."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import urllib.error
 import urllib.request
 import uuid
@@ -73,6 +75,10 @@ def test_the_venue_reaches_every_page_and_refusals_change_nothing(live: LiveServ
     for page in pages:
         wait_until(lambda p=page: told(p), f"the venue on {page.namespace}")
         assert told(page)[-1] == {"name": "Le Chat Noir", "colour": "#ff8800", "logo": None}
+    for path in ("/", "/screen"):  # a page opened now draws it before its socket connects
+        page_html = ask(live, "GET", path, key=False)[1].decode()
+        drawn = re.search(r'data-venue-now="([^"]*)"', page_html)
+        assert drawn and json.loads(html.unescape(drawn.group(1))) == told(screen)[-1], path
 
     # A colour that reads badly: its ratio, the proposal, in both languages; nothing written.
     before = files(folder)
