@@ -29,14 +29,18 @@ from host.messages.fr_cards import FRENCH_CARDS
 from host.messages.fr_editor import ENGLISH_WEB, FRENCH_EDITOR
 from host.messages.fr_plans import FRENCH_PLANS
 from host.messages.fr_quiz import FRENCH_QUIZ
+from host.messages.fr_venue import FRENCH_VENUE
 
-FRENCH = {**_FRENCH_PLAY, **FRENCH_CARDS, **FRENCH_QUIZ, **FRENCH_EDITOR, **FRENCH_PLANS}
+FRENCH = {**_FRENCH_PLAY, **FRENCH_CARDS, **FRENCH_QUIZ, **FRENCH_EDITOR, **FRENCH_PLANS,
+          **FRENCH_VENUE}
 
 # One text per refusal code: (French, English).
 CODES: dict[str, tuple[str, str]] = {
     "bad_event": ("Demande mal formée : rien n’a changé.", "A malformed request: nothing changed."),
     "bad_plan": ("Ce programme de soirée est refusé : rien n’a été enregistré.",
                  "This night plan is refused: nothing was written."),
+    "bad_colour": ("Ce n’est pas une couleur : rien n’a changé.",
+                   "Not a colour: nothing changed."),
     "bad_format": ("Format de fichier inconnu.", "Unknown file format."),
     "bad_message": ("Message mal formé : rien n’a changé.",
                     "A malformed message: nothing changed."),
@@ -60,6 +64,8 @@ CODES: dict[str, tuple[str, str]] = {
                  "The host could not handle that: nothing changed."),
     "needs_category": ("Ce fichier ne donne pas de catégorie : choisissez-en une.",
                        "This file gives no category: choose one."),
+    "low_contrast": ("Cette couleur se lit mal sur les pages : rien n’a changé.",
+                     "This colour is hard to read on the pages: nothing changed."),
     "moved": ("La salle est passée à une autre partie : choisissez une place.",
               "The room moved to another game: choose a seat."),
     "no_clip": ("Extrait introuvable.", "Clip not found."),

@@ -55,9 +55,9 @@ _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t
 _PLACEHOLDER = re.compile(r"#\d+")
 
 
-def clean(name: Any) -> str:
-    """A name as kept: text, trimmed, at most MAX_NAME characters."""
-    return str(name or "").strip()[:MAX_NAME].strip()
+def clean(name: Any, most: int = MAX_NAME) -> str:
+    """A name as kept: text, trimmed, at most `most` characters (a player's: MAX_NAME)."""
+    return str(name or "").strip()[:most].strip()
 
 
 def is_placeholder(name: str) -> bool:

@@ -18,6 +18,7 @@ from host.games.contract import GameError, QuestionCount
 from host.room.breaks import Breaks
 from host.room.host_state import HostState
 from host.room.plans import Plans
+from host.room.venue import Venues
 from host.people import night as night_rules
 from host.store.journal import GameRecord, Journal, StorageError
 from host.people.names import HALL_SEATS, NameFilter, clean, generated_name, robot_name
@@ -152,6 +153,7 @@ class Hub:
         folder = journal.folder
         self.plans = Plans(None if folder is None else folder / "plans", self._check_game)
         self.breaks = Breaks(self.host_state)
+        self.venue = Venues(None if folder is None else folder / "venue")  # its look
 
     def _check_game(self, kind: str, seats: list[dict[str, Any]],
                     options: dict[str, Any]) -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import re
 import secrets
 import threading
@@ -22,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from host.room.plan_file import PlanError, read_plan
+from host.store import atomic
 
 log = logging.getLogger(__name__)
 
@@ -39,21 +39,10 @@ def plan_text(plan: dict[str, Any]) -> str:
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """The whole file or the old one: a temporary file beside it, synced, then renamed."""
-    temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+    """The whole plan file or the old one (host/store/atomic.py)."""
     try:
-        with open(temporary, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-        folder = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
+        atomic.write_atomically(path, text.encode("utf-8"))
     except OSError as err:
-        temporary.unlink(missing_ok=True)
         raise PlanStoreError(err.errno, f"the plan could not be written: {err.strerror}") from err
 
 

@@ -9,6 +9,7 @@ from flask import Blueprint, Response, render_template, request
 
 from host import __version__
 from host.games import registry
+from host.routes.api import hub
 from host.routes.words import words_version
 
 bp = Blueprint("pages", __name__)
@@ -22,7 +23,8 @@ def page_scripts() -> list[str]:
 
 def render(template: str) -> str:
     return render_template(template, version=__version__, kind_scripts=page_scripts(),
-                           words_version=words_version())
+                           words_version=words_version(),
+                           venue=hub().venue.current.public())  # drawn before the socket
 
 
 @bp.get("/")
