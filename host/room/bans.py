@@ -24,7 +24,8 @@ from host.session.terms import HOST, Outcome
 if TYPE_CHECKING:
     from host.session.core import Session
 
-__all__ = ["REASONS", "SCOPES", "listed", "remove_command", "unban_command"]
+__all__ = ["REASONS", "SCOPES", "keep_out_of_night", "listed", "remove_command",
+           "unban_command"]
 
 
 def phone_to_remove(session: Session, seat: int, phone: str | None) -> str:
@@ -91,3 +92,17 @@ def unban_command(session: Session, body: dict[str, Any]) -> Outcome:
     if not outcome.ok:  # not kept out (stale), the journal failing (storage), ...
         return outcome
     return Outcome(True, data={"bans": listed(session.journal, session.id, night)})
+
+
+def keep_out_of_night(sessions: list[Session], game_id: str, token: str) -> None:
+    """A night's ban is committed (by `game_id`'s worker): every other game of the night
+    not over gets a `_night_ban` for its own worker (host/session/removal.py). A game that
+    frees the phone lets it go with the night's scope again; the others find nothing, so
+    this ends."""
+    night = next((s.config.get("night") for s in sessions if s.id == game_id), None)
+    if night is None:
+        return
+    for other in sessions:
+        if (other.id != game_id and other.config.get("night") == night
+                and other.snapshot.status != "over"):
+            other.submit_nowait(HOST, {"type": "_night_ban", "token_hash": token})

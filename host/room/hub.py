@@ -15,6 +15,7 @@ from typing import Any
 from host.clock import Clock, RealClock, Scheduler, ThreadScheduler
 from host.games import registry
 from host.games.contract import GameError, QuestionCount
+from host.room import bans
 from host.room.breaks import Breaks
 from host.room.host_state import HostState
 from host.room.plans import Plans
@@ -26,7 +27,7 @@ from host.quiz.bank import QuestionBank, Selection
 from host.quiz.dated import dated_narrow
 from host.quiz.errors import BankExhausted, SelectionError
 from host.quiz.memory import QuestionMemory
-from host.session.core import HOST, STORAGE_MESSAGES, Publisher, QuestionSource, Session
+from host.session.core import STORAGE_MESSAGES, Publisher, QuestionSource, Session
 from host.session.snapshot import Snapshot
 from host.people.teams import TeamRules, member_id
 
@@ -220,21 +221,7 @@ class Hub:
         for callback in self.on_let_go:
             callback(game_id, token, scope)
         if scope == "night":
-            self._keep_out_of_night(game_id, token)
-
-    def _keep_out_of_night(self, game_id: str, token: str) -> None:
-        """A night's ban is committed (by `game_id`'s worker): every other game of the night
-        not over gets a `_night_ban` for its own worker (host/session/removal.py). A game
-        that frees the phone lets it go with the night's scope again; the others find nothing,
-        so this ends."""
-        sessions = list(self.sessions.values())  # a copy, as the room's readers take it
-        night = next((s.config.get("night") for s in sessions if s.id == game_id), None)
-        if night is None:
-            return
-        for other in sessions:
-            if (other.id != game_id and other.config.get("night") == night
-                    and other.snapshot.status != "over"):
-                other.submit_nowait(HOST, {"type": "_night_ban", "token_hash": token})
+            bans.keep_out_of_night(list(self.sessions.values()), game_id, token)
 
     def _renamed_in_night(self, night_id: str) -> None:
         """A seat of a night's game has a new name: the night's table names it so."""
