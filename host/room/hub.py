@@ -376,6 +376,8 @@ class Hub:
             )
         if kind.plan_bot is None and any(s.get("bot") for s in seats):
             raise GameError(f"{kind_name} has no bots: every seat is a person")
+        if not kind.paper_teams and any(s.get("paper") for s in seats):
+            raise GameError(f"{kind_name} has no paper teams: every seat plays on a phone")
         given = {clean(s.get("name")) for s in seats}
         unnamed: list[str] = []  # a seat the host left unnamed gets a friendly made-up name;
         robots = 0  # a robot's is a robot's name ("Robot 1", the same in both languages)
@@ -394,7 +396,8 @@ class Hub:
             "settings": settings or {},
             "seats": [
                 {"seat": i, "name": clean(s.get("name")) or unnamed[i],
-                 "bot": int(s["bot"]) if s.get("bot") else None}
+                 "bot": int(s["bot"]) if s.get("bot") else None,
+                 **({"paper": True} if s.get("paper") else {})}  # no phone (paper.py)
                 for i, s in enumerate(seats)
             ],
             "language": language,
