@@ -71,7 +71,7 @@ class BankQuestions:
         narrow = dated_narrow(narrow, self.day)
         picked = (narrow or {}).get("id")
         if isinstance(picked, str) and picked in self.bank:  # picked by hand, whatever its kind
-            question, _ = self.bank.get(picked).to_engine(rng_state)
+            question = self.bank.picked(picked)  # as printed: the same options' order
             question.update(relaxed=False, reused=picked in used_in_game, reused_in_game=False)
         else:
             wider = {k: v for k, v in (narrow or {}).items() if k != "id"}
