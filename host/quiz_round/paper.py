@@ -17,7 +17,7 @@ as a correction, which the board shows. A buzz or wager question is not answered
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeGuard
 
 from host.games.contract import BadEvent, Event, OutOfTurn, StaleEvent
 from host.quiz_round import corrections, ordering, typed, wager
@@ -27,7 +27,7 @@ from host.quiz_round.state import Answer, Played, QuizState
 MAX_NUMBER = 10**15  # an answer beyond this is a typo, not a guess
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -105,7 +105,7 @@ def _number(value: Any, lang: str) -> str:
 
 
 def _answer(question: dict[str, Any], lang: str) -> str:
-    kind, answer = question.get("kind"), question.get("answer")
+    kind, answer = question.get("kind"), question["answer"]
     if kind == "choice":
         return f"{LETTERS[answer]}. {question['options'][answer]}"
     if kind == "order":
