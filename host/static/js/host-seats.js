@@ -40,7 +40,7 @@ function seatRow(meta, s, p, key) {
       type: "button", "data-release": s.seat,
       onclick: () => confirmed(T.t("confirm_release", { seat: T.colour(s.seat), name: s.name }),
         "release", { seat: s.seat }),
-    }, T.t("release")), s.bot || s.team ? null : h("button", {
+    }, T.t("release")), s.bot || s.team || s.paper ? null : h("button", {
       type: "button", "data-remove-seat": s.seat, onclick: () => removePhone(s, null, s.name),
     }, T.t("remove_phone_seat")), handSelect(meta, s), paperButton(meta, s), h("button", {
       type: "button", "data-rename": s.seat, onclick: () => rename(s),
