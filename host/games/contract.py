@@ -250,6 +250,9 @@ class GameKind:
     # projector and the host page name a seat it waits on that has no phone. A buzzer board
     # or a quiz round waits on nobody (a press or an answer is the seat's choice).
     waits_on_turns: bool = False
+    # Whether a seat may be a paper team: no phone, the host enters its answers from its
+    # printed sheet (the quiz round: host/quiz_round/paper.py).
+    paper_teams: bool = False
 
     @property
     def bots(self) -> bool:

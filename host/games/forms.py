@@ -50,6 +50,7 @@ def describe(kind: GameKind) -> dict[str, Any]:
         "questions": kind.uses_questions,
         "bots": kind.bots,
         "leave_out": kind.leave_out,
+        "paper": kind.paper_teams,
         "settings": [dict(field) for field in kind.settings],
     }
 

@@ -25,6 +25,17 @@ FRENCH: dict[str, str] = {
         "un niveau de robot va de 1 à 5 (ou null pour une personne)",
     "{name} has no bots": "{name} n’a pas de robots",
     "the seat is already played that way": "cette place est déjà jouée ainsi",
+    "that table answers on paper; ask the host":
+        "cette table répond sur papier ; demandez à l’animateur",
+    "'paper' is true or false": "« paper » vaut true ou false",
+    "{name} has no paper teams": "{name} n’a pas d’équipes papier",
+    "a paper team is marked before the game starts":
+        "une équipe papier se déclare avant le début de la partie",
+    "only a seat without a phone can be a paper team; free it first":
+        "seule une place sans téléphone peut être une équipe papier ; libérez-la d’abord",
+    "a paper team is people, not a bot": "une équipe papier est faite de personnes, pas d’un robot",
+    "{kind_name} has no paper teams: every seat plays on a phone":
+        "{kind_name} n’a pas d’équipes papier : chaque place joue sur un téléphone",
     "a claim needs a token": "il faut un jeton pour prendre une place",
     "this phone is no longer on that team; join again":
         "ce téléphone n’est plus dans cette équipe : rejoignez à nouveau",

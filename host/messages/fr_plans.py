@@ -43,4 +43,7 @@ FRENCH_PLANS: dict[str, str] = {
     "a break lasts 0 to {most} minutes": "une pause dure de 0 à {most} minutes",
     "a break needs a message or a countdown":
         "une pause a besoin d’un message ou d’un compte à rebours",
+    # ---- a plan on paper (host/routes/printing.py)
+    "'copies' is a whole number from 1 to {most}":
+        "« copies » est un nombre entier de 1 à {most}",
 }

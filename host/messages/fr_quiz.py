@@ -112,6 +112,20 @@ FRENCH_QUIZ: dict[str, str] = {
     "step {step} is not the open question's":
         "l’étape {step} n’est pas celle de la question ouverte",
     "this question's time is already running": "le temps de cette question tourne déjà",
+    # ---- paper teams (host/quiz_round/paper.py, host/session/seats.py)
+    "no revealed question {index} to enter an answer for":
+        "pas de question révélée {index} pour y saisir une réponse",
+    "that team answers on its phones, not on paper":
+        "cette équipe répond sur ses téléphones, pas sur papier",
+    "that round's answer sheets are closed: its leaderboard was shown":
+        "les feuilles de cette manche sont closes : son classement a été affiché",
+    "a buzz question is answered aloud, not on paper":
+        "une question au buzzer se répond à voix haute, pas sur papier",
+    "a wager question is staked on a phone: give a paper team its points with a score edit":
+        "une question à miser se mise sur un téléphone : donnez ses points à une équipe "
+        "papier par une correction de score",
+    "a paper team's answers are entered from its sheet after the reveal":
+        "les réponses d’une équipe papier se saisissent depuis sa feuille, après la réponse",
     # ---- wager questions (host/quiz_round/wager.py)
     "stakes are closed: the question is out":
         "les mises sont closes : la question est posée",

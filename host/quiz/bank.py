@@ -250,6 +250,13 @@ class QuestionBank:
     def get(self, qid: str) -> Question:
         return self._by_id[qid]
 
+    def picked(self, qid: str) -> dict[str, Any]:
+        """A question picked by its id, in engine form, its options always in the same order
+        (shuffled by a generator named for the question alone): the night's projector and
+        the answer sheet printed ahead show the same letters (host/room/printing.py)."""
+        form, _ = self.get(qid).to_engine(rng.derive(0, f"picked:{qid}"))
+        return form
+
     @property
     def questions(self) -> list[Question]:
         return sorted(self._by_id.values(), key=lambda q: q.id)

@@ -59,10 +59,12 @@ def _played(state: QuizState, event: Event) -> tuple[int, Played]:
     return index, played
 
 
-def _apply(state: QuizState, index: int, played: Played, gains: dict[int, int], kind: str,
-           reason: str, outcome: dict[str, Any] | None) -> QuizState:
+def apply_gains(state: QuizState, index: int, played: Played, gains: dict[int, int], kind: str,
+                reason: str, outcome: dict[str, Any] | None, listed: bool = True) -> QuizState:
     """The question's new gains: the scores change by the difference, the correction is
-    listed; a question of an earlier round leaves this round's column as it was."""
+    listed (unless `listed` is false: a paper team's answer that moved no other team,
+    host/quiz_round/paper.py); a question of an earlier round leaves this round's column
+    as it was."""
     before = dict(played.gains)
     changes = tuple((seat, gains.get(seat, 0) - before.get(seat, 0))
                     for seat in sorted(set(before) | set(gains))
@@ -78,7 +80,8 @@ def _apply(state: QuizState, index: int, played: Played, gains: dict[int, int], 
     showing = (state.stage == "reveal" and index == len(state.played) - 1
                and outcome is not None)
     return replace(state, scores=scores, round_start=start, played=played_all,
-                   corrections=state.corrections + (Correction(index, kind, reason, changes),),
+                   corrections=state.corrections + (
+                       (Correction(index, kind, reason, changes),) if listed else ()),
                    outcome=outcome if showing else state.outcome)
 
 
@@ -105,7 +108,7 @@ def on_correct(state: QuizState, event: Event) -> QuizState:
     gains = doubled(state, played.round, outcome)
     for seat, extra in played.streaks:  # the streak bonus stays as paid at its reveal
         gains[seat] = gains.get(seat, 0) + extra
-    return _apply(state, index, replace(played, asked=ruled), gains, "ruling", reason, outcome)
+    return apply_gains(state, index, replace(played, asked=ruled), gains, "ruling", reason, outcome)
 
 
 def on_void(state: QuizState, event: Event) -> QuizState:
@@ -117,7 +120,7 @@ def on_void(state: QuizState, event: Event) -> QuizState:
     if state.outcome is not None:
         outcome = {**state.outcome, "void": reason,
                    "rows": [{**row, "points": 0, "bonus": 0} for row in state.outcome["rows"]]}
-    return _apply(state, index, played, {}, "void", reason, outcome)
+    return apply_gains(state, index, played, {}, "void", reason, outcome)
 
 
 def room(state: QuizState, latest: int = 3) -> list[dict[str, Any]]:

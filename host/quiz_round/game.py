@@ -19,7 +19,7 @@ from host.quiz_round.state import (
 
 SEAT_ACTIONS = frozenset({"answer", "joker", "buzz", "stake"})
 _UNDOABLE = frozenset({"next", "close", "skip", "adjust", "end", "right", "wrong",
-                       "accept", "reject", "correct", "void"})
+                       "accept", "reject", "correct", "void", "paper"})
 # A question's sound on the projector: not a decision to undo (undo skips over them); nor
 # the start of its time, by the host's "no sound" or the projector's `clip_heard`.
 HOST_ACTIONS = _UNDOABLE | {"clip_play", "clip_pause", "clip_replay", "clip_no_sound"}
@@ -37,7 +37,8 @@ class QuizRoundGame:
     def setup(self, settings: dict[str, Any], seats: list[dict[str, Any]], seed: int) -> Any:
         if not MIN_SEATS <= len(seats) <= MAX_SEATS:
             raise BadEvent(f"a quiz round takes {MIN_SEATS} to {MAX_SEATS} teams")
-        return new_state(parse_settings(settings), [str(s["name"]) for s in seats])
+        paper = tuple(i for i, s in enumerate(seats) if s.get("paper"))  # paper.py
+        return new_state(parse_settings(settings), [str(s["name"]) for s in seats], paper)
 
     def apply(self, state: QuizState, event: Event) -> QuizState:
         return rules.apply_event(state, event)
@@ -46,6 +47,8 @@ class QuizRoundGame:
         """An answer template per option (choice), sample texts (text), sample orders (order,
         made from the shown order alone) or one with value None (numeric) while the team has
         not locked in; its joker on a round's title card while unplayed."""
+        if seat in state.paper:  # no phone: the host enters its answers (paper.py)
+            return []
         if rules.joker_open(state, seat):
             return [{"type": "joker", "seat": seat}]
         if wager.is_wager_stage(state):  # a stake before the question: none, half, all

@@ -130,6 +130,8 @@ KIND = GameKind(
         # after the reveal: a typed ruling changed, or a question voided, with its reason
         "correct": {"question": (int,), "key": (str,), "right": (bool,), "reason": (str,)},
         "void": {"question": (int,), "reason": (str,)},
+        # a paper team's answer from its sheet, for a revealed question (paper.py)
+        "paper": {"seat": (int,), "question": (int,), "value": (int, str, list)},
         "next": {},
         "close": {},
         "skip": {},
@@ -148,7 +150,9 @@ KIND = GameKind(
     page="js/kinds/quiz-round.js",
     page_helpers=("js/kinds/quiz-round-common.js", "js/kinds/quiz-round-typed.js",
                   "js/kinds/quiz-round-clip.js", "js/kinds/quiz-round-order.js",
-                  "js/kinds/quiz-round-wager.js", "js/kinds/quiz-round-host.js"),
+                  "js/kinds/quiz-round-wager.js", "js/kinds/quiz-round-paper.js",
+                  "js/kinds/quiz-round-host.js"),
     private_keys=frozenset({"you"}),
     order=5,
+    paper_teams=True,
 )

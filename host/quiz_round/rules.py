@@ -23,13 +23,13 @@ from host.games.contract import (
     TimerRequest,
 )
 from host.quiz.validate import TRUE_FALSE
-from host.quiz_round import buzz, clip, corrections, ordering, streak, typed, wager
+from host.quiz_round import buzz, clip, corrections, ordering, paper, streak, typed, wager
 from host.quiz_round.scoring import score_question
 from host.quiz_round.state import Adjustment, Answer, Asked, Played, QuizState
 
 CHOICE_OPTIONS = (2, 6)
 QUESTION_KINDS = ("choice", "numeric", "text", "order")
-MAX_NUMBER = 10**15  # an answer beyond this is a typo, not a guess
+MAX_NUMBER = paper.MAX_NUMBER  # an answer beyond this is a typo, not a guess
 MAX_ADJUST = 1000
 MAX_REASON = 80
 
@@ -74,6 +74,8 @@ def timer(state: QuizState) -> TimerRequest | None:
     if state.stage == "answering" and buzz.is_buzz(state):
         return buzz.timer(state)
     if clip.holds_the_time(state):  # its clip has not played on the projector yet
+        return None
+    if paper.holds_the_reveal(state):  # the round's sheets are marked before its board
         return None
     seconds = {
         "intro": state.settings.intro_seconds,
@@ -162,21 +164,11 @@ def _on_answer(state: QuizState, event: Event) -> QuizState:
         raise OutOfTurn("no question is open for answers now")
     if buzz.is_buzz(state):
         raise OutOfTurn("this is a buzz question: buzz, then answer aloud")
+    if seat in state.paper:
+        raise BadEvent("a paper team's answers are entered from its sheet after the reveal")
     if asked.answer_of(seat) is not None:
         raise StaleEvent("your team has already locked in its answer")
-    value, t_ns = event.get("value"), event.get("t_ns")
-    if typed.is_text(asked):
-        value = typed.check_typed(value)
-    elif ordering.is_order(asked):
-        value = ordering.check_answer(value, asked.content)
-    elif not is_int(value):
-        raise BadEvent("an answer is a whole number (an option's index for a choice)")
-    elif asked.content["kind"] == "choice":
-        count = len(asked.content["options"])
-        if not 0 <= value < count:
-            raise BadEvent(f"a choice answer is an option from 0 to {count - 1}")
-    elif abs(value) > MAX_NUMBER:
-        raise BadEvent("that number is too large")
+    value, t_ns = paper.checked_value(asked.content, event.get("value")), event.get("t_ns")
     if not is_int(t_ns):
         raise BadEvent("an answer needs its lock-in time t_ns (integer)")
     kept = value if isinstance(value, str | list) else int(value)
@@ -184,7 +176,7 @@ def _on_answer(state: QuizState, event: Event) -> QuizState:
     lock_in = Answer(seat, kept, int(t_ns), int(paused) if is_int(paused) else 0)
     answered = replace(asked, answers=asked.answers + (lock_in,))
     state = replace(state, asked=answered)
-    if len(answered.answers) == state.seats:
+    if len(answered.answers) >= paper.phone_teams(state):  # paper teams: after the reveal
         return _close(state)
     return state
 
@@ -374,6 +366,7 @@ HANDLERS = {
     "reject": typed.on_ruling,
     "correct": corrections.on_correct,  # after the reveal, without undo
     "void": corrections.on_void,
+    "paper": paper.on_paper,  # a paper team's answer from its sheet (paper.py)
     "clip_play": clip.on_clip,
     "clip_pause": clip.on_clip,
     "clip_replay": clip.on_clip,

@@ -13,7 +13,8 @@ Pure functions of the question, the answers and the round's plan (docs/rules/qui
   pays the closest place only, `tolerance` pays every answer within `tolerance_pct` % of
   the answer (and the closest place, so someone always scores when anyone answered);
 - speed bonus: a right answer earns up to `speed_bonus` more, falling linearly from the
-  moment the question was shown to the end of its time (host-clock lock-in times).
+  moment the question was shown to the end of its time (host-clock lock-in times); a paper
+  team's answer has no lock-in time and earns none (host/quiz_round/paper.py).
 """
 
 from __future__ import annotations
@@ -118,14 +119,17 @@ def score_question(asked: Asked, plan: RoundPlan, settings: Settings,
         base, right = _base_points(content, answer, place.get(answer.seat), plan, settings,
                                    typed_right)
         elapsed = answer.t_ns - zero - (answer.paused_ns - asked.paused_ns)  # pauses: no time
-        bonus = speed_bonus(plan, elapsed) if right else 0
+        bonus = speed_bonus(plan, elapsed) if right and not answer.paper else 0
         rows.append({"seat": answer.seat, "value": answer.value, "right": right,
                      "points": base + bonus, "bonus": bonus, "place": place.get(answer.seat),
                      "ms": max(0, elapsed) // 1_000_000})
+        if answer.paper:  # from a paper sheet: no tap time (host/quiz_round/paper.py)
+            rows[-1].update(paper=True, ms=None)
         if content["kind"] == "order":
             rows[-1]["in_place"] = ordering.in_place(order_of(answer), content["answer"])
     right_rows = [r for r in rows if r["right"]]
-    first = min(right_rows, key=lambda r: (r["ms"], r["seat"]), default=None)
+    first = min((r for r in right_rows if r["ms"] is not None),
+                key=lambda r: (r["ms"], r["seat"]), default=None)
     outcome: dict[str, Any] = {
         "answer": content["answer"],
         "rows": rows,

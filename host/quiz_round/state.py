@@ -102,6 +102,7 @@ class Answer:
     value: int | str | list[int]
     t_ns: int
     paused_ns: int = 0  # the host's pauses before it (the Session's total): not answer time
+    paper: bool = False  # a paper team's, entered by the host from its sheet: no tap time
 
 
 @dataclass(frozen=True)
@@ -181,6 +182,7 @@ class QuizState:
     corrections: tuple[Correction, ...] = ()
     stakes: tuple[tuple[int, int], ...] = ()  # the wager stage's stakes so far (seat, points)
     runs: tuple[int, ...] = ()  # per seat: its right answers in a row (the streak bonus)
+    paper: tuple[int, ...] = ()  # paper teams' seats: no phone, the host enters their answers
 
     def joker_on(self, seat: int) -> bool:
         return bool(self.jokers) and self.jokers[seat] == self.round
@@ -356,13 +358,14 @@ def from_json(data: dict[str, Any]) -> QuizState:
                                      _pairs(c["changes"]))
                           for c in raw.get("corrections", ())),
         stakes=_pairs(raw.get("stakes", ())), runs=tuple(int(r) for r in raw.get("runs", ())),
+        paper=tuple(int(s) for s in raw.get("paper", ())),
     )
 
 
-def new_state(settings: Settings, names: list[str]) -> QuizState:
+def new_state(settings: Settings, names: list[str], paper: tuple[int, ...] = ()) -> QuizState:
     scores = tuple(0 for _ in names)
     return QuizState(settings=settings, names=tuple(names), scores=scores, round_start=scores,
-                     jokers=tuple(-1 for _ in names), runs=scores)
+                     jokers=tuple(-1 for _ in names), runs=scores, paper=paper)
 
 
 __all__ = ["Adjustment", "Answer", "Asked", "Correction", "Played", "QuizState", "RoundPlan",

@@ -12,7 +12,7 @@ from typing import Any
 
 from host.games.contract import View
 from host.games.ranking import by_score
-from host.quiz_round import buzz, clip, corrections, typed, wager
+from host.quiz_round import buzz, clip, corrections, paper, typed, wager
 from host.quiz_round.state import QuizState
 
 PUBLIC_QUESTION_KEYS = ("kind", "prompt", "options", "unit", "image", "image_on_phones",
@@ -31,7 +31,8 @@ def _players(state: QuizState) -> list[dict[str, Any]]:
     order, place = ranking(state)
     start = state.round_start or tuple(0 for _ in state.names)
     return [{"seat": s, "name": state.names[s], "score": state.scores[s], "place": place[s],
-             "round": state.scores[s] - start[s], "joker": state.joker_on(s)} for s in order]
+             "round": state.scores[s] - start[s], "joker": state.joker_on(s),
+             **({"paper": True} if s in state.paper else {})} for s in order]
 
 
 def _public_outcome(outcome: dict[str, Any]) -> dict[str, Any]:
@@ -63,7 +64,7 @@ def room_view(state: QuizState) -> View:
         "tolerance_pct": state.settings.tolerance_pct,
         "question": question,
         "answered": len(asked.answers) if showing and asked is not None else 0,
-        "teams": state.seats,
+        "teams": paper.phone_teams(state),  # those answering on phones (paper: after)
         "players": _players(state),
         "round_end": state.stage == "board" and state.round_end,
         "final": state.stage == "over" or (state.stage == "board" and state.round_end
@@ -145,6 +146,7 @@ def view(state: QuizState, audience: str, room: View | None = None,
         shown["skipped"] = state.skipped
         shown["stakes"] = wager.host(state)  # every team's stake (a wager round)
         shown["played"] = corrections.host(state)  # what the host may correct
+        shown["paper"] = paper.host(state)  # the paper teams' sheets to enter (paper.py)
         shown["plan"] = [{"title": r.title, "questions": r.questions, "seconds": r.seconds,
                           "points": r.points, "speed_bonus": r.paid_speed_bonus, "mix": r.mix,
                           "wager": r.wager}

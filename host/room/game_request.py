@@ -32,6 +32,10 @@ def read_seats(seats: Any) -> list[dict[str, Any]]:
     for seat in seats:
         if "name" in seat:
             check_field("name", seat["name"], (str,))
+        if "paper" in seat:  # a table without phones (a kind with paper_teams)
+            check_field("paper", seat["paper"], (bool,))
+            if seat["paper"] and seat.get("bot") is not None:
+                raise BadMessage("a paper team is people, not a bot")
         if seat.get("bot") is not None:
             check_field("bot", seat["bot"], (int,))
             if not 1 <= seat["bot"] <= 5:

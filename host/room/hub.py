@@ -73,7 +73,7 @@ class BankQuestions:
         narrow = dated_narrow(narrow, self.day)
         picked = (narrow or {}).get("id")
         if isinstance(picked, str) and picked in self.bank:  # picked by hand, whatever its kind
-            question, _ = self.bank.get(picked).to_engine(rng_state)
+            question = self.bank.picked(picked)  # as printed: the same options' order
             question.update(relaxed=False, reused=picked in used_in_game, reused_in_game=False)
         else:
             wider = {k: v for k, v in (narrow or {}).items() if k != "id"}
@@ -381,6 +381,8 @@ class Hub:
             )
         if kind.plan_bot is None and any(s.get("bot") for s in seats):
             raise GameError(f"{kind_name} has no bots: every seat is a person")
+        if not kind.paper_teams and any(s.get("paper") for s in seats):
+            raise GameError(f"{kind_name} has no paper teams: every seat plays on a phone")
         given = {clean(s.get("name")) for s in seats}
         unnamed: list[str] = []  # a seat the host left unnamed gets a friendly made-up name;
         robots = 0  # a robot's is a robot's name ("Robot 1", the same in both languages)
@@ -399,7 +401,8 @@ class Hub:
             "settings": settings or {},
             "seats": [
                 {"seat": i, "name": clean(s.get("name")) or unnamed[i],
-                 "bot": int(s["bot"]) if s.get("bot") else None}
+                 "bot": int(s["bot"]) if s.get("bot") else None,
+                 **({"paper": True} if s.get("paper") else {})}  # no phone (paper.py)
                 for i, s in enumerate(seats)
             ],
             "language": language,

@@ -45,11 +45,13 @@ class Seating:
     def entry(self, seat: dict[str, Any]) -> dict[str, Any]:
         """A seat as meta lists it; in a team game with its phones and which one acted last
         (`last_by`: so every phone of the team sees who answered)."""
-        people = not seat.get("bot") and not seat.get("out")
+        people = not seat.get("bot") and not seat.get("out") and not seat.get("paper")
         entry = {"seat": seat["seat"], "name": seat["name"], "bot": seat.get("bot"),
                  "away": people and self.away(seat["seat"]),
                  # A seat of people no phone has taken yet (the host's start asks about it).
                  "empty": people and not self.phones.taken(seat["seat"])}
+        if seat.get("paper"):  # a table without phones: the host enters its answers
+            entry["paper"] = True
         if seat.get("out"):  # left out at the start (the host's `start` `without`)
             entry["out"] = True
         if self.session.teams.enabled:
@@ -64,7 +66,7 @@ class Seating:
         s = self.session
         out = self.seats_out()
         return [seat["seat"] for seat in s.seats if not seat.get("bot")
-                and seat["seat"] not in out
+                and not seat.get("paper") and seat["seat"] not in out
                 and (s.teams.enabled or not self.phones.taken(seat["seat"]))]
 
     def seats_out(self) -> set[int]:
@@ -86,7 +88,7 @@ class Seating:
                 or s.game.timer(s.state) is not None):
             return []
         return [seat["seat"] for seat in s.seats
-                if not seat.get("bot") and not seat.get("out")
+                if not seat.get("bot") and not seat.get("out") and not seat.get("paper")
                 and (not self.phones.taken(seat["seat"]) or self.away(seat["seat"]))
                 and s.game.legal_actions(s.state, seat["seat"])]
 
@@ -116,6 +118,8 @@ class Seating:
                 return Outcome.refuse("bad_event", "there is no such seat")
             if int(wanted) in self.seats_out():
                 return Outcome.refuse("seat_out", "that seat is out of the game")
+            if s.seats[int(wanted)].get("paper"):
+                return Outcome.refuse("taken", "that table answers on paper; ask the host")
             if wanted not in self.joinable_seats():
                 return Outcome.refuse("taken", "that seat is taken; ask the host to free it")
             seat = int(wanted)
@@ -420,11 +424,15 @@ class Seating:
     # -- bots or people ----------------------------------------------------------
     def hand(self, origin: Origin, event: Event) -> Outcome:
         """Host: a bot plays the seat from now on ({"bot": 1-5}), or people again ({"bot":
-        null}); the seat's phones stay bound, and act again once it is handed back."""
+        null}); the seat's phones stay bound, and act again once it is handed back. Or, in a
+        kind with paper teams, before the start, people without phones ({"bot": null,
+        "paper": true}: `paper`)."""
         s = self.session
         seat, level = event.get("seat"), event.get("bot")
         if not isinstance(seat, int) or not 0 <= seat < len(s.seats):
             return Outcome.refuse("bad_event", "there is no such seat")
+        if "paper" in event:
+            return self.paper(origin, seat, event["paper"])
         if level is not None and (isinstance(level, bool) or not isinstance(level, int)
                                   or not 1 <= level <= 5):
             return Outcome.refuse("bad_event", "a bot level is 1 to 5, or null for people")
@@ -437,6 +445,32 @@ class Seating:
         s.timers.forget_bot(seat)
         s.scheduler.cancel(f"bot:{seat}")
         s.after_change()  # a bot plans its move at once
+        return Outcome(True, seq=seq)
+
+    def paper(self, origin: Origin, seat: int, paper: Any) -> Outcome:
+        """Host: the seat is a paper team (a table without phones, named by the host, whose
+        answers the host enters from its sheet: host/quiz_round/paper.py), or played on
+        phones again. Before the start only (the engine is dealt its paper teams), and only
+        on a seat no phone or bot holds. Journaled as a `hand` row with "paper"."""
+        s = self.session
+        if not isinstance(paper, bool):
+            return Outcome.refuse("bad_event", "'paper' is true or false")
+        if not s.kind.paper_teams:
+            return Outcome.refuse("illegal", f"{s.kind.name} has no paper teams")
+        if s.state is not None or s.status != "lobby":
+            return Outcome.refuse("illegal", "a paper team is marked before the game starts")
+        if bool(s.seats[seat].get("paper")) == paper:
+            return Outcome.refuse("stale", "the seat is already played that way")
+        if paper and (s.seats[seat].get("bot") or self.phones.taken(seat)):
+            return Outcome.refuse("illegal", "only a seat without a phone can be a paper "
+                                             "team; free it first")
+        seq = s.append(origin, {"type": "hand", "seat": seat, "bot": None, "paper": paper})
+        s.seats[seat]["bot"] = None
+        if paper:
+            s.seats[seat]["paper"] = True
+        else:
+            s.seats[seat].pop("paper", None)
+        s.changed()
         return Outcome(True, seq=seq)
 
     # -- presence ------------------------------------------------------------------

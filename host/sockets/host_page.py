@@ -184,6 +184,10 @@ class HostNamespace(Base):
             check_field("seat", seat, (int,))
             if level is not None:
                 check_field("bot", level, (int,))
+            if "paper" in body:  # {"seat": 1, "paper": true}: a table without phones
+                check_field("paper", body["paper"], (bool,))
+                return answer(session.submit(HOST, {"type": "hand", "seat": seat, "bot": None,
+                                                    "paper": body["paper"]}))
             return answer(session.submit(HOST, {"type": "hand", "seat": seat, "bot": level}))
         if kind == "rename":  # {"seat": 1, "name": "Les Castors"}, at any time (names.py)
             seat, name = body.get("seat"), body.get("name")

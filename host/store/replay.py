@@ -57,8 +57,14 @@ def fold(game: Game, config: dict[str, Any], out: Rebuilt, body: dict[str, Any])
         out.engine_names = {int(seat["seat"]): seat["name"] for seat in out.seats}
         out.state = game.setup(config.get("settings", {}), in_play(out.seats),
                                int(config["seed"]))
-    elif kind == "hand":  # the host gave the seat to a bot (a level) or back to people
-        out.seats[int(body["seat"])]["bot"] = body["bot"]
+    elif kind == "hand":  # the host gave the seat to a bot (a level), to people (on phones
+        # or, with "paper", on a printed sheet: host/session/seats.py)
+        seat = out.seats[int(body["seat"])]
+        seat["bot"] = body["bot"]
+        if body.get("paper"):
+            seat["paper"] = True
+        else:
+            seat.pop("paper", None)
     elif kind == "pause":
         out.paused = True
         out.paused_at = body.get("t_ns")
@@ -81,8 +87,8 @@ def undo_target(game: Game, rows: list[JournalRow]) -> JournalRow | None:
     calls undoable, or a seat handed over (a host decision too); never past an undo
     barrier (a card the room has seen)."""
     for row in reversed(rows):
-        if row.body.get("type") == "hand":
-            return row
+        if row.body.get("type") == "hand" and "paper" not in row.body:
+            return row  # (a paper team, marked in the lobby, is no decision of the game's)
         if row.body.get("type") in SESSION_EVENTS:
             continue
         if game.undo_barrier(row.body):

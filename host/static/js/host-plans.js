@@ -44,6 +44,8 @@
           T.t("plan_start")),
         h("button", { type: "button", "data-plan-edit": plan.id, onclick: () => edit(plan) }, T.t("plan_edit")),
         h("button", { type: "button", "data-plan-copy": plan.id, onclick: () => copy(plan) }, T.t("plan_copy")),
+        h("button", { type: "button", "data-plan-print": plan.id, onclick: () => window.PlanPrint.start(plan, load) },
+          T.t("plan_print")),
         h("a", { class: "button-link", "data-plan-export": plan.id, download: "",
           href: "/api/plans/" + plan.id + ".json?key=" + encodeURIComponent(hostKey) }, T.t("plan_export")),
         h("button", { type: "button", "data-plan-delete": plan.id, onclick: () => remove(plan) },

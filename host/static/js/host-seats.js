@@ -31,6 +31,7 @@ function seatRow(meta, s, p, key) {
     h("td", {}, seatChip(s.seat), " ", T.colour(s.seat)),
     h("td", {}, s.name, s.bot ? h("em", {}, " · " + T.t("seat_bot", { n: s.bot })) : null,
       s.out ? h("em", { "data-out": s.seat }, " · " + T.t("seat_left_out")) : null,
+      s.paper ? h("em", { class: "paper-team", "data-paper-team": s.seat }, " · " + T.t("seat_paper")) : null,
       s.empty && !s.out && meta.status !== "over" ? h("em", { class: "no-phone", "data-empty": s.seat },
         " · " + T.t("seat_no_phone")) : null,
       s.team ? teamList(s) : null),
@@ -39,11 +40,20 @@ function seatRow(meta, s, p, key) {
       type: "button", "data-release": s.seat,
       onclick: () => confirmed(T.t("confirm_release", { seat: T.colour(s.seat), name: s.name }),
         "release", { seat: s.seat }),
-    }, T.t("release")), s.bot || s.team ? null : h("button", {
+    }, T.t("release")), s.bot || s.team || s.paper ? null : h("button", {
       type: "button", "data-remove-seat": s.seat, onclick: () => removePhone(s, null, s.name),
-    }, T.t("remove_phone_seat")), handSelect(meta, s), h("button", {
+    }, T.t("remove_phone_seat")), handSelect(meta, s), paperButton(meta, s), h("button", {
       type: "button", "data-rename": s.seat, onclick: () => rename(s),
     }, T.t("rename"))));
+}
+
+/** In the lobby of a kind with paper teams, a seat no phone took becomes a table without phones
+ * (the host names it and enters its answers from its sheet), or goes back to phones. */
+function paperButton(meta, seat) {
+  if (meta.status !== "lobby" || !kindInfo(meta.kind).paper || seat.bot || !(seat.paper || seat.empty)) return null;
+  return h("button", { type: "button", "data-paper": seat.seat, title: T.t("seat_paper_help"),
+    onclick: () => command("hand", { seat: seat.seat, paper: !seat.paper }) },
+  T.t(seat.paper ? "seat_paper_off" : "seat_paper"));
 }
 
 /** Who plays a seat: its people (phones) or a bot of a level; the host may switch mid-game. */

@@ -128,7 +128,8 @@ function command(type, extra) {
   return new Promise((resolve) => {
     socket.emit("command", { game: gameId, type, ...(extra || {}) }, (ack) => {
       $("#cmd-msg").classList.toggle("error", !(ack && ack.ok)); // red only for a refusal
-      if (ack && ack.ok && !NOT_UNDONE.includes(type) && !(state && state.meta.status === "over")) {
+      const undone = !NOT_UNDONE.includes(type) && !(extra && "paper" in extra); // a paper table: no undo
+      if (ack && ack.ok && undone && !(state && state.meta.status === "over")) {
         fill("#cmd-msg", T.t("done_undo") + " ", h("button", {
           type: "button", class: "small", "data-undo-last": type, onclick: () => command("undo"),
         }, T.t("undo")));

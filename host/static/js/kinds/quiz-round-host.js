@@ -37,7 +37,7 @@ window.QuizRoundHost = (() => {
     root.append(h("div", { class: "card qr-host" }, h("h2", {}, tr("label")), host.buttons, host.now),
       h("div", { class: "card qr-host-adjust" }, h("h3", {}, tr("adjust")),
         h("div", { class: "qr-adjust-row" }, host.seat, host.points, host.reason, apply), host.msg),
-      fixCard());
+      window.QuizRoundPaper.mount(), fixCard());
   }
 
   // ------------------------------------------------------------- corrections after the reveal
@@ -129,6 +129,7 @@ window.QuizRoundHost = (() => {
       host.seats = seats;
       fill(host.seat, (meta.seats || []).map((s) => h("option", { value: s.seat }, s.name)));
     }
+    window.QuizRoundPaper.update(view, ctx.send); // the paper teams' sheets (quiz-round-paper.js)
     if (!view) {
       fill(host.now, h("p", { class: "note" }, T.t("host_not_started")));
       return;
