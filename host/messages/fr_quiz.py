@@ -129,7 +129,8 @@ FRENCH_QUIZ: dict[str, str] = {
         "trop tard : la dernière question de la manche est posée",
     "your team is wiped out this round: nothing to double":
         "votre équipe a tout perdu dans cette manche : rien à doubler",
-    "your team is out until the round ends": "votre équipe est éliminée jusqu’à la fin de la manche",
+    "your team is out until the round ends":
+        "votre équipe est éliminée jusqu’à la fin de la manche",
     "{where}: a buzz round cannot be a wipeout, double-or-nothing or knock-out round":
         "{where} : une manche au buzzer ne peut être ni à tout perdre, ni à quitte ou double, "
         "ni à élimination",

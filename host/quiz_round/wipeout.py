@@ -23,6 +23,7 @@ from typing import Any
 from host.games.contract import OutOfTurn, StaleEvent
 from host.quiz_round.state import Played, QuizState, RoundPlan
 
+SHOWN = 40  # the teams the projector names at a reveal
 AT_RISK = ("intro", "wager", "drawing", "answering", "review", "reveal", "board")
 
 
@@ -72,13 +73,13 @@ def on_double(state: QuizState, seat: int) -> QuizState:
 
 
 def settle(plan: RoundPlan, before: list[Played], doubles: tuple[int, ...], last: bool,
-           outcome: dict[str, Any], gained: dict[int, int]
+           outcome: dict[str, Any], gained: dict[int, int], names: tuple[str, ...]
            ) -> tuple[dict[int, int], tuple[tuple[int, str], ...]]:
     """A reveal's gains once the round's risk is decided, and what it decided (seat, "wiped",
     "won", "lost"). `before`: the round's questions that count, before this one; `last`: this
     is the round's last question (a double is decided). The rows are marked in place (the
     outcome is the caller's new one): `wiped` (the points lost), `wiped_out` (earns nothing
-    more), `double` ("won" or "lost") and their points."""
+    more), `double` ("won" or "lost") and their points; `risk` says who, for the projector."""
     gains = dict(gained)
     risk: list[tuple[int, str]] = []
     rows = {row["seat"]: row for row in outcome["rows"]}
@@ -100,6 +101,7 @@ def settle(plan: RoundPlan, before: list[Played], doubles: tuple[int, ...], last
                 row = {"seat": seat, "value": None, "right": False, "points": 0, "bonus": 0,
                        "place": None, "ms": 0}
                 outcome["rows"].append(row)
+                rows[seat] = row
             if row["right"]:
                 gains[seat] = 2 * gains.get(seat, 0) + so_far
                 row.update(points=gains[seat], double="won", doubled=so_far + gains[seat])
@@ -110,9 +112,13 @@ def settle(plan: RoundPlan, before: list[Played], doubles: tuple[int, ...], last
                 risk.append((seat, "lost"))
         outcome["rows"].sort(key=lambda r: r["seat"])
     if risk:
+        figure = {"wiped": "wiped", "won": "doubled", "lost": "lost"}
         outcome["risk"] = {"wiped": sum(1 for _, r in risk if r == "wiped"),
                            "won": sum(1 for _, r in risk if r == "won"),
-                           "lost": sum(1 for _, r in risk if r == "lost")}
+                           "lost": sum(1 for _, r in risk if r == "lost"),
+                           "teams": [{"seat": seat, "name": names[seat], "kind": r,
+                                      "points": rows[seat][figure[r]]}
+                                     for seat, r in sorted(risk, key=lambda x: x[1])[:SHOWN]]}
     return gains, tuple(sorted(risk))
 
 
@@ -124,7 +130,7 @@ def at_reveal(state: QuizState, outcome: dict[str, Any], gained: dict[int, int]
         return gained, ()
     last = state.number == plan.questions - 1
     return settle(plan, _in_round(state.played, state.round), state.doubles, last, outcome,
-                  gained)
+                  gained, state.names)
 
 
 def rescored(state: QuizState, index: int, played: Played, outcome: dict[str, Any],
@@ -137,7 +143,7 @@ def rescored(state: QuizState, index: int, played: Played, outcome: dict[str, An
     doubles = tuple(seat for seat, r in played.risk if r in ("won", "lost"))
     last = played.number == plan.questions - 1
     return settle(plan, _in_round(state.played, played.round, index), doubles, last, outcome,
-                  gains)
+                  gains, state.names)
 
 
 def carry(played: tuple[Played, ...], index: int, delta: dict[int, int]

@@ -82,8 +82,11 @@ def test_double_or_nothing_doubles_a_right_last_answer_and_loses_on_anything_els
     assert row(state, 0)["double"] == "won" and row(state, 0)["doubled"] == 60
     assert row(state, 1)["double"] == "lost" and row(state, 1)["lost"] == 20
     assert row(state, 2)["value"] is None and row(state, 2)["double"] == "lost"
-    assert state.outcome is not None and state.outcome["risk"] == {"wiped": 0, "won": 1,
-                                                                   "lost": 2}
+    assert state.outcome is not None and state.outcome["risk"] == {
+        "wiped": 0, "won": 1, "lost": 2, "teams": [  # for the projector: who, and how much
+            {"seat": 1, "name": "Team 1", "kind": "lost", "points": 20},
+            {"seat": 2, "name": "Team 2", "kind": "lost", "points": 20},
+            {"seat": 0, "name": "Team 0", "kind": "won", "points": 60}]}
     assert state.outcome["answered"] == 3  # the lost double's row is not an answer
 
 
