@@ -80,11 +80,13 @@ def answer(phones: list[Any], host: Any, marks: str) -> None:
     stage(host, "reveal")
 
 
-def shoot(page: Any, sizes: list[tuple[int, int]], path: Path) -> None:
+def shoot(page: Any, sizes: list[tuple[int, int]], path: Path, focus: str = "") -> None:
     before = page.viewport_size
     for width, height in sizes:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_function(SETTLED)  # a board's rows have risen
+        if focus:  # the host page: the part this test is about, in view
+            page.locator(focus).scroll_into_view_if_needed()
         page.screenshot(path=str(path.with_name(f"{path.name}-{width}x{height}.png")))
     page.set_viewport_size(before)
 
@@ -108,6 +110,7 @@ def test_a_wipeout_round_with_a_double_then_a_knock_out_round(
         block.locator("[data-key='questions']").fill("2")
         for box in boxes:
             block.locator(f"[data-key='{box}']").check()
+    shoot(host, [(1366, 768), (390, 844)], shots / "host-round-builder", ".qr-plan-round >> nth=1")
     plan = json.loads(host.input_value("#s-plan"))
     assert plan[0]["wipeout"] and plan[0]["double_or_nothing"] and plan[1]["knockout"]
     create_and_wait(host)
@@ -151,6 +154,8 @@ def test_a_wipeout_round_with_a_double_then_a_knock_out_round(
     assert words["in"] in screen.wait_for_selector("#qr-knockout-badge").inner_text()
     shoot(phones[1], [(390, 844), (360, 640)], shots / "phone-out")
     shoot(screen, [(1920, 1080), (1280, 720)], shots / "screen-knockout-question")
+    assert host.wait_for_selector("#qr-host-knockout").inner_text()
+    shoot(host, [(1366, 768), (390, 844)], shots / "host-knockout", "#qr-host-now")
     answer([phones[0], phones[2]], host, "rw")  # every team still in answered: revealed
     assert words["standing"] in screen.wait_for_selector("#qr-standing").inner_text()
     assert words["bonus"] in phones[0].wait_for_selector("#qr-verdict").inner_text()

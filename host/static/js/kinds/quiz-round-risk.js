@@ -59,11 +59,9 @@ window.QuizRoundRisk = (() => {
     const mine = you.risk;
     if (!mine) return null;
     if (mine.wiped) return h("p", { class: "note qr-risk-you wiped", id: "qr-wiped-you" }, tr("wiped_you"));
+    if (view.risk.late || !view.risk.double) return null; // decided now: the verdict says how
     if (mine.doubled) return h("p", { class: "verdict-big good qr-double-on", id: "qr-double-on" }, tr("double_on"));
-    if (!view.risk.double) return null;
-    if (!mine.may_double) {
-      return view.risk.late ? h("p", { class: "note", id: "qr-double-late" }, tr("too_late")) : null;
-    }
+    if (!mine.may_double) return null;
     if (sure.round === view.round) {
       return h("div", { class: "qr-double-sure", id: "qr-double-sure" }, h("p", {}, tr("double_sure")),
         h("div", { class: "buttons" },
