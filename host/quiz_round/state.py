@@ -285,10 +285,12 @@ def check_round_type(flags: dict[str, Any], mix: str, where: str) -> None:
     three is a buzz round (one team answers aloud) or a wager round (a stake is its own risk)."""
     if not (flags["wipeout"] or flags["double_or_nothing"] or flags["knockout"]):
         return
-    for other in ("buzz", "wager"):
-        if (mix == "buzz") if other == "buzz" else flags["wager"]:
-            raise BadSettings(f"{where}: a {other} round cannot be a wipeout, double-or-nothing "
-                              "or knock-out round")
+    if mix == "buzz":
+        raise BadSettings(f"{where}: a buzz round cannot be a wipeout, double-or-nothing or "
+                          "knock-out round")
+    if flags["wager"]:
+        raise BadSettings(f"{where}: a wager round cannot be a wipeout, double-or-nothing or "
+                          "knock-out round")
     if flags["knockout"] and (flags["wipeout"] or flags["double_or_nothing"]):
         raise BadSettings(f"{where}: a knock-out round cannot be a wipeout or double-or-nothing "
                           "round")
