@@ -251,6 +251,11 @@ UNDONE: dict[str, tuple[str, str]] = {
                    "maintenant ce qu’elle peut miser ; misez à nouveau.",
                    "The host undid their last decision: your team's stake is now more than it "
                    "may bet; bet again."),
+    "double:gone": ("L’animateur a annulé sa dernière décision : le quitte ou double de votre "
+                    "équipe était sur une question qu’il a retirée ; il ne compte plus, "
+                    "choisissez à nouveau.",
+                    "The host undid their last decision: your team's double or nothing was on "
+                    "a question that was taken back; it no longer counts, choose again."),
 }
 UNDONE_OTHER = ("L’animateur a annulé sa dernière décision : votre dernier geste ne "
                 "s’applique plus et ne compte pas.",

@@ -136,6 +136,24 @@ FRENCH_QUIZ: dict[str, str] = {
     "your stake is at most {most} points": "votre mise est de {most} points au plus",
     "{where}: a buzz round takes no stakes": "{where} : une manche au buzzer ne prend pas de mises",
     "{where}: {key} is true or false": "{where} : {key} vaut true ou false",
+    # ---- wipeout, double or nothing, knock-out rounds (wipeout.py, knockout.py)
+    "this round has no double or nothing": "cette manche n’a pas de quitte ou double",
+    "your team has already doubled this round": "votre équipe a déjà choisi le quitte ou double",
+    "too late: the round's last question is out":
+        "trop tard : la dernière question de la manche est posée",
+    "your team is wiped out this round: nothing to double":
+        "votre équipe a tout perdu dans cette manche : rien à doubler",
+    "your team is out until the round ends":
+        "votre équipe est éliminée jusqu’à la fin de la manche",
+    "{where}: a buzz round cannot be a wipeout, double-or-nothing or knock-out round":
+        "{where} : une manche au buzzer ne peut être ni à tout perdre, ni à quitte ou double, "
+        "ni à élimination",
+    "{where}: a wager round cannot be a wipeout, double-or-nothing or knock-out round":
+        "{where} : une manche à miser ne peut être ni à tout perdre, ni à quitte ou double, "
+        "ni à élimination",
+    "{where}: a knock-out round cannot be a wipeout or double-or-nothing round":
+        "{where} : une manche à élimination ne peut être ni à tout perdre, ni à quitte ou "
+        "double",
     "your team has already played its joker": "votre équipe a déjà joué son joker",
     "a joker is played before a round starts, on its title card":
         "un joker se joue avant le début d’une manche, pendant l’affichage de son titre",

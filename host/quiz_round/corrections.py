@@ -17,7 +17,7 @@ from typing import Any
 
 from host.games.contract import BadEvent, Event, OutOfTurn, StaleEvent
 from host.quiz.matching import key_of
-from host.quiz_round import typed, wager
+from host.quiz_round import typed, wager, wipeout
 from host.quiz_round.scoring import score_question
 from host.quiz_round.state import Correction, Played, QuizState
 
@@ -66,17 +66,18 @@ def apply_gains(state: QuizState, index: int, played: Played, gains: dict[int, i
     host/quiz_round/paper.py); a question of an earlier round leaves this round's column
     as it was."""
     before = dict(played.gains)
-    changes = tuple((seat, gains.get(seat, 0) - before.get(seat, 0))
-                    for seat in sorted(set(before) | set(gains))
-                    if gains.get(seat, 0) != before.get(seat, 0))
-    delta = dict(changes)
+    kept = replace(played, gains=tuple(sorted(gains.items())),
+                   void=reason if kind == "void" else "")
+    played_all = state.played[:index] + (kept,) + state.played[index + 1:]
+    # a later wipe or double of the question's round follows the change (wipeout.py)
+    played_all, delta = wipeout.carry(played_all, index, {
+        seat: gains.get(seat, 0) - before.get(seat, 0) for seat in sorted(set(before) | set(gains))
+        if gains.get(seat, 0) != before.get(seat, 0)})
+    changes = tuple((seat, points) for seat, points in sorted(delta.items()) if points)
     scores = tuple(score + delta.get(seat, 0) for seat, score in enumerate(state.scores))
     start = state.round_start
     if played.round != state.round and start:
         start = tuple(score + delta.get(seat, 0) for seat, score in enumerate(start))
-    kept = replace(played, gains=tuple(sorted(gains.items())),
-                   void=reason if kind == "void" else "")
-    played_all = state.played[:index] + (kept,) + state.played[index + 1:]
     showing = (state.stage == "reveal" and index == len(state.played) - 1
                and outcome is not None)
     return replace(state, scores=scores, round_start=start, played=played_all,
@@ -108,7 +109,9 @@ def on_correct(state: QuizState, event: Event) -> QuizState:
     gains = doubled(state, played.round, outcome)
     for seat, extra in played.streaks:  # the streak bonus stays as paid at its reveal
         gains[seat] = gains.get(seat, 0) + extra
-    return apply_gains(state, index, replace(played, asked=ruled), gains, "ruling", reason, outcome)
+    gains, risk = wipeout.rescored(state, index, played, outcome, gains)
+    return apply_gains(state, index, replace(played, asked=ruled, risk=risk), gains, "ruling",
+                       reason, outcome)
 
 
 def on_void(state: QuizState, event: Event) -> QuizState:

@@ -6,7 +6,7 @@ from typing import Any
 
 from host.games.contract import BadEvent, Event, QuestionRequest, TimerRequest, View
 from host.games.ranking import scored_result
-from host.quiz_round import buzz, ordering, rules, typed, views, wager
+from host.quiz_round import buzz, knockout, ordering, rules, typed, views, wager, wipeout
 from host.quiz_round.state import (
     MAX_SEATS,
     MIN_SEATS,
@@ -17,7 +17,7 @@ from host.quiz_round.state import (
     to_json,
 )
 
-SEAT_ACTIONS = frozenset({"answer", "joker", "buzz", "stake"})
+SEAT_ACTIONS = frozenset({"answer", "joker", "buzz", "stake", "double"})
 _UNDOABLE = frozenset({"next", "close", "skip", "adjust", "end", "right", "wrong",
                        "accept", "reject", "correct", "void", "paper"})
 # A question's sound on the projector: not a decision to undo (undo skips over them); nor
@@ -49,8 +49,10 @@ class QuizRoundGame:
         not locked in; its joker on a round's title card while unplayed."""
         if seat in state.paper:  # no phone: the host enters its answers (paper.py)
             return []
+        # double or nothing, offered beside the team's other moves until the last question
+        double = [{"type": "double", "seat": seat}] if wipeout.double_open(state, seat) else []
         if rules.joker_open(state, seat):
-            return [{"type": "joker", "seat": seat}]
+            return [{"type": "joker", "seat": seat}, *double]
         if wager.is_wager_stage(state):  # a stake before the question: none, half, all
             if wager.stake_of(state.stakes, seat) is not None:
                 return []
@@ -60,8 +62,13 @@ class QuizRoundGame:
         if buzz.is_buzz(state):
             live = buzz.status(state, seat) == "live"
             return [{"type": "buzz", "seat": seat}] if live else []
-        if state.stage != "answering" or asked is None or asked.answer_of(seat) is not None:
-            return []
+        if (state.stage != "answering" or asked is None or asked.answer_of(seat) is not None
+                or (state.plan.knockout and knockout.is_out(state, seat))):
+            return double
+        return double + self._answers(asked, seat)
+
+    @staticmethod
+    def _answers(asked: Any, seat: int) -> list[Event]:
         if asked.content["kind"] == "choice":
             return [{"type": "answer", "seat": seat, "value": i}
                     for i in range(len(asked.content["options"]))]

@@ -100,6 +100,24 @@ SETTINGS = (
                               "3 right in a row: bonus (0: none)"), 0, 0, 1000),
     integer("streak_5", label("Série de 5 ou plus : bonus (0 : aucun)",
                               "5 or more in a row: bonus (0: none)"), 0, 0, 1000),
+    boolean("wipeout", label("Manche à tout perdre : une mauvaise réponse efface les points de "
+                             "la manche (sans réponse : rien ne se perd)",
+                             "Wipeout round: a wrong answer wipes out the round's points (no "
+                             "answer loses nothing)")),
+    boolean("double_or_nothing", label("Quitte ou double : chaque équipe peut doubler sa manche "
+                                       "avant la dernière question",
+                                       "Double or nothing: each team may double its round "
+                                       "before the last question")),
+    boolean("knockout", label("Manche à élimination : une mauvaise réponse (ou aucune) élimine "
+                              "l’équipe jusqu’à la fin de la manche",
+                              "Knock-out round: a wrong answer (or none) puts the team out "
+                              "until the round ends")),
+    integer("knockout_survivors", label("Élimination : la manche s’arrête à N équipes en jeu",
+                                        "Knock-out: the round stops at N teams still in"),
+            1, 1, 199),
+    integer("knockout_bonus", label("Élimination : bonus des dernières équipes en jeu",
+                                    "Knock-out: bonus for the last teams standing"),
+            20, 0, 1000),
     # Each round its own title, size, time, points, bonus and mix (the settings above are
     # the defaults); drawn on the host page by quiz-round.js's settingEditor.
     json_value("plan", label("Manches sur mesure", "Rounds one by one")),
@@ -119,6 +137,7 @@ KIND = GameKind(
         "answer": {"value": (int, str, list)},
         "joker": {},
         "stake": {"points": (int,)},  # a wager question's stake, before it shows
+        "double": {},  # double or nothing, before the round's last question
         **BUZZ_FIELDS,  # the buzz round
         "clip_play": {},  # a question's sound or video clip, on the projector
         "clip_pause": {},
@@ -151,6 +170,7 @@ KIND = GameKind(
     page_helpers=("js/kinds/quiz-round-common.js", "js/kinds/quiz-round-typed.js",
                   "js/kinds/quiz-round-clip.js", "js/kinds/quiz-round-order.js",
                   "js/kinds/quiz-round-wager.js", "js/kinds/quiz-round-paper.js",
+                  "js/kinds/quiz-round-risk.js", "js/kinds/quiz-round-knockout.js",
                   "js/kinds/quiz-round-host.js"),
     private_keys=frozenset({"you"}),
     order=5,

@@ -23,7 +23,18 @@ from host.games.contract import (
     TimerRequest,
 )
 from host.quiz.validate import TRUE_FALSE
-from host.quiz_round import buzz, clip, corrections, ordering, paper, streak, typed, wager
+from host.quiz_round import (
+    buzz,
+    clip,
+    corrections,
+    knockout,
+    ordering,
+    paper,
+    streak,
+    typed,
+    wager,
+    wipeout,
+)
 from host.quiz_round.scoring import score_question
 from host.quiz_round.state import Adjustment, Answer, Asked, Played, QuizState
 
@@ -166,6 +177,7 @@ def _on_answer(state: QuizState, event: Event) -> QuizState:
         raise OutOfTurn("this is a buzz question: buzz, then answer aloud")
     if seat in state.paper:
         raise BadEvent("a paper team's answers are entered from its sheet after the reveal")
+    knockout.check_answer(state, seat)  # a team out of a knock-out round answers no more
     if asked.answer_of(seat) is not None:
         raise StaleEvent("your team has already locked in its answer")
     value, t_ns = paper.checked_value(asked.content, event.get("value")), event.get("t_ns")
@@ -176,7 +188,7 @@ def _on_answer(state: QuizState, event: Event) -> QuizState:
     lock_in = Answer(seat, kept, int(t_ns), int(paused) if is_int(paused) else 0)
     answered = replace(asked, answers=asked.answers + (lock_in,))
     state = replace(state, asked=answered)
-    if len(answered.answers) >= paper.phone_teams(state):  # paper teams: after the reveal
+    if knockout.all_answered(state):  # every team (still in, in a knock-out round)
         return _close(state)
     return state
 
@@ -204,14 +216,16 @@ def _reveal(state: QuizState) -> QuizState:
     if not buzz.is_buzz(state):  # the streak bonus, after the joker (streak.py)
         runs, streaks = streak.pay(state.plan, state.runs, outcome)
         gained = {seat: points + streaks.get(seat, 0) for seat, points in gained.items()}
+    gained, risk = wipeout.at_reveal(state, outcome, gained)  # a wipeout, a double decided
     for near in outcome.get("closest", ()):  # the projector's list: the same figure
         near["points"] = gained[near["seat"]]
         near["joker"] = state.joker_on(near["seat"])
     scores = tuple(score + gained.get(seat, 0) for seat, score in enumerate(state.scores))
     played = Played(state.asked, state.round, state.number, tuple(sorted(gained.items())),
-                    streaks=tuple(sorted(streaks.items())))
-    return _go(state, "reveal", scores=scores, outcome=outcome, runs=runs,
-               played=state.played + (played,))
+                    streaks=tuple(sorted(streaks.items())), risk=risk)
+    state = replace(state, scores=scores, runs=runs, played=state.played + (played,))
+    state = knockout.at_reveal(state, outcome, state.number + 1 >= state.plan.questions)
+    return _go(state, "reveal", outcome=outcome)
 
 
 # -- moving on -------------------------------------------------------------------
@@ -226,7 +240,7 @@ def _to_question(state: QuizState, number: int) -> QuizState:
 
 
 def _after_reveal(state: QuizState) -> QuizState:
-    more = state.number + 1 < state.plan.questions
+    more = state.number + 1 < state.plan.questions and not knockout.decided(state)
     if more:
         every = state.settings.board_every
         if state.settings.leaderboard == "question" or (every and (state.number + 1) % every == 0):
@@ -247,7 +261,7 @@ def _after_board(state: QuizState) -> QuizState:
 
 def _next_round(state: QuizState) -> QuizState:
     return _go(state, "intro", round=state.round + 1, number=0, asked=None, outcome=None,
-               round_start=state.scores, round_end=False)
+               round_start=state.scores, round_end=False, doubles=(), out=())
 
 
 def _advance(state: QuizState) -> QuizState:
@@ -295,6 +309,7 @@ def _on_skip(state: QuizState, event: Event) -> QuizState:
     if state.stage != "answering":
         raise OutOfTurn("only an open question can be skipped")
     if state.plan.ids:  # a question picked by hand has no stand-in: the round goes on
+        state = knockout.at_skip(state)  # a knock-out round's last: the survivors' bonus
         return _after_reveal(replace(state, asked=None, skipped=state.skipped + 1))
     return _go(state, "drawing", asked=None, skipped=state.skipped + 1)
 
@@ -330,6 +345,10 @@ def _on_joker(state: QuizState, event: Event) -> QuizState:
     return replace(state, jokers=jokers)
 
 
+def _on_double(state: QuizState, event: Event) -> QuizState:
+    return wipeout.on_double(state, _seat_of(state, event))
+
+
 def _on_stake(state: QuizState, event: Event) -> QuizState:
     state = wager.on_stake(state, _seat_of(state, event), event)
     return _go(state, "drawing") if wager.all_staked(state) else state
@@ -359,6 +378,7 @@ HANDLERS = {
     "end": _on_end,
     "joker": _on_joker,
     "stake": _on_stake,
+    "double": _on_double,  # double or nothing (wipeout.py)
     "buzz": _on_buzz,
     "right": _on_mark,
     "wrong": _on_mark,

@@ -51,6 +51,15 @@ class RoundPlan:
     # right answers in a row earns `streak_3` more, a run of 5 or more `streak_5` (0: none).
     streak_3: int = 0
     streak_5: int = 0
+    # The round's points at risk (host/quiz_round/wipeout.py): a wrong answer wipes them out;
+    # a team may double them before the last question (right: doubled, else lost).
+    wipeout: bool = False
+    double_or_nothing: bool = False
+    # A knock-out round (host/quiz_round/knockout.py): a wrong or missing answer is out until
+    # the round ends; it ends when `knockout_survivors` or fewer are in, who earn the bonus.
+    knockout: bool = False
+    knockout_survivors: int = 1
+    knockout_bonus: int = 20
 
     def narrow(self) -> dict[str, Any] | None:
         """What the round asks of the bank beyond the game's selection (None: nothing)."""
@@ -136,6 +145,8 @@ class Played:
     gains: tuple[tuple[int, int], ...]  # (seat, points) it counts for now, joker included
     void: str = ""  # the host's reason when the question was voided ("" while it counts)
     streaks: tuple[tuple[int, int], ...] = ()  # (seat, streak bonus) paid at its reveal
+    # (seat, "wiped" | "won" | "lost"): a wipeout or a double decided at its reveal (wipeout.py)
+    risk: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -183,6 +194,8 @@ class QuizState:
     stakes: tuple[tuple[int, int], ...] = ()  # the wager stage's stakes so far (seat, points)
     runs: tuple[int, ...] = ()  # per seat: its right answers in a row (the streak bonus)
     paper: tuple[int, ...] = ()  # paper teams' seats: no phone, the host enters their answers
+    doubles: tuple[int, ...] = ()  # this round: the teams that chose double or nothing
+    out: tuple[tuple[int, int], ...] = ()  # this knock-out round: (seat, question it fell on)
 
     def joker_on(self, seat: int) -> bool:
         return bool(self.jokers) and self.jokers[seat] == self.round
@@ -206,8 +219,9 @@ _ROUND_INTS = {"questions": (1, 50), "seconds": (5, 300), "points": (1, 1000),
                "speed_bonus": (0, 1000), "min_difficulty": (MIN_DIFFICULTY, MAX_DIFFICULTY),
                "max_difficulty": (MIN_DIFFICULTY, MAX_DIFFICULTY),
                "wager_cap": (0, 100_000), "wager_floor": (0, 1000), "streak_3": (0, 1000),
-               "streak_5": (0, 1000)}
-_ROUND_BOOLS = ("wager",)
+               "streak_5": (0, 1000), "knockout_survivors": (1, MAX_SEATS - 1),
+               "knockout_bonus": (0, 1000)}
+_ROUND_BOOLS = ("wager", "wipeout", "double_or_nothing", "knockout")
 _ROUND_LISTS = ("categories", "packs", "ids")
 _FLAT_INTS = {"rounds": (1, MAX_ROUNDS), "tolerance_pct": (0, 100), "intro_seconds": (0, 120),
               "reveal_seconds": (0, 300), "board_seconds": (0, 300), "buzz_penalty": (0, 1000),
@@ -262,9 +276,26 @@ def _round(raw: dict[str, Any], base: RoundPlan, where: str) -> RoundPlan:
     mix = _choice(raw, "mix", MIXES, base.mix)
     if flags["wager"] and mix == "buzz":
         raise BadSettings(f"{where}: a buzz round takes no stakes")
+    check_round_type(flags, mix, where)
     return RoundPlan(title=title.strip(), mix=mix,
                      categories=lists["categories"], packs=lists["packs"], ids=lists["ids"],
                      **flags, **ints)
+
+
+def check_round_type(flags: dict[str, Any], mix: str, where: str) -> None:
+    """Wipeout and double or nothing go together; a knock-out round is neither; none of the
+    three is a buzz round (one team answers aloud) or a wager round (a stake is its own risk)."""
+    if not (flags["wipeout"] or flags["double_or_nothing"] or flags["knockout"]):
+        return
+    if mix == "buzz":
+        raise BadSettings(f"{where}: a buzz round cannot be a wipeout, double-or-nothing or "
+                          "knock-out round")
+    if flags["wager"]:
+        raise BadSettings(f"{where}: a wager round cannot be a wipeout, double-or-nothing or "
+                          "knock-out round")
+    if flags["knockout"] and (flags["wipeout"] or flags["double_or_nothing"]):
+        raise BadSettings(f"{where}: a knock-out round cannot be a wipeout or double-or-nothing "
+                          "round")
 
 
 def _names(value: Any, where: str) -> tuple[str, ...]:
@@ -352,13 +383,15 @@ def from_json(data: dict[str, Any]) -> QuizState:
         clip_waiting=bool(raw.get("clip_waiting")),
         played=tuple(Played(_asked_from_json(p["asked"]), int(p["round"]), int(p["number"]),
                             _pairs(p["gains"]), str(p.get("void", "")),
-                            _pairs(p.get("streaks", ())))
+                            _pairs(p.get("streaks", ())),
+                            tuple((int(s), str(r)) for s, r in p.get("risk", ())))
                      for p in raw.get("played", ())),
         corrections=tuple(Correction(int(c["question"]), str(c["kind"]), str(c["reason"]),
                                      _pairs(c["changes"]))
                           for c in raw.get("corrections", ())),
         stakes=_pairs(raw.get("stakes", ())), runs=tuple(int(r) for r in raw.get("runs", ())),
         paper=tuple(int(s) for s in raw.get("paper", ())),
+        doubles=tuple(int(s) for s in raw.get("doubles", ())), out=_pairs(raw.get("out", ())),
     )
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from host.games.contract import View
 from host.games.ranking import by_score
-from host.quiz_round import buzz, clip, corrections, paper, typed, wager
+from host.quiz_round import buzz, clip, corrections, knockout, paper, typed, wager, wipeout
 from host.quiz_round.state import QuizState
 
 PUBLIC_QUESTION_KEYS = ("kind", "prompt", "options", "unit", "image", "image_on_phones",
@@ -32,6 +32,7 @@ def _players(state: QuizState) -> list[dict[str, Any]]:
     start = state.round_start or tuple(0 for _ in state.names)
     return [{"seat": s, "name": state.names[s], "score": state.scores[s], "place": place[s],
              "round": state.scores[s] - start[s], "joker": state.joker_on(s),
+             **wipeout.marks(state, s), **knockout.marks(state, s),
              **({"paper": True} if s in state.paper else {})} for s in order]
 
 
@@ -76,6 +77,8 @@ def room_view(state: QuizState) -> View:
         "buzz": buzz.room(state),
         "clip": clip.room(state),
         "wager": wager.room(state),  # a wager round: its floor, cap and stakes in (no figure)
+        "risk": wipeout.room(state),  # a wipeout or double-or-nothing round
+        "knockout": knockout.room(state),  # a knock-out round: how many are still in
     }
     if revealed and state.outcome is not None:  # absent before: no key named for an answer
         shown["outcome"] = _public_outcome(state.outcome)
@@ -115,6 +118,8 @@ def _you(state: QuizState, seat: int, place: dict[int, int]) -> dict[str, Any]:
         "buzz": buzz.status(state, seat),
         "wager": wager.you(state, seat),  # its own stake, and the most it may stake now
         "run": state.runs[seat] if state.runs else 0,  # right answers in a row (streak bonus)
+        "risk": wipeout.you(state, seat),  # doubled, may double, wiped out
+        "knockout": knockout.you(state, seat),  # out (since which question) or in
     }
 
 
@@ -149,6 +154,8 @@ def view(state: QuizState, audience: str, room: View | None = None,
         shown["paper"] = paper.host(state)  # the paper teams' sheets to enter (paper.py)
         shown["plan"] = [{"title": r.title, "questions": r.questions, "seconds": r.seconds,
                           "points": r.points, "speed_bonus": r.paid_speed_bonus, "mix": r.mix,
-                          "wager": r.wager}
+                          "wager": r.wager, "wipeout": r.wipeout,
+                          "double_or_nothing": r.double_or_nothing, "knockout": r.knockout,
+                          "knockout_survivors": r.knockout_survivors}
                          for r in state.settings.rounds]
     return shown

@@ -265,19 +265,26 @@ def test_seeded_games_keep_the_contract_and_replay_from_the_journal(name: str,
 
 
 # The quiz round's own kinds of round beyond its defaults (issue 44): wager questions and a
-# streak bonus, with each kind of question.
+# streak bonus, a wipeout round with double or nothing, a knock-out round, with each kind of
+# question.
 QUIZ_ROUNDS = {"plan": [{"questions": 2, "mix": "mixed", "wager": True, "streak_3": 2},
                         {"questions": 3, "mix": "numeric", "wager": True, "wager_cap": 15,
-                         "streak_3": 1, "streak_5": 3}]}
+                         "streak_3": 1, "streak_5": 3},
+                        {"questions": 4, "mix": "mixed", "wipeout": True,
+                         "double_or_nothing": True},
+                        {"questions": 4, "mix": "mixed", "knockout": True,
+                         "knockout_survivors": 1, "knockout_bonus": 7}]}
 
 
-def test_the_quiz_round_s_wager_and_streak_rounds_keep_the_contract(tmp_path: Path) -> None:
+def test_the_quiz_round_s_own_rounds_keep_the_contract(tmp_path: Path) -> None:
     kind = registry.kind("quiz-round")
     for players in player_counts(kind):
         session, journal = play(kind, players, seed=3 + players, folder=tmp_path,
                                 settings=QUIZ_ROUNDS)
         assert session.status == "over"
         assert any(p.asked.wager and p.asked.stakes for p in session.state.played)
+        assert any(p.risk for p in session.state.played)  # a wipe or a double decided
+        assert any(p.round == 3 for p in session.state.played)  # the knock-out round played
         check_result(session.game, session.state, players)
         rebuilt = rebuild(session.game, journal.game(session.id).config,  # type: ignore[union-attr]
                           journal.rows(session.id))

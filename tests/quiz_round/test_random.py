@@ -1,6 +1,6 @@
 """Seeded random quiz rounds through a real Session (virtual time, SQLite journal), with every
-kind of round (mixed, numbers, buzzers, typed answers, ordering, wager questions; a streak
-bonus) and a host who presses anything at
+kind of round (mixed, numbers, buzzers, typed answers, ordering, wager questions, wipeout
+with double or nothing, knock-out; a streak bonus) and a host who presses anything at
 any time: next, close, skip, right, wrong, typed answers accepted or rejected, score edits,
 undo, pause and resume. After every undo no team's move made after the undone decision is
 lost: each is kept, or no longer applies (its question or title card taken back, or the
@@ -32,7 +32,9 @@ pytestmark = pytest.mark.random_play
 PLAN = [{"questions": 3, "mix": "mixed"}, {"questions": 2, "mix": "numeric"},
         {"questions": 3, "mix": "buzz"}, {"questions": 2, "mix": "text"},
         {"questions": 2, "mix": "order"},
-        {"questions": 2, "mix": "mixed", "wager": True, "wager_floor": 5, "streak_3": 2}]
+        {"questions": 2, "mix": "mixed", "wager": True, "wager_floor": 5, "streak_3": 2},
+        {"questions": 3, "mix": "varied", "wipeout": True, "double_or_nothing": True},
+        {"questions": 3, "mix": "mixed", "knockout": True}]
 HOST_ORDERS: list[dict[str, Any]] = [
     {"type": "next"}, {"type": "close"}, {"type": "skip"}, {"type": "right"},
     {"type": "wrong"}, {"type": "undo"}, {"type": "pause"}, {"type": "resume"},
@@ -68,6 +70,10 @@ def test_random_rounds_of_every_kind_keep_the_contract(seed: int, tmp_path: Path
         check_phone_parts(kind, session)
         view = session.game.view(state, "screen")
         stages.add((view["stage"], view["mix"]))
+        if view["knockout"] and view["knockout"]["out"]:
+            stages.add(("knockout", "out"))
+        if view["risk"] and view["risk"]["doubled"]:
+            stages.add(("double", "on"))
         if view["clip"]:
             stages.add(("clip", "playing" if view["clip"]["playing"] else "paused"))
         if view["stage"] in ("intro", "drawing", "answering", "review"):
@@ -93,7 +99,7 @@ def test_random_rounds_of_every_kind_keep_the_contract(seed: int, tmp_path: Path
     assert undos >= 3, undos
     assert {("answering", "buzz"), ("answering", "numeric"), ("answering", "mixed"),
             ("answering", "text"), ("answering", "order"), ("reveal", "order"),
-            ("wager", "mixed"),
+            ("wager", "mixed"), ("knockout", "out"), ("double", "on"),
             ("clip", "playing")} <= stages
     rebuilt = rebuild(session.game, journal.game(session.id).config,  # type: ignore[union-attr]
                       journal.rows(session.id))

@@ -78,8 +78,8 @@ window.QuizRound = (() => {
           const key = input.dataset.key;
           if (key === "categories" || key === "packs") {
             if (input.value) round[key] = [input.value];
-          } else if (key === "wager") { // wager questions: each team bets before each question
-            if (input.checked) round.wager = true;
+          } else if (input.type === "checkbox") { // wager, wipeout, double or nothing, knock-out
+            if (input.checked) round[key] = true;
           } else if (key === "ids") { // picked by hand: the editor's ids, in order
             const ids = input.value.split(/[\s,;]+/).filter(Boolean);
             if (ids.length) round.ids = ids;
@@ -117,8 +117,9 @@ window.QuizRound = (() => {
           field("packs", pick("packs", packs()))),
         h("div", { class: "qr-plan-line" }, field("ids", h("input", { "data-key": "ids", class: "qr-plan-ids",
           placeholder: "fr-geo-001, fr-his-004", value: ready ? ready.ids.join(", ") : null,
-          oninput: sync })), field("wager", h("input", { type: "checkbox", "data-key": "wager",
-          class: "qr-plan-wager", onchange: sync })))));
+          oninput: sync })), ["wager", "wipeout", "double_or_nothing", "knockout"].map((key) =>
+          field(key, h("input", { type: "checkbox", "data-key": key, class: "qr-plan-" + key, onchange: sync }))),
+        number("knockout_survivors", 1, 199, 1))));
       sync();
     };
     // Ready rounds (questions/rounds/*.yaml): one picked adds a round of its questions, titled.

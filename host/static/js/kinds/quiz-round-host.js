@@ -144,12 +144,14 @@ window.QuizRoundHost = (() => {
       view.truth ? h("p", { class: "truth", id: "qr-host-truth" }, tr("truth", { v: answerText(q, view.truth.answer) }),
         view.truth.source ? h("small", { class: "note" }, " · " + view.truth.source) : null) : null,
       stage === "answering" && view.buzz ? hostFloor(view.buzz)
-        : stage === "answering" ? h("p", {}, tr("answered", { n: view.answered, of: view.teams })) : null,
+        : stage === "answering" ? h("p", {}, tr("answered",
+          { n: view.answered, of: view.knockout ? view.knockout.in : view.teams })) : null,
       view.clip && view.clip.waiting ? h("p", { class: "note", id: "qr-host-clip" }, tr("clip_host_waiting")) : null,
       q && q.kind === "text" && stage !== "reveal" ? Typed.queue(view, (event) => ctx.send(event).then((ack) => {
         host.msg.textContent = ack && ack.ok ? "" : T.refusal(ack);
       })) : null,
-      window.QuizRoundWager.hostStakes(view), hostAnswers(view, q));
+      window.QuizRoundWager.hostStakes(view), window.QuizRoundRisk.hostLine(view),
+      window.QuizRoundKnockout.hostLine(view), hostAnswers(view, q));
   }
 
   /** A buzz question on the host page: which team has the floor (the host judges it), or that

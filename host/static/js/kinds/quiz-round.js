@@ -13,6 +13,8 @@
   const Clip = window.QuizRoundClip; // a question's sound on the projector: quiz-round-clip.js
   const Order = window.QuizRoundOrder; // ordering questions: quiz-round-order.js
   const Wager = window.QuizRoundWager; // wager questions, the streak bonus: quiz-round-wager.js
+  const Risk = window.QuizRoundRisk; // wipeout, double or nothing: quiz-round-risk.js
+  const Knockout = window.QuizRoundKnockout; // the knock-out round: quiz-round-knockout.js
   const BOARD_ROWS = 40; // the projector's leaderboard: the top 40, in columns
 
   // ------------------------------------------------------------- projector
@@ -40,7 +42,7 @@
     $("#qr-where").textContent = [tr("round_of", { n: view.round, of: view.rounds }), view.round_title,
       asking ? tr("question_of", { n: view.number, of: view.of }) : ""].filter(Boolean).join(" · ");
     $("#qr-count").textContent = view.stage === "answering" && !view.buzz
-      ? tr("answered", { n: view.answered, of: view.teams }) : "";
+      ? tr("answered", { n: view.answered, of: view.knockout ? view.knockout.in : view.teams }) : "";
     const timed = view.stage === "answering" || view.stage === "wager";
     screen.bar.hidden = !timed;
     Countdown.set(meta, $("#qr-bar"), timed ? $("#qr-seconds") : null);
@@ -72,7 +74,8 @@
     fill(body, h("div", { class: "qr-intro" },
       h("p", { class: "qr-round-no" }, tr("round_of", { n: view.round, of: view.rounds })),
       h("h1", {}, roundTitle(view)),
-      h("p", { class: "qr-plan" }, planLine(view)), Wager.introLine(view),
+      h("p", { class: "qr-plan" }, planLine(view)), Wager.introLine(view), Risk.introLines(view),
+      Knockout.introLines(view),
       h("p", { class: "note" }, tr("joker_hint"))));
   }
 
@@ -84,6 +87,8 @@
     const parts = [h("p", { class: "qr-prompt", id: "qr-prompt" }, T.prose(q.prompt))];
     if (view.buzz) parts.unshift(buzzBanner(view.buzz));
     if (view.wager) parts.unshift(Wager.badge());
+    if (view.risk) parts.unshift(Risk.badge(view));
+    if (view.knockout) parts.unshift(Knockout.badge(view));
     if (q.kind === "choice") parts.push(optionBars(q, outcome));
     else if (q.kind === "text") parts.push(Typed.screenPanel(view, outcome));
     else if (q.kind === "order") parts.push(Order.screenPanel(q, outcome, view));
@@ -96,7 +101,7 @@
       parts.push(h("p", { class: "qr-summary", id: "qr-summary" },
         tr("right_count", { n: outcome.right, of: view.teams }),
         fast ? " · " + tr("fastest", { who: fast.name, s: secondsOf(fast.ms, 1) }) : ""));
-      parts.push(Wager.stakesPanel(outcome));
+      parts.push(Wager.stakesPanel(outcome), Risk.revealPanel(outcome), Knockout.revealPanel(outcome));
     }
     if (outcome && (outcome.void || outcome.corrected)) {
       const q = tr("q_of_round", { n: view.number, r: view.round });
@@ -160,9 +165,9 @@
     fill(body, h("div", { class: "qr-board" },
       h("h1", {}, title),
       h("ol", { class: "qr-board-list" + rows, id: "qr-board-list" }, shown.map((p) =>
-        h("li", { class: "qr-row" + (p.place <= 3 ? " top" : ""), "data-seat": p.seat },
+        h("li", { class: "qr-row" + (p.place <= 3 ? " top" : "") + (p.out ? " out" : ""), "data-seat": p.seat },
           h("span", { class: "qr-place" }, String(p.place)), seatChip(p.seat),
-          h("span", { class: "who" }, p.name, p.joker ? " ★" : ""),
+          h("span", { class: "who" }, p.name, p.joker ? " ★" : "", Risk.boardMarks(p), Knockout.boardMarks(p)),
           h("span", { class: "qr-gain" + (p.round < 0 ? " loss" : "") }, p.round ? signed(p.round) : ""),
           h("span", { class: "pts" }, num(p.score))))),
       view.players.length > BOARD_ROWS
@@ -217,7 +222,8 @@
   /** A refusal in the page's language: the server's reasons are English, its codes are not. */
   function refusal(ack) {
     const reason = (ack && ack.reason) || "";
-    const typed = Typed.refusal(reason) || Wager.refusal(reason);
+    const typed = Typed.refusal(reason) || Wager.refusal(reason) || Risk.refusal(reason)
+      || Knockout.refusal(reason);
     if (typed) return typed;
     const team = reason.match(/already answered \(([^)]+)\)/);
     if (team) return tr("team_answered", { who: team[1] });
@@ -253,9 +259,12 @@
       phone.status.textContent = T.t("paused");
     } else if (view.stage === "intro") {
       phone.status.textContent = roundTitle(view) + " · " + planLine(view);
-      fill(phone.controls, jokerControl(view, you));
+      fill(phone.controls, jokerControl(view, you), Risk.phone(view, you, act));
     } else if (view.stage === "wager") {
       fill(phone.controls, Wager.phone(view, you, act, phone.status));
+    } else if (answering && you.knockout && you.knockout.out) {
+      phone.status.textContent = tr("question_of", { n: view.number, of: view.of });
+      fill(phone.controls, Knockout.phone(you));
     } else if (answering && you.buzz) {
       fill(phone.controls, buzzButton(view, you));
     } else if (answering) {
@@ -294,13 +303,13 @@
         ? h("p", { class: "note qr-yours", id: "qr-p-yours" }, tr("yours", { v: answerText(q, you.result.value) }))
         : null;
       const fixed = view.outcome.void || view.outcome.corrected;
-      fill(phone.controls, verdict(you), yours,
+      fill(phone.controls, !you.result && Knockout.phone(you) || verdict(you), yours,
         fixed ? h("p", { class: "note qr-fixed", id: "qr-p-fixed" }, tr(view.outcome.void ? "voided" : "corrected",
-          { q: tr("q_of_round", { n: view.number, r: view.round }), why: fixed })) : null,
+          { q: tr("q_of_round", { n: view.number, r: view.round }), why: fixed })) : null, Risk.phone(view, you, act),
         view.outcome.explain ? h("p", { class: "qr-explain", id: "qr-p-explain" }, view.outcome.explain) : null);
     } else if (view.stage === "board") {
       phone.status.textContent = view.final ? tr("final") : tr("board");
-      fill(phone.controls, myPlace(view, you));
+      fill(phone.controls, myPlace(view, you), view.final ? null : Risk.phone(view, you, act));
     } else {
       phone.status.textContent = tr("wait_next");
     }
@@ -391,7 +400,8 @@
       result.right ? "✔ " + tr("right")
         : near ? tr("place_of", { n: result.place }) : "✘ " + tr("wrong"),
       h("small", {}, (result.points < 0 ? result.points + " points" : tr("points", { n: result.points }))
-        + (result.bonus ? " · " + tr("bonus", { n: result.bonus }) : "") + Wager.verdictExtra(result)));
+        + (result.bonus ? " · " + tr("bonus", { n: result.bonus }) : "") + Wager.verdictExtra(result)
+        + Risk.verdictExtra(result) + Knockout.verdictExtra(result)));
   }
 
   /** The phone's own place and the top five: a 40-team board does not fit a phone. */
