@@ -6,7 +6,7 @@ from typing import Any
 
 from host.games.contract import BadEvent, Event, QuestionRequest, TimerRequest, View
 from host.games.ranking import scored_result
-from host.quiz_round import buzz, ordering, rules, typed, views, wager
+from host.quiz_round import buzz, ordering, rules, several, typed, views, wager
 from host.quiz_round.state import (
     MAX_SEATS,
     MIN_SEATS,
@@ -59,6 +59,9 @@ class QuizRoundGame:
             return [{"type": "buzz", "seat": seat}] if live else []
         if state.stage != "answering" or asked is None or asked.answer_of(seat) is not None:
             return []
+        if several.is_several(asked):  # tick lists made from the option count alone
+            return [{"type": "answer", "seat": seat, "value": ticks}
+                    for ticks in several.sample_ticks(len(asked.content["options"]))]
         if asked.content["kind"] == "choice":
             return [{"type": "answer", "seat": seat, "value": i}
                     for i in range(len(asked.content["options"]))]

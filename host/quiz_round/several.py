@@ -97,9 +97,19 @@ def counts(rows: list[dict[str, Any]], count: int) -> list[int]:
     return ticked
 
 
-def sample_ticks(count: int) -> list[list[Any]]:
-    """Tick lists the contract's random teams lock in, good and refused: made from the
-    option count only, so they never tell the right options."""
-    good = [[i] for i in range(count)] + [list(range(count)), [0, count - 1]]
-    bad: list[list[Any]] = [[], [0, 0], [count], [-1], ["0"]]
-    return good + bad
+def sample_ticks(count: int) -> list[list[int]]:
+    """Tick lists the contract's random teams lock in: made from the option count only, so
+    they never tell the right options (one option, the first and last, all of them)."""
+    return [[i] for i in range(count)] + [[0, count - 1], list(range(count))]
+
+
+BAD_TICKS: tuple[Any, ...] = ([], [0, 0], [99], [-1], ["0"], [True], 0)  # refused, each
+
+
+def narrow_for(mix: str, kind: str, narrow: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A round's narrowing for a question of `kind`: a choice question of a round that is no
+    buzz round may have several right options (the bank draws them only when asked: a buzz
+    question is one answer said aloud)."""
+    if kind != "choice" or mix == "buzz":
+        return narrow
+    return {**(narrow or {}), "several": True}
