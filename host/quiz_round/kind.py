@@ -157,6 +157,7 @@ KIND = GameKind(
     page="js/kinds/quiz-round.js",
     page_helpers=("js/kinds/quiz-round-common.js", "js/kinds/quiz-round-typed.js",
                   "js/kinds/quiz-round-clip.js", "js/kinds/quiz-round-order.js",
+                  "js/kinds/quiz-round-several.js",
                   "js/kinds/quiz-round-wager.js", "js/kinds/quiz-round-host.js"),
     private_keys=frozenset({"you"}),
     order=5,
