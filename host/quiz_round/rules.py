@@ -121,9 +121,8 @@ def check_question(content: Any, kind: str | None) -> dict[str, Any]:
             return several.check_content(content)
     if not is_int(answer):
         raise BadEvent("a question's answer is an integer")
-    if kind == "choice":
-        if not 0 <= answer < len(content["options"]):
-            raise BadEvent("a choice question's answer is an option's index")
+    if kind == "choice" and not 0 <= answer < len(content["options"]):
+        raise BadEvent("a choice question's answer is an option's index")
     return content
 
 

@@ -331,9 +331,9 @@ def test_gift_imports_a_moodle_style_bank_whole() -> None:
 
 def test_gift_multiple_answers_become_a_choice_with_several_right_options(
         tmp_path: Path) -> None:
-    """A multiple-response question as Moodle's fixture has one: positive weights are the right options,
-    negative ones the wrong ones, in the file's order; unequal weights are said; a question
-    whose every answer is right is skipped with its reason."""
+    """A multiple-response question as Moodle's fixture has one: positive weights are the right
+    options, negative ones the wrong ones, in the file's order; unequal weights are said; a
+    question whose every answer is right is skipped with its reason."""
     path = tmp_path / "several.gift"
     path.write_text(
         "::Mammals:: Which of these are mammals?\n{\n"
