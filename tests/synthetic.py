@@ -10,11 +10,20 @@ from host.quiz.question import Question
 
 
 def synthetic_bank(per_kind: int = 200, language: str = "fr", typed: int = 0,
-                   clips: bool = False, ordered: int = 0) -> QuestionBank:
-    """`per_kind` numeric and choice questions, `typed` text ones (typed answers) and
-    `ordered` ordering ones (3 to 6 items); `clips`: every other question of each kind has
+                   clips: bool = False, ordered: int = 0, several: int = 0) -> QuestionBank:
+    """`per_kind` numeric and choice questions, `typed` text ones (typed answers),
+    `ordered` ordering ones (3 to 6 items) and `several` choices with several right options
+    (3 to 6 options, 1 to all but one right); `clips`: every other question of each kind has
     a sound (a path no test reads)."""
     questions = []
+    for i in range(several):
+        count = 3 + i % 4
+        questions.append(Question(
+            id=f"{language}-tmul-{i:04d}", language=language, category="food",
+            difficulty=1 + i % 5, kind="choice", prompt=f"Plusieurs {i}: cochez les R",
+            options=tuple(f"{'R' if n <= i % (count - 1) else 'W'}{i}-{n}" for n in range(count)),
+            answer=tuple(f"R{i}-{n}" for n in range(1 + i % (count - 1))), source="made up",
+        ))
     for i in range(ordered):
         questions.append(Question(
             id=f"{language}-tord-{i:04d}", language=language, category="history",
@@ -48,12 +57,13 @@ def _clip(wanted: bool) -> dict[str, Any]:
 
 
 def write_pack(path: str | object, per_kind: int = 200, language: str = "fr",
-               typed: int = 0, ordered: int = 0) -> None:
+               typed: int = 0, ordered: int = 0, several: int = 0) -> None:
     """The same synthetic questions as a pack file, for a real server to load."""
     import yaml
 
     questions = []
-    for question in synthetic_bank(per_kind, language, typed, ordered=ordered).questions:
+    for question in synthetic_bank(per_kind, language, typed, ordered=ordered,
+                                   several=several).questions:
         item = {
             "id": question.id, "category": question.category,
             "difficulty": question.difficulty, "kind": question.kind,

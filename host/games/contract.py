@@ -81,8 +81,9 @@ class QuestionRequest:
 
     `narrow`: a selection within the game's, for this question only (a quiz round's own
     categories, packs or difficulties): keys "categories", "packs" (lists of names),
-    "min_difficulty", "max_difficulty". The bank widens it as it widens any selection.
-    """
+    "min_difficulty", "max_difficulty"; "several": true also draws choice questions with
+    several right options (host/quiz/several.py). The bank widens it as it widens any
+    selection."""
 
     kind: str
     request_id: str

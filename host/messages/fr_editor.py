@@ -82,6 +82,10 @@ FRENCH_EDITOR: dict[str, str] = {
     "{origin}: tolerance ±{tolerance} dropped (the nearest answer wins)":
         "{origin} : tolérance ±{tolerance} ignorée (la réponse la plus proche gagne)",
     "partial credit ({percent}%)": "points partiels ({percent} %)",
+    "{origin}: weights {weights} taken as equal (each right tick counts the same)":
+        "{origin} : poids {weights} pris comme égaux (chaque bonne case cochée compte autant)",
+    "no wrong answer (every option is right)":
+        "aucune mauvaise réponse (toutes les options sont bonnes)",
     "{path}: no header row with 'Question', 'Answer 1', 'Answer 2' and 'Correct answer(s)' (is "
     "this "
     "Kahoot's quiz template?)":
@@ -160,7 +164,20 @@ FRENCH_EDITOR: dict[str, str] = {
         "manquant (un QCM a besoin de {low} à {high} options)",
     "option {number} must be a non-empty string, not {option}{hint}":
         "l’option {number} doit être un texte non vide, pas {option}{hint}",
-    "must be the text of an option, not {answer}": "doit être le texte d’une option, pas {answer}",
+    "must be the text of an option (or a list of the right ones), not {answer}":
+        "doit être le texte d’une option (ou la liste des bonnes), pas {answer}",
+    # ---- several right options (host/quiz/several.py: check_several)
+    "lists no right option (name at least one, or write the one right option as a text)":
+        "ne donne aucune bonne option (nommez-en au moins une, ou écrivez la seule bonne "
+        "option comme un texte)",
+    "right answer {number} must be the text of an option, not {value}":
+        "la bonne réponse {number} doit être le texte d’une option, pas {value}",
+    "right answer {number} {answer} is not one of the options":
+        "la bonne réponse {number} {answer} n’est pas l’une des options",
+    "right answer {number} {answer} is given twice":
+        "la bonne réponse {number} {answer} est donnée deux fois",
+    "names all {count} options as right: at least one must be wrong":
+        "donne les {count} options comme bonnes : au moins une doit être fausse",
     "must be a positive integer, not {answer}": "doit être un entier positif, pas {answer}",
     "{kind} is not one of {kinds}": "{kind} n’est pas l’un de {kinds}",
     "{level} is not between {low} and {high}": "{level} n’est pas entre {low} et {high}",

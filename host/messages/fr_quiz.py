@@ -75,6 +75,16 @@ FRENCH_QUIZ: dict[str, str] = {
         "une réponse à remettre dans l’ordre place les {count} éléments, pas {got}",
     "an ordering answer gives each item from 0 to {last} once":
         "une réponse à remettre dans l’ordre donne chaque élément de 0 à {last} une fois",
+    # ---- several right options (host/quiz_round/several.py)
+    "a question with several right options lists 1 to {most} of its options once each":
+        "une question à plusieurs bonnes réponses en donne de 1 à {most}, chacune une fois",
+    "ticks are the list of the ticked options' numbers":
+        "les cases cochées sont la liste des numéros des options cochées",
+    "tick at least one option before you lock in":
+        "cochez au moins une option avant de valider",
+    "a tick is an option from 0 to {last}, not {index}":
+        "une case cochée est une option de 0 à {last}, pas {index}",
+    "option {index} is ticked twice": "l’option {index} est cochée deux fois",
     "an answer needs its lock-in time t_ns (integer)":
         "une réponse a besoin de son heure de verrouillage t_ns (entier)",
     "a typed answer is text": "une réponse tapée est un texte",

@@ -45,6 +45,10 @@ class Selection:
     packs: frozenset[str] | None = None  # pack ids; unknown ones are refused by require_kinds
     # Leave out facts dated (`as_of`) before this ISO day (host/quiz/dated.py); never relaxed.
     facts_since: str | None = None
+    # Choice questions with several right options (host/quiz/several.py) are drawn only for
+    # a game that asks for them (the quiz round's choice questions, narrow "several": true):
+    # a territory duel or a buzz question takes one answer.
+    several: bool = False
 
     def __post_init__(self) -> None:
         if self.language is not None and self.language not in LANGUAGES:
@@ -76,6 +80,7 @@ class Selection:
             and (self.packs is None or question.pack in self.packs)
             and (self.facts_since is None or question.as_of is None
                  or fact_date(question.as_of).isoformat() >= self.facts_since)
+            and (self.several or not question.several)
         )
 
     def narrowed(self, narrow: Mapping[str, Any] | None) -> Selection:
@@ -93,6 +98,8 @@ class Selection:
                 changes[key] = wanted if mine is None or not mine & wanted else mine & wanted
         low = max(self.min_difficulty, int(narrow.get("min_difficulty", MIN_DIFFICULTY)))
         high = min(self.max_difficulty, int(narrow.get("max_difficulty", MAX_DIFFICULTY)))
+        if narrow.get("several"):
+            changes["several"] = True
         if narrow.get("facts_since"):  # the later of the two days
             changes["facts_since"] = max(str(narrow["facts_since"]), self.facts_since or "")
         if low <= high:

@@ -195,8 +195,10 @@ def check_options(question: Question) -> list[tuple[str, str]]:
         if key in seen:
             found.append(("options", f"{option!r} repeats {seen[key]!r} (ignoring case, accents)"))
         seen.setdefault(key, option)
-    if found or len(question.options) < 3:
-        return found  # a true/false or two-way question has no "odd one out"
+    if found or len(question.options) < 3 or question.several:
+        # a true/false or two-way question has no "odd one out", nor has one with several
+        # right options (host/quiz/several.py): its right ones are not one option alone
+        return found
     answer = str(question.answer)
     others = [o for o in question.options if o != answer]
     longest = max(len(o) for o in others)

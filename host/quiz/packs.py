@@ -381,11 +381,14 @@ class _PackReader:
 
 
 def _answer(data: dict[str, Any]) -> str | int | tuple[str, ...]:
-    """A checked question's answer: a typed answer trimmed, an ordering's items trimmed."""
+    """A checked question's answer: a typed answer trimmed, an ordering's items trimmed, a
+    choice's several right options as a tuple (host/quiz/several.py)."""
     if data["kind"] == "text":
         return str(data["answer"]).strip()
     if data["kind"] == "order":
         return tuple(str(item).strip() for item in data["answer"])
+    if isinstance(data["answer"], list):  # a choice's right options, as its options are
+        return tuple(str(item) for item in data["answer"])
     answer: str | int = data["answer"]
     return answer
 

@@ -9,6 +9,7 @@ from host import rng
 from host.quiz.audio import AUDIO_ROUTE_SUFFIX, VIDEO_ROUTE_SUFFIX
 from host.quiz.matching import DEFAULT_SIMILARITY
 from host.quiz.ordering import shown_order
+from host.quiz.several import right_indexes
 
 
 IMAGE_ROUTE = "/media/questions/"
@@ -23,7 +24,8 @@ def question_image_url(question_id: str, version: str = "") -> str:
 class Question:
     """One question that passed every check (see validate.py).
 
-    `answer` is the text of the right option for a choice question, a positive
+    `answer` is the text of the right option for a choice question (the texts of its
+    right options for one with several: host/quiz/several.py), a positive
     integer for a numeric one, the answer shown for a text one and the items in their
     right order for an ordering one (host/quiz/ordering.py). `image` is an
     absolute path, already resolved against the pack file (never sent to a page:
@@ -57,6 +59,11 @@ class Question:
     clip: tuple[float, float] | None = None  # seconds into the sound or video: start, end
     as_of: str | None = None  # a fact that changes: the year or ISO date it was true (dated.py)
 
+    @property
+    def several(self) -> bool:
+        """A choice question with several right options ("tick every right answer")."""
+        return self.kind == "choice" and isinstance(self.answer, tuple)
+
     def _clip_url(self, suffix: str, version: str) -> str:
         return question_image_url(self.id + suffix, version)
 
@@ -82,7 +89,8 @@ class Question:
         """The engine's form of this question, with choice options shuffled.
 
         Returns (question dict, new generator state). For a choice question
-        "answer" is the index of the right option after the shuffle; for a
+        "answer" is the index of the right option after the shuffle (with several right
+        options: their indexes in shown order, and "several": true); for a
         numeric one it is the value and "options" is empty; a text one adds "accept" (every
         accepted answer, the shown one first) and "similarity". An ordering one shows its
         items shuffled as "options" (never in the right order) and "answer" lists the shown
@@ -100,7 +108,11 @@ class Question:
         if self.kind == "choice":
             options, rng_state = rng.shuffled(rng_state, self.options)
             form["options"] = options
-            form["answer"] = options.index(str(self.answer))
+            if isinstance(self.answer, tuple):  # several right options (several.py)
+                form["answer"] = right_indexes(options, self.answer)
+                form["several"] = True
+            else:
+                form["answer"] = options.index(str(self.answer))
         elif self.kind == "order":
             items = tuple(self.answer) if isinstance(self.answer, tuple) else ()
             order, rng_state = shown_order(rng_state, items)

@@ -18,6 +18,7 @@ from host.quiz.findings import ONLY_NUMERIC, ONLY_TEXT, Finding, describe_type, 
 from host.quiz.matching import MAX_SIMILARITY, MAX_TYPED, MIN_SIMILARITY, normalise
 from host.quiz.media import MediaKind, check_ref
 from host.quiz.pictures import PICTURE
+from host.quiz.several import check_several, is_several
 
 LANGUAGES: tuple[str, ...] = ("en", "fr")
 KINDS: tuple[str, ...] = ("choice", "numeric", "text", "order")  # order: host/quiz/ordering.py
@@ -219,10 +220,12 @@ def _check_choice(data: Mapping[str, Any]) -> list[Finding]:
             seen.add(option)
     if "answer" in data:
         answer = data["answer"]
-        if not isinstance(answer, str):
-            found.append(
-                Finding("answer", f"must be the text of an option, not {describe_type(answer)}")
-            )
+        if is_several(answer):  # several right options: host/quiz/several.py
+            if texts_ok:
+                found += check_several(data, options)
+        elif not isinstance(answer, str):
+            found.append(Finding("answer", f"must be the text of an option (or a list of the "
+                                           f"right ones), not {describe_type(answer)}"))
         elif texts_ok and answer not in options:
             found.append(Finding("answer", f"{_quoted(answer)} is not one of the options"))
     return found

@@ -6,7 +6,8 @@ from typing import Any
 
 from host.games.contract import BadEvent, Event, QuestionRequest, TimerRequest, View
 from host.games.ranking import scored_result
-from host.quiz_round import buzz, knockout, ordering, rules, typed, views, wager, wipeout
+from host.quiz_round import (
+    buzz, knockout, ordering, rules, several, typed, views, wager, wipeout)
 from host.quiz_round.state import (
     MAX_SEATS,
     MIN_SEATS,
@@ -69,6 +70,9 @@ class QuizRoundGame:
 
     @staticmethod
     def _answers(asked: Any, seat: int) -> list[Event]:
+        if several.is_several(asked):  # tick lists made from the option count alone
+            return [{"type": "answer", "seat": seat, "value": ticks}
+                    for ticks in several.sample_ticks(len(asked.content["options"]))]
         if asked.content["kind"] == "choice":
             return [{"type": "answer", "seat": seat, "value": i}
                     for i in range(len(asked.content["options"]))]

@@ -9,6 +9,7 @@ from host.buzzer_board.kind import BUZZ_FIELDS
 from host.games.contract import Game, GameKind, QuestionCount
 from host.games.forms import boolean, choice, integer, json_value, label
 from host.quiz_round.game import HOST_ACTIONS, SCREEN_ACTIONS, SEAT_ACTIONS, QuizRoundGame
+from host.quiz_round import several
 from host.quiz_round.rules import with_fact_age
 from host.quiz_round.state import MAX_SEATS, MIN_SEATS, parse_settings
 
@@ -25,24 +26,32 @@ def make(config: dict[str, Any]) -> Game:
 def question_counts(settings: dict[str, Any]) -> list[QuestionCount]:
     """The plan's questions of each kind, round by round where a round narrows the
     selection, else together (a skipped question draws one more)."""
-    together: dict[str, int] = {}
+    # (kind, several right options drawn too: host/quiz_round/several.py) -> count
+    together: dict[tuple[str, bool], int] = {}
     found: list[QuestionCount] = []
     parsed = parse_settings(settings)
+    age = parsed.max_fact_age
     for index, plan in enumerate(parsed.rounds):
         if plan.ids:  # picked by hand: each must be in the bank
             found.append(QuestionCount("any", len(plan.ids), {"ids": list(plan.ids)},
                                        f"round {index + 1}"))
             continue
         narrow = plan.narrow()
-        mine: dict[str, int] = {}
+        mine: dict[tuple[str, bool], int] = {}
         for number in range(plan.questions):
             kind = plan.kind_of(number)
+            key = (kind, several.narrow_for(plan.mix, kind, None) is not None)
             counts = together if narrow is None else mine
-            counts[kind] = counts.get(kind, 0) + 1
-        found += [QuestionCount(kind, count, with_fact_age(narrow, parsed.max_fact_age),
-                                f"round {index + 1}") for kind, count in sorted(mine.items())]
-    dated = with_fact_age(None, parsed.max_fact_age)  # dated facts left out: fewer to draw
-    return [QuestionCount(kind, count, dated) for kind, count in sorted(together.items())] + found
+            counts[key] = counts.get(key, 0) + 1
+        found += [QuestionCount(kind, count, with_fact_age(_several(narrow, many), age),
+                                f"round {index + 1}")
+                  for (kind, many), count in sorted(mine.items())]
+    return [QuestionCount(kind, count, with_fact_age(_several(None, many), age))
+            for (kind, many), count in sorted(together.items())] + found
+
+
+def _several(narrow: dict[str, Any] | None, several_too: bool) -> dict[str, Any] | None:
+    return {**(narrow or {}), "several": True} if several_too else narrow
 
 
 SETTINGS = (
@@ -169,7 +178,8 @@ KIND = GameKind(
     page="js/kinds/quiz-round.js",
     page_helpers=("js/kinds/quiz-round-common.js", "js/kinds/quiz-round-typed.js",
                   "js/kinds/quiz-round-clip.js", "js/kinds/quiz-round-order.js",
-                  "js/kinds/quiz-round-wager.js", "js/kinds/quiz-round-paper.js",
+                  "js/kinds/quiz-round-several.js", "js/kinds/quiz-round-wager.js",
+                  "js/kinds/quiz-round-paper.js",
                   "js/kinds/quiz-round-risk.js", "js/kinds/quiz-round-knockout.js",
                   "js/kinds/quiz-round-host.js"),
     private_keys=frozenset({"you"}),

@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import Any, TypeGuard
 
 from host.games.contract import BadEvent, Event, OutOfTurn, StaleEvent
-from host.quiz_round import corrections, ordering, typed, wager
+from host.quiz_round import corrections, ordering, several, typed, wager
 from host.quiz_round.scoring import score_question
 from host.quiz_round.state import Answer, Played, QuizState
 
@@ -37,6 +37,8 @@ def checked_value(content: dict[str, Any], value: Any) -> int | str | list[int]:
         return typed.check_typed(value)
     if content.get("kind") == "order":
         return ordering.check_answer(value, content)
+    if several.is_several_content(content):  # the ticks, locked in as one answer
+        return several.check_answer(value, content)
     if not _is_int(value):
         raise BadEvent("an answer is a whole number (an option's index for a choice)")
     if content["kind"] == "choice":

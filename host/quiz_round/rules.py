@@ -30,6 +30,7 @@ from host.quiz_round import (
     knockout,
     ordering,
     paper,
+    several,
     streak,
     typed,
     wager,
@@ -71,8 +72,10 @@ def needs(state: QuizState) -> QuestionRequest | None:
     if plan.ids:  # picked by hand: that question (its kind, whatever the mix says)
         return QuestionRequest(plan.kind_of(state.number), request_id(state),
                                narrow={"id": plan.ids[state.number]})
-    return QuestionRequest(plan.kind_of(state.number), request_id(state),
-                           narrow=with_fact_age(plan.narrow(), state.settings.max_fact_age))
+    kind = plan.kind_of(state.number)
+    narrow = several.narrow_for(plan.mix, kind, plan.narrow())  # choices: several right too
+    return QuestionRequest(kind, request_id(state),
+                           narrow=with_fact_age(narrow, state.settings.max_fact_age))
 
 
 def with_fact_age(narrow: dict[str, Any] | None, years: int) -> dict[str, Any] | None:
@@ -122,16 +125,18 @@ def check_question(content: Any, kind: str | None) -> dict[str, Any]:
         return content
     if kind == "order":  # items to put back in order (host/quiz_round/ordering.py)
         return ordering.check_content(content)
-    if not is_int(answer):
-        raise BadEvent("a question's answer is an integer")
     if kind == "choice":
         options = content.get("options")
         low, high = CHOICE_OPTIONS
         if (not isinstance(options, list | tuple) or not low <= len(options) <= high
                 or not all(isinstance(o, str) for o in options)):
             raise BadEvent(f"a choice question needs {low} to {high} text options")
-        if not 0 <= answer < len(options):
-            raise BadEvent("a choice question's answer is an option's index")
+        if several.is_several_content(content):  # tick every right answer (several.py)
+            return several.check_content(content)
+    if not is_int(answer):
+        raise BadEvent("a question's answer is an integer")
+    if kind == "choice" and not 0 <= answer < len(content["options"]):
+        raise BadEvent("a choice question's answer is an option's index")
     return content
 
 
@@ -139,6 +144,8 @@ def true_false_in_order(content: dict[str, Any]) -> dict[str, Any]:
     """A true/false question's options as "Vrai, Faux" / "True, False" whatever the
     bank's shuffle (its answer index follows); any other question as it is."""
     options = list(content.get("options") or ())
+    if not is_int(content.get("answer")):  # several right options: as drawn
+        return content
     for pair in TRUE_FALSE.values():
         if len(options) == 2 and set(options) == set(pair) and options != list(pair):
             answer = pair.index(options[content["answer"]])

@@ -2,7 +2,9 @@
 
 Pure functions of the question, the answers and the round's plan (docs/rules/quiz-round.md):
 
-- choice: the right option earns the round's points;
+- choice: the right option earns the round's points; with several right options, each
+  right tick earns its share and each wrong tick takes one off, never below 0
+  (host/quiz_round/several.py);
 - order: each item in its right place earns its share of the round's points (half up);
   every item in place is a right answer (host/quiz_round/ordering.py);
 - text: a typed answer whose group the review found right (the host's ruling, else the
@@ -23,7 +25,7 @@ import math
 from typing import Any
 
 from host.games.ranking import places
-from host.quiz_round import ordering, typed
+from host.quiz_round import ordering, several, typed
 from host.quiz_round.state import Answer, Asked, RoundPlan, Settings
 
 # numeric `rank` scoring: the three closest places earn 3/3, 2/3 and 1/3 of the points (the
@@ -82,6 +84,8 @@ def _base_points(content: dict[str, Any], answer: Answer, place: int | None, pla
     if content["kind"] == "order":
         placed = ordering.in_place(order_of(answer), truth)
         return half_up_ratio(plan.points * placed, len(truth)), placed == len(truth)
+    if several.is_several_content(content):  # per tick, right minus wrong (several.py)
+        return several.points(plan.points, several.ticks_of(answer), truth)
     if content["kind"] == "choice":
         right = answer.value == truth
         return (plan.points if right else 0), right
@@ -127,6 +131,8 @@ def score_question(asked: Asked, plan: RoundPlan, settings: Settings,
             rows[-1].update(paper=True, ms=None)
         if content["kind"] == "order":
             rows[-1]["in_place"] = ordering.in_place(order_of(answer), content["answer"])
+        elif several.is_several_content(content):
+            rows[-1].update(several.row_extra(several.ticks_of(answer), content["answer"]))
     right_rows = [r for r in rows if r["right"]]
     first = min((r for r in right_rows if r["ms"] is not None),
                 key=lambda r: (r["ms"], r["seat"]), default=None)
@@ -150,6 +156,8 @@ def score_question(asked: Asked, plan: RoundPlan, settings: Settings,
         outcome.update(typed.outcome_extra(asked))
     elif content["kind"] == "order":
         outcome.update(ordering.outcome_extra(rows, len(content["options"])))
+    elif several.is_several_content(content):  # a bar per option: the teams that ticked it
+        outcome["counts"] = several.counts(rows, len(content["options"]))
     else:
         counts = [0] * len(content["options"])
         for row in rows:

@@ -15,8 +15,9 @@ from host.games.ranking import by_score
 from host.quiz_round import buzz, clip, corrections, knockout, paper, typed, wager, wipeout
 from host.quiz_round.state import QuizState
 
+# "several": a choice with several right options (the phone shows ticks, not buttons)
 PUBLIC_QUESTION_KEYS = ("kind", "prompt", "options", "unit", "image", "image_on_phones",
-                        "category", "difficulty", "language", "audio", "clip")
+                        "category", "difficulty", "language", "audio", "clip", "several")
 PROJECTOR_ONLY = ("audio", "clip")  # a sound plays from the projector, never a phone
 SHOWN_EDITS = 3  # the latest score edits the projector lists
 PHONE_TOP = 5  # the leaders a phone lists (its own place is in `you`): 200 rows are 16 KB

@@ -14,7 +14,8 @@ answer its verdict and points; for the others `points` is what the seat's score 
 from that question until the next one (or the end): for territory, the land its answer won.
 A host's score edit (`adjust`) is never a question's: `edits` lists each with its reason.
 An ordering answer and the right order are written as the items (`value_text`,
-`answer_text`), first first.
+`answer_text`), first first; so are a choice's ticks and its right options when it has
+several (host/quiz/several.py), joined by " + " in the CSV.
 """
 
 from __future__ import annotations
@@ -76,7 +77,7 @@ class _Question:
         options = self.content.get("options")
         if not isinstance(options, list) or not options:
             return None
-        if self.content.get("kind") == "order" and isinstance(value, list):
+        if isinstance(value, list):  # an order, or a choice's ticks (several right options)
             shown = [_option(options, index) for index in value]
             return None if None in shown else shown
         return _option(options, value)
@@ -222,10 +223,13 @@ def _players(seats: list[dict[str, Any]], result: dict[str, Any] | None,
 
 
 ORDER_JOIN = " → "  # an order's items in one cell, first first
+TICKS_JOIN = " + "  # a choice's right options, or a team's ticks, in one cell
 
 
-def _cell(value: Any) -> Any:
-    return ORDER_JOIN.join(str(v) for v in value) if isinstance(value, list) else value
+def _cell(value: Any, kind: str | None = "order") -> Any:
+    if not isinstance(value, list):
+        return value
+    return (TICKS_JOIN if kind == "choice" else ORDER_JOIN).join(str(v) for v in value)
 
 
 def csv_rows(results: dict[str, Any]) -> list[list[Any]]:
@@ -241,12 +245,14 @@ def csv_rows(results: dict[str, Any]) -> list[list[Any]]:
             correct = question["answer_text"] if question["answer_text"] is not None \
                 else question["answer"]
             if not question["answers"]:
-                rows.append([number, question["id"], question["prompt"], _cell(correct)])
+                rows.append([number, question["id"], question["prompt"],
+                             _cell(correct, question["kind"])])
             for answer in question["answers"]:
                 given = answer.get("value_text") if answer.get("value_text") is not None \
                     else answer.get("value")
-                rows.append([number, question["id"], question["prompt"], _cell(correct),
-                             answer["seat"], answer["name"], _cell(given), answer.get("ms"),
+                rows.append([number, question["id"], question["prompt"],
+                             _cell(correct, question["kind"]), answer["seat"], answer["name"],
+                             _cell(given, question["kind"]), answer.get("ms"),
                              answer.get("correct"), answer.get("distance"),
                              answer.get("points")])
     if results.get("edits"):

@@ -74,7 +74,11 @@ def page_errors(recorder: Recorder) -> list[str]:
 
 
 def error_beside(host: Any, field: str) -> str:
-    return str(host.text_content(f"#e-form [data-error-for='{field}']") or "")
+    """The words beside a field: every slot of it (an answer has one under the answer field,
+    one under an ordering question's items and one under a choice's several right options:
+    the shown one says it)."""
+    slots = host.query_selector_all(f"#e-form [data-error-for='{field}']")
+    return " ".join(text for slot in slots if (text := str(slot.text_content() or "")))
 
 
 def test_host_writes_a_choice_and_a_picture_question_a_game_draws_them_onto_the_projector(
@@ -196,7 +200,7 @@ def test_an_invalid_edit_is_refused_with_the_reason_beside_the_field(live: LiveS
     host.wait_for_selector("#e-form[data-valid='1']")
     host.fill("#f-answer", "Napoléon")
     host.wait_for_function(
-        "document.querySelector(\"#e-form [data-error-for='answer']\").textContent"
+        "document.querySelector(\"#f-row-answer [data-error-for='answer']\").textContent"
         ".includes('n’est pas l’une des options')")
     assert host.get_attribute("#f-answer", "aria-invalid") == "true"
     assert error_beside(host, "prompt") == "" and error_beside(host, "options") == ""

@@ -43,7 +43,7 @@ from host.session.core import HOST, Origin, Session
 from tests.synthetic import synthetic_bank
 
 TOY = "tests.fixtures.toy_game"
-BANK = synthetic_bank(40)
+BANK = synthetic_bank(40, several=12)  # choices with several right options: quiz rounds only
 MAX_STEPS = 20_000
 CHECK_ALL, CHECK_EVERY = 300, 7  # every step of the first 300, then every 7th
 LIST_KEYS = frozenset({"legal", "actions"})  # the moves a seat may make: not secrets
@@ -265,15 +265,17 @@ def test_seeded_games_keep_the_contract_and_replay_from_the_journal(name: str,
 
 
 # The quiz round's own kinds of round beyond its defaults (issue 44): wager questions and a
-# streak bonus, a wipeout round with double or nothing, a knock-out round, with each kind of
-# question.
+# streak bonus, several right answers (BANK's `food` choices), a wipeout round with double or
+# nothing, a knock-out round, with each kind of question.
 QUIZ_ROUNDS = {"plan": [{"questions": 2, "mix": "mixed", "wager": True, "streak_3": 2},
                         {"questions": 3, "mix": "numeric", "wager": True, "wager_cap": 15,
                          "streak_3": 1, "streak_5": 3},
                         {"questions": 4, "mix": "mixed", "wipeout": True,
                          "double_or_nothing": True},
                         {"questions": 4, "mix": "mixed", "knockout": True,
-                         "knockout_survivors": 1, "knockout_bonus": 7}]}
+                         "knockout_survivors": 1, "knockout_bonus": 7},
+                        {"questions": 2, "mix": "choice", "categories": ["food"],
+                         "streak_3": 1}]}
 
 
 def test_the_quiz_round_s_own_rounds_keep_the_contract(tmp_path: Path) -> None:
@@ -285,6 +287,8 @@ def test_the_quiz_round_s_own_rounds_keep_the_contract(tmp_path: Path) -> None:
         assert any(p.asked.wager and p.asked.stakes for p in session.state.played)
         assert any(p.risk for p in session.state.played)  # a wipe or a double decided
         assert any(p.round == 3 for p in session.state.played)  # the knock-out round played
+        assert any(p.asked.content.get("several") and p.asked.answers
+                   for p in session.state.played)  # tick lists, scored
         check_result(session.game, session.state, players)
         rebuilt = rebuild(session.game, journal.game(session.id).config,  # type: ignore[union-attr]
                           journal.rows(session.id))

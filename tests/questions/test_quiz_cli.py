@@ -79,7 +79,7 @@ def test_import_writes_a_pack_the_format_checks_accept(
     )
     printed = capsys.readouterr().out
     assert code == 0
-    assert "warning: quiz.gift:" in printed and f"wrote 10 questions to {out}" in printed
+    assert "warning: quiz.gift:" in printed and f"wrote 11 questions to {out}" in printed
     pack = yaml.safe_load(out.read_text("utf-8"))
     assert (pack["pack"], pack["language"], pack["title"]) == ("trivia", "en", "Trivia")
     assert {q["category"] for q in pack["questions"]} == {"science"}

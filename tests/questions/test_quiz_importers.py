@@ -192,7 +192,10 @@ def test_gift_imports_choice_numeric_and_missing_word() -> None:
         "text", "Vienna", ["Wien"])
     capitals = by_prompt["Match the capitals. In this order: 1. Austria 2. France 3. Spain"]
     assert (capitals["kind"], capitals["answer"]) == ("order", ["Vienna", "Paris", "Madrid"])
-    assert len(result.questions) == 10
+    rivers = by_prompt["Pick the rivers."]  # a multiple-answer question: two right options
+    assert (rivers["options"], rivers["answer"]) == (
+        ["Danube", "Rhine", "Alps", "Paris"], ["Danube", "Rhine"])
+    assert len(result.questions) == 11
 
 
 def test_gift_escapes_titles_and_feedback() -> None:
@@ -208,7 +211,6 @@ def test_gift_escapes_titles_and_feedback() -> None:
     [
         "matching question imported as an ordering question",
         "skipped: essay question",
-        "skipped: partial credit (50%)",
         "skipped: field 'answer': must be a positive integer, not a string",
         "tolerance ±2 dropped (the nearest answer wins)",
     ],
@@ -315,13 +317,41 @@ def test_gift_imports_a_moodle_style_bank_whole() -> None:
                         "the Rhine."]
     assert (castles["kind"], castles["answer"]) == ("order", ["Scotland", "France", "Germany"])
     assert any("extra answer 'Spain' dropped" in w for w in result.warnings)
-    assert len(result.questions) == 8
+    fruits = by_prompt["Which of these are fruits?"]  # a multiple-answer question
+    assert (fruits["kind"], fruits["options"], fruits["answer"]) == (
+        "choice", ["apple", "stone", "pear", "brick"], ["apple", "pear"])
+    assert len(result.questions) == 9
     skipped = sorted(w.split("skipped: ", 1)[1] for w in result.warnings if "skipped: " in w)
-    # The short answer imports as typed (its 50 % variant dropped); the fruits' partial
-    # credit in a choice is refused.
-    assert skipped == ["essay question", "partial credit (50%)"]
+    # The short answer imports as typed (its 50 % variant dropped); only the essay is left.
+    assert skipped == ["essay question"]
+    assert not any("taken as equal" in w for w in result.warnings)  # 50 % and 50 %
     assert any("'Falcon' worth 50 % dropped" in w for w in result.warnings)
     assert any("range 14..16 taken as 15" in w for w in result.warnings)
+
+
+def test_gift_multiple_answers_become_a_choice_with_several_right_options(
+        tmp_path: Path) -> None:
+    """A multiple-response question as Moodle's fixture has one: positive weights are the right
+    options, negative ones the wrong ones, in the file's order; unequal weights are said; a
+    question whose every answer is right is skipped with its reason."""
+    path = tmp_path / "several.gift"
+    path.write_text(
+        "::Mammals:: Which of these are mammals?\n{\n"
+        "    ~%50%whale # yes\n    ~%-100%shark # [html]a fish\n"
+        "    ~%50%bat # yes\n    ~%-100%[plain]penguin # a bird\n}\n\n"
+        "::Uneven:: Which are prime?{~%70%2 ~%30%3 ~%-50%4 ~6}\n\n"
+        "::All:: Which are even?{~%50%2 ~%50%4}\n", encoding="utf-8")
+    result = import_gift(path, ImportOptions(category="science"))
+    assert_all_valid(result.questions, "en")
+    mammals, primes = result.questions
+    assert (mammals["kind"], mammals["options"], mammals["answer"]) == (
+        "choice", ["whale", "shark", "bat", "penguin"], ["whale", "bat"])
+    assert "explain" not in mammals  # an option's own feedback is not the question's
+    assert (primes["options"], primes["answer"]) == (["2", "3", "4", "6"], ["2", "3"])
+    assert any(w.endswith("several.gift:9: weights 70%, 30% taken as equal (each right tick "
+                          "counts the same)") for w in result.warnings), result.warnings
+    assert any(w.endswith("several.gift:11: skipped: no wrong answer (every option is right)")
+               for w in result.warnings), result.warnings
 
 
 def test_gift_short_answer_becomes_a_text_question(tmp_path: Path) -> None:

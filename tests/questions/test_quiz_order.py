@@ -62,8 +62,12 @@ def test_each_bad_ordering_question_is_named(changes: dict[str, Any],
 
 
 def test_an_ordering_list_is_refused_for_the_other_kinds() -> None:
+    """A choice reads a list as its right options (host/quiz/several.py): none is an option."""
     assert findings(good_question(answer=PLANETS)) == [
-        ("answer", "must be the text of an option, not a list")]
+        ("answer", f'right answer {n} "{planet}" is not one of the options')
+        for n, planet in enumerate(PLANETS, start=1)]
+    assert findings(good_question(kind="numeric", options=DROP, answer=PLANETS)) == [
+        ("answer", "must be a positive integer, not a list")]
 
 
 def test_a_pack_file_names_the_file_and_line_of_a_bad_ordering_question(

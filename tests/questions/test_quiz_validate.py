@@ -57,7 +57,8 @@ def test_good_questions_have_no_findings() -> None:
             ),
         ),
         ({"answer": "Paris"}, ("answer", '"Paris" is not one of the options')),
-        ({"answer": 1}, ("answer", "must be the text of an option, not an integer")),
+        ({"answer": 1}, ("answer", "must be the text of an option (or a list of the right "
+                                        "ones), not an integer")),
         ({"unit": "m"}, ("unit", "only numeric questions have a unit")),
         ({"image": 5}, ("image", "must be a path or null, not an integer")),
     ],

@@ -1,5 +1,6 @@
 """Seeded random quiz rounds through a real Session (virtual time, SQLite journal), with every
-kind of round (mixed, numbers, buzzers, typed answers, ordering, wager questions, wipeout
+kind of round (mixed, numbers, buzzers, typed answers, ordering, several right answers ticked at
+random, bad tick lists refused, wager questions, wipeout
 with double or nothing, knock-out; a streak bonus) and a host who presses anything at
 any time: next, close, skip, right, wrong, typed answers accepted or rejected, score edits,
 undo, pause and resume. After every undo no team's move made after the undone decision is
@@ -20,6 +21,8 @@ from host.clock import VirtualClock, VirtualScheduler
 from host.games import registry
 from host.room.hub import Hub
 from host.games.contract import GameError
+from host import messages
+from host.quiz_round import several
 from host.store.journal import Journal, effective
 from host.store.replay import MOVERS, rebuild
 from host.session.core import HOST, Origin, Session
@@ -32,6 +35,7 @@ pytestmark = pytest.mark.random_play
 PLAN = [{"questions": 3, "mix": "mixed"}, {"questions": 2, "mix": "numeric"},
         {"questions": 3, "mix": "buzz"}, {"questions": 2, "mix": "text"},
         {"questions": 2, "mix": "order"},
+        {"questions": 3, "mix": "choice", "categories": ["food"]},  # several right answers
         {"questions": 2, "mix": "mixed", "wager": True, "wager_floor": 5, "streak_3": 2},
         {"questions": 3, "mix": "varied", "wipeout": True, "double_or_nothing": True},
         {"questions": 3, "mix": "mixed", "knockout": True}]
@@ -51,7 +55,8 @@ def test_random_rounds_of_every_kind_keep_the_contract(seed: int, tmp_path: Path
     clock = VirtualClock()
     scheduler = VirtualScheduler(clock)
     journal = Journal(tmp_path / "random.sqlite")
-    hub = Hub(journal, synthetic_bank(60, typed=20, clips=True, ordered=12), publish=None,
+    hub = Hub(journal, synthetic_bank(60, typed=20, clips=True, ordered=12, several=12),
+              publish=None,
               clock=clock,
               scheduler_factory=lambda: scheduler, threaded=False)
     players = 2 + seed
@@ -60,6 +65,7 @@ def test_random_rounds_of_every_kind_keep_the_contract(seed: int, tmp_path: Path
                                                    "board_every": 2})
     assert session.submit(HOST, {"type": "start"}).ok
     pick = random.Random(seed)
+    ticked = TICKED[seed] = [0, 0]
     stages = set()
     undos = 0
     for _ in range(3000):
@@ -82,6 +88,8 @@ def test_random_rounds_of_every_kind_keep_the_contract(seed: int, tmp_path: Path
         roll = pick.random()
         if moves and roll < 0.6:
             move = filled(pick.choice(moves), kind, pick, clock.now_ns())
+            if several.is_several(getattr(state, "asked", None)) and move["type"] == "answer":
+                move = random_ticks(session, move, pick)
             outcome = session.submit(Origin("seat", move["seat"], "phone"), move)
             assert outcome.ok or (session.paused and outcome.code == "paused"), (move, outcome)
         elif roll < 0.8:
@@ -97,6 +105,7 @@ def test_random_rounds_of_every_kind_keep_the_contract(seed: int, tmp_path: Path
                     break
     assert session.status == "over", session.game.view(session.state, "host")["stage"]
     assert undos >= 3, undos
+    assert ticked[0] >= 3 and ticked[1] >= 1, ticked  # tick lists locked in, bad ones refused
     assert {("answering", "buzz"), ("answering", "numeric"), ("answering", "mixed"),
             ("answering", "text"), ("answering", "order"), ("reveal", "order"),
             ("wager", "mixed"), ("knockout", "out"), ("double", "on"),
@@ -105,6 +114,30 @@ def test_random_rounds_of_every_kind_keep_the_contract(seed: int, tmp_path: Path
                       journal.rows(session.id))
     assert session.game.to_json(rebuilt.state) == session.game.to_json(session.state)
     journal.close()
+
+
+TICKED: dict[int, list[int]] = {}  # per seed: tick lists sent, bad ones refused
+
+
+def random_ticks(session: Session, move: dict[str, Any], pick: random.Random) -> dict[str, Any]:
+    """A team at a question with several right options ticks a random set of options; now
+    and then it first sends a bad list, which is refused with its reason and changes
+    nothing (host/quiz_round/several.py)."""
+    count = len(session.state.asked.content["options"])
+    ticks = sorted(pick.sample(range(count), pick.randint(1, count)))
+    TICKED[session.seed][0] += 1
+    if pick.random() < 0.3 and not session.paused:
+        before = session.game.to_json(session.state)
+        bad = pick.choice(several.BAD_TICKS)
+        refused = session.submit(Origin("seat", move["seat"], "phone"), {**move, "value": bad})
+        assert not refused.ok and refused.code == "bad_event", (bad, refused)
+        words = refused.as_json()["text"]  # the reason in both languages, not the code's
+        french = messages.french(refused.reason)
+        assert french is not None and words["fr"].casefold().startswith(french[:12].casefold())
+        assert words["en"].casefold().startswith(refused.reason[:12].casefold())
+        assert session.game.to_json(session.state) == before
+        TICKED[session.seed][1] += 1
+    return {**move, "value": ticks}
 
 
 def check_no_move_lost(session: Session, before: list[Any]) -> int:

@@ -9,8 +9,9 @@ answer wins; the first of several answers). Text after the answer block makes a
 ({=Vienna =Wien}, no ~wrong answer) become `text` questions: the first full-credit
 answer shown, the others accepted, part-credit answers and the `*` wildcard dropped
 with a warning. Matching questions ({=left -> right}) become ordering questions: the lefts
-numbered in the prompt, the rights to put in their order. Other kinds (essay, partial credit
-in a choice) are skipped with a warning.
+numbered in the prompt, the rights to put in their order. Multiple-answer questions
+({~%50%apple ~%50%pear ~%-100%stone}) become choice questions with several right options
+(every answer with a positive weight). Essays are skipped with a warning.
 Comments (`//` lines), titles (`::title::`), format markers (`[html]`...) and
 escapes (\\: \\= \\~ \\{ \\} \\# \\\\ \\n) are understood;
 `$CATEGORY: a/b/geography` sets the category when its last part is ours.
@@ -245,6 +246,7 @@ def _choice(
     rights: list[str] = []
     wrongs: list[str] = []
     partial: list[tuple[str, float]] = []
+    shown: list[str] = []  # every answer, in the file's order
     feedback = ""
     for mark, raw in re.findall(r"([=~])([^=~]*)", inside):
         answer, _, said = raw.partition("#")  # an option's feedback after '#'
@@ -255,20 +257,23 @@ def _choice(
         right = mark == "="
         if weight:
             answer = answer[weight.end() :].strip()
+            if marker := _FORMAT.match(answer):  # "%-100%[plain]brick"
+                answer = answer[marker.end():].strip()
             percent = float(weight.group(1))
             if 0 < percent < 100:
                 partial.append((_clean(answer, is_html), percent))
+                shown.append(_clean(answer, is_html))
                 continue
             right = percent >= 100
         (rights if right else wrongs).append(_clean(answer, is_html))
+        shown.append(_clean(answer, is_html))
         if right and not feedback:
             feedback = _clean(said, is_html)
     if "~" not in inside:  # no wrong option (an escaped one is hidden): a short answer
         partial += [(answer, 0.0) for answer in wrongs]  # Moodle's =%0% answers score nothing
         return _short_answer(origin, rights, partial, feedback, data, result)
-    if partial:
-        result.warnings.append(f"{origin}: skipped: partial credit ({partial[0][1]:g}%)")
-        return None
+    if partial:  # ~%50%apple ~%50%pear ~%-100%stone: a multiple-answer question
+        return _several(origin, partial, shown, rights, data, result)
     if not wrongs:
         result.warnings.append(f"{origin}: skipped: no ~wrong answers")
         return None
@@ -278,6 +283,25 @@ def _choice(
     data.update(kind="choice", options=[rights[0], *wrongs], answer=rights[0])
     if feedback:
         data["explain"] = feedback
+    return Draft(origin, data)
+
+
+def _several(origin: str, partial: list[tuple[str, float]], shown: list[str],
+             rights: list[str], data: dict[str, object], result: ImportResult) -> Draft | None:
+    """A multiple-answer question (`~%50%apple ~%50%pear ~%-100%stone`): every answer with a
+    positive weight is a right option, every other one a wrong option, in the file's order
+    (host/quiz/several.py). Each right tick counts the same in a quiz round
+    (docs/rules/quiz-round.md), so unequal weights are said in a warning; an answer worth the
+    whole (`=` or `%100%`) beside them is one more right option."""
+    right = {answer for answer, _ in partial} | set(rights)
+    if len({percent for _, percent in partial}) > 1 or rights:
+        weights = ", ".join([f"{p:g}%" for _, p in partial] + ["100%" for _ in rights])
+        result.warnings.append(f"{origin}: weights {weights} taken as equal (each right tick "
+                               "counts the same)")
+    if len(right) == len(set(shown)):
+        result.warnings.append(f"{origin}: skipped: no wrong answer (every option is right)")
+        return None
+    data.update(kind="choice", options=shown, answer=[a for a in shown if a in right])
     return Draft(origin, data)
 
 

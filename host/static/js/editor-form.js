@@ -13,6 +13,18 @@
     return [...document.querySelectorAll("#e-form [data-option]")];
   }
 
+  /** A choice's "right" tick boxes, one beside each option (several right answers). */
+  function rightBoxes() {
+    return [...document.querySelectorAll("#e-form [data-option-right]")];
+  }
+
+  /** Several right answers: the ticked options' texts, in the options' order. */
+  function tickedOptions() {
+    const inputs = optionInputs();
+    return rightBoxes().map((box, i) => (box.checked ? inputs[i].value.trim() : ""))
+      .filter(Boolean);
+  }
+
   /** An ordering question's item fields, numbered 1 to 6 in their right order. */
   function itemInputs() {
     return [...document.querySelectorAll("#e-form [data-order-item]")];
@@ -52,6 +64,10 @@
   /** The item fields' and buttons' names for screen readers, in the page's language. */
   function nameItems() {
     itemInputs().forEach((input, i) => input.setAttribute("aria-label", T.t("ed_order_item", { n: i + 1 })));
+    rightBoxes().forEach((box, i) => {
+      box.setAttribute("aria-label", T.t("ed_option_right") + " " + (i + 1));
+      box.title = T.t("ed_option_right");
+    });
     for (const button of document.querySelectorAll("#e-form [data-move]")) {
       const name = T.t(button.dataset.move === "1" ? "ed_move_down" : "ed_move_up");
       button.setAttribute("aria-label", name);
@@ -77,7 +93,11 @@
     const options = q && Array.isArray(q.options) ? q.options : [];
     optionInputs().forEach((input, i) => { input.value = options[i] !== undefined ? String(options[i]) : ""; });
     const ordered = q && q.kind === "order" && Array.isArray(q.answer);
-    $("#f-answer").value = q && !ordered && q.answer !== undefined && q.answer !== null ? String(q.answer) : "";
+    const several = q && q.kind === "choice" && Array.isArray(q.answer); // several right answers
+    $("#f-several").checked = Boolean(several);
+    rightBoxes().forEach((box, i) => { box.checked = Boolean(several && q.answer.includes(options[i])); });
+    $("#f-answer").value = q && !ordered && !several && q.answer !== undefined && q.answer !== null
+      ? String(q.answer) : "";
     const items = ordered ? q.answer : [];
     itemInputs().forEach((input, i) => { input.value = items[i] !== undefined ? String(items[i]) : ""; });
     nameItems();
@@ -118,8 +138,11 @@
     const numeric = $("#f-kind").value === "numeric";
     const typed = $("#f-kind").value === "text";
     const order = $("#f-kind").value === "order";
+    const several = !numeric && !typed && !order && $("#f-several").checked;
     $("#f-row-options").hidden = numeric || typed || order;
-    $("#f-row-answer").hidden = order;
+    $("#f-row-answer").hidden = order || several; // several: ticked beside the options
+    for (const box of rightBoxes()) box.hidden = !several;
+    $("#f-several-error").hidden = !several;
     $("#f-row-order").hidden = !order;
     $("#f-row-unit").hidden = !numeric;
     $("#f-row-accept").hidden = !typed;
@@ -145,7 +168,7 @@
     };
     if (kind === "choice") {
       q.options = optionInputs().map((input) => input.value.trim()).filter(Boolean);
-      q.answer = $("#f-answer").value.trim();
+      q.answer = $("#f-several").checked ? tickedOptions() : $("#f-answer").value.trim();
     } else if (kind === "order") { // the items in their right order, the first one first
       q.answer = orderItems();
     } else if (kind === "text") { // typed answers: other spellings one a line, a typo threshold
@@ -288,10 +311,11 @@
   $("#e-new").addEventListener("click", () => openForm(null));
   $("#e-form").addEventListener("input", (event) => {
     if (event.target.id === "f-image-file" || event.target.id === "f-clip-file") return;
-    if (event.target.id === "f-kind") kindChanged();
+    if (event.target.id === "f-kind" || event.target.id === "f-several") kindChanged();
     const field = event.target.closest(".ed-field");
     const slot = field && field.querySelector("[data-error-for]");
     if (ed.touched && slot) ed.touched.add(slot.dataset.errorFor);
+    if (ed.touched && event.target.matches("[data-option-right], #f-several")) ed.touched.add("answer");
     scheduleCheck();
   });
   $("#e-form").addEventListener("submit", save);

@@ -165,9 +165,10 @@ const Editor = (() => {
       + (p.kind.order ? T.t("ed_kind_order", { o: number(p.kind.order) }) : "");
   }
 
-  /** A question's answer as the list shows it: an ordering question's items "A → B → C". */
+  /** A question's answer as the list shows it: an ordering question's items "A → B → C", a
+   * choice's several right options "A + B". */
   function answerText(q) {
-    if (Array.isArray(q.answer)) return q.answer.map(String).join(" → ");
+    if (Array.isArray(q.answer)) return q.answer.map(String).join(q.kind === "choice" ? " + " : " → ");
     return String(q.answer) + (q.unit ? " " + q.unit : "");
   }
 

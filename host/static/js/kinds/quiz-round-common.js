@@ -35,6 +35,9 @@ window.QuizRound = (() => {
   }
 
   function answerText(question, value) {
+    if (question && question.kind === "choice" && Array.isArray(value)) { // several right options, ticked
+      return value.map((i) => LETTERS[i] + ". " + question.options[i]).join(" + ");
+    }
     if (question && question.kind === "choice") return LETTERS[value] + ". " + question.options[value];
     if (question && question.kind === "text") return String(value);
     if (question && question.kind === "order") return value.map((i) => question.options[i]).join(" → ");

@@ -15,6 +15,7 @@
   const Wager = window.QuizRoundWager; // wager questions, the streak bonus: quiz-round-wager.js
   const Risk = window.QuizRoundRisk; // wipeout, double or nothing: quiz-round-risk.js
   const Knockout = window.QuizRoundKnockout; // the knock-out round: quiz-round-knockout.js
+  const Several = window.QuizRoundSeveral; // several right options, ticked: quiz-round-several.js
   const BOARD_ROWS = 40; // the projector's leaderboard: the top 40, in columns
 
   // ------------------------------------------------------------- projector
@@ -89,6 +90,7 @@
     if (view.wager) parts.unshift(Wager.badge());
     if (view.risk) parts.unshift(Risk.badge(view));
     if (view.knockout) parts.unshift(Knockout.badge(view));
+    if (q.several) parts.push(Several.screenHint(view));
     if (q.kind === "choice") parts.push(optionBars(q, outcome));
     else if (q.kind === "text") parts.push(Typed.screenPanel(view, outcome));
     else if (q.kind === "order") parts.push(Order.screenPanel(q, outcome, view));
@@ -126,12 +128,13 @@
   }
 
   /** The options; at the reveal each has a bar: how many teams chose it, the right one lit
-   * (a buzz question has no counts: the right one is lit). */
+   * (a buzz question has no counts: the right one is lit; several right options: each lit,
+   * each bar the teams that ticked it). */
   function optionBars(q, outcome) {
     if (outcome && !outcome.counts) outcome = { ...outcome, counts: null };
     const most = outcome && outcome.counts ? Math.max(1, ...outcome.counts) : 1;
     return h("ol", { class: "qr-options n" + q.options.length, id: "qr-options" }, q.options.map((text, i) => {
-      const right = outcome && outcome.answer === i;
+      const right = outcome && Several.isRight(outcome.answer, i);
       const count = outcome && outcome.counts ? outcome.counts[i] : null;
       const lit = outcome ? (right ? " right" : " dim") : "";
       return h("li", { class: "qr-option choice-" + i + lit, "data-option": i },
@@ -273,6 +276,10 @@
         phone.status.textContent = Order.tr("order_locked");
         phone.status.classList.add("locked");
         fill(phone.controls, Order.lockedList(q, you.locked));
+      } else if (you.locked !== null && q.several) {
+        phone.status.textContent = Several.tr("ticked");
+        phone.status.classList.add("locked");
+        fill(phone.controls, Several.lockedList(q, you.locked));
       } else if (you.locked !== null) {
         phone.status.textContent = tr("locked", { v: answerText(q, you.locked) });
         phone.status.classList.add("locked");
@@ -285,7 +292,8 @@
           phone.typedFor = view.step;
         }
         const lockIn = (value, event) => act({ type: "answer", value, t_client: tapTime(event) });
-        fill(phone.controls, q.kind === "choice" ? choiceButtons(q)
+        fill(phone.controls, q.several ? Several.picker(q, view.step, lockIn)
+          : q.kind === "choice" ? choiceButtons(q)
           : q.kind === "order" ? Order.picker(q, view.step, lockIn)
           : q.kind === "text" ? Typed.field((value, event) => act({ type: "answer", value, t_client: tapTime(event) }),
             q.language)
@@ -297,6 +305,10 @@
     } else if (view.stage === "reveal" && view.outcome && q.kind === "order") {
       phone.status.textContent = Order.tr("order_right");
       fill(phone.controls, you.result ? Order.verdict(q, you) : verdict(you), Order.phoneReveal(q, view.outcome, you));
+    } else if (view.stage === "reveal" && view.outcome && q.several) {
+      phone.status.textContent = Several.tr("right_ones");
+      fill(phone.controls, Several.verdict(view.outcome, you), Several.phoneReveal(q, view.outcome, you),
+        view.outcome.explain ? h("p", { class: "qr-explain", id: "qr-p-explain" }, view.outcome.explain) : null);
     } else if (view.stage === "reveal" && view.outcome) {
       phone.status.textContent = tr("answer", { v: answerText(q, view.outcome.answer) });
       const yours = you.result && you.result.value !== null && you.result.value !== undefined
