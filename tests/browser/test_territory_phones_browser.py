@@ -24,10 +24,10 @@ from typing import Any
 import pytest
 
 from host.quiz.packs import bundled_packs_dir
-from host.session.core import Session
+from host.session.core import HOST, Session
 from tests.browser.driver import Recorder, new_page
 from tests.browser.layout import catalogue_page, show
-from tests.browser.screen_catalog import Screen, table
+from tests.browser.screen_catalog import Screen, Table, table
 from tests.live import LiveServer, Peer
 
 pytestmark = pytest.mark.browser
@@ -37,40 +37,52 @@ SMALL_PHONE = {"width": 360, "height": 640}
 TALL_PHONE = {"width": 390, "height": 844}
 
 
-def play(language: str, game_map: str, seed: int) -> dict[str, Screen]:
-    """A 3-bot game on virtual time: the first duel's phones (attacker, defender, onlooker),
-    the first picture question's phone, and every turn (pick or attack) on the phone whose turn
-    it is ("turn-<n>")."""
+def play(tab: Table, language: str, game_map: str, seed: int, turns_wanted: int) -> dict[str, Screen]:
+    """A 3-bot game on virtual time, until it has shown the first duel's phones (attacker,
+    defender, onlooker), the first picture question's phone, and `turns_wanted` turns (a pick
+    or an attack) on the phone whose turn it is ("turn-<n>"); then the host ends it."""
+    tab.screens.clear()
     turns = 0
-    with table() as tab:
-        session = tab.hub.create_game("territory", [{"name": n, "bot": 3} for n in NAMES[language]],
-                                      seed=seed, language=language, game_map=game_map)
+    session = tab.hub.create_game("territory", [{"name": n, "bot": 3} for n in NAMES[language]],
+                                  seed=seed, language=language, game_map=game_map)
 
-        def watch(s: Session) -> None:
-            nonlocal turns
-            view = s.view("screen")["view"] or {}
-            question = view.get("question") or {}
-            attack = view.get("attack")
-            if view.get("stage") == "answering" and question.get("purpose") == "duel" and attack:
-                onlooker = ({0, 1, 2} - {attack["attacker"], attack["defender"]}).pop()
-                for name, seat in (("duel-attacker", attack["attacker"]),
-                                   ("duel-defender", attack["defender"]),
-                                   ("duel-onlooker", onlooker)):
-                    tab.keep(name, s, seat=seat)
-            if view.get("stage") == "answering" and (question.get("content") or {}).get("image"):
-                tab.keep("picture", s, seat=question["seats"][0])
-            if view.get("stage") in ("pick", "attack") and view.get("turn_seat") is not None:
-                tab.keep(f"turn-{turns}", s, seat=view["turn_seat"])
-                turns += 1
+    def watch(s: Session) -> None:
+        nonlocal turns
+        view = s.view("screen")["view"] or {}
+        question = view.get("question") or {}
+        attack = view.get("attack")
+        if view.get("stage") == "answering" and question.get("purpose") == "duel" and attack:
+            onlooker = ({0, 1, 2} - {attack["attacker"], attack["defender"]}).pop()
+            for name, seat in (("duel-attacker", attack["attacker"]),
+                               ("duel-defender", attack["defender"]),
+                               ("duel-onlooker", onlooker)):
+                tab.keep(name, s, seat=seat)
+        if view.get("stage") == "answering" and (question.get("content") or {}).get("image"):
+            tab.keep("picture", s, seat=question["seats"][0])
+        if view.get("stage") in ("pick", "attack") and view.get("turn_seat") is not None:
+            tab.keep(f"turn-{turns}", s, seat=view["turn_seat"])
+            turns += 1
 
-        tab.play(session, watch)
-        return dict(tab.screens)
+    def done() -> bool:
+        return turns >= turns_wanted and {"duel-attacker", "picture"} <= set(tab.screens)
+
+    session.submit(HOST, {"type": "start"})
+    watch(session)
+    while session.status != "over" and not done() and tab.scheduler.run_next():
+        watch(session)
+    session.submit(HOST, {"type": "end"})
+    assert done(), sorted(tab.screens)
+    return dict(tab.screens)
 
 
 @pytest.fixture(scope="module")
 def games() -> dict[str, dict[str, Screen]]:
-    return {"fr": play("fr", "france-regions", 4), "en": play("en", "france-regions", 4),
-            "de": play("fr", "germany-states", 5)}
+    """French and English games on the default map (France's regions), and the German states
+    (Bremen, Hamburg and Berlin are small): their turns run into the combat's attacks."""
+    with table() as tab:
+        return {"fr": play(tab, "fr", "france-regions", 4, 14),
+                "en": play(tab, "en", "france-regions", 4, 4),
+                "de": play(tab, "fr", "germany-states", 5, 20)}
 
 
 @pytest.fixture(scope="module")
