@@ -164,12 +164,16 @@ def test_a_picture_only_on_the_projector_is_pointed_at_on_the_phone(
     assert page.locator("#p-picture img").count() == 0
     look = page.locator("#p-look")
     assert look.is_visible()
-    assert look.inner_text() == {"fr": "Regardez l’écran\u00a0: l’image y est",
-                                 "en": "Look at the screen: the picture is there"}[lang]
+    assert look.inner_text() == {"fr": "Image\u00a0: regardez l’écran",
+                                 "en": "Picture: look at the screen"}[lang]
     # Above the question, on screen without scrolling.
     box, prompt = look.bounding_box(), page.locator("#p-prompt").bounding_box()
     assert box is not None and prompt is not None
     assert box["y"] + box["height"] <= prompt["y"] + 1 and box["y"] + box["height"] <= 640
+    # Under the duel's line and this one, the four options are still on the first screen.
+    last = page.locator("#controls .choice").last.bounding_box()
+    assert page.locator("#controls .choice").count() == 4 and last is not None
+    assert last["y"] + last["height"] <= 640 and last["height"] >= 44, last
     # Shown on the phone, the picture takes the line's place.
     phone = {**screen.phone, "view": {**screen.phone["view"], "question": {
         **screen.phone["view"]["question"], "content": {**content, "image_on_phones": True}}}}
