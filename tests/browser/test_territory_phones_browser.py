@@ -37,7 +37,8 @@ SMALL_PHONE = {"width": 360, "height": 640}
 TALL_PHONE = {"width": 390, "height": 844}
 
 
-def play(tab: Table, language: str, game_map: str, seed: int, turns_wanted: int) -> dict[str, Screen]:
+def play(tab: Table, language: str, game_map: str, seed: int,
+         turns_wanted: int) -> dict[str, Screen]:
     """A 3-bot game on virtual time, until it has shown the first duel's phones (attacker,
     defender, onlooker), the first picture question's phone, and `turns_wanted` turns (a pick
     or an attack) on the phone whose turn it is ("turn-<n>"); then the host ends it."""
@@ -115,9 +116,9 @@ def attack_of(screen: Screen) -> dict[str, Any]:
 
 
 def name_of(page: Any, territory: str) -> str:
-    return str(page.evaluate("(id) => Promise.all([...Maps.cache.values()]).then((maps) => "
-                             "{ const t = maps[0].byId[id]; return T.lang === 'fr' ? t.name_fr : t.name_en; })",
-                             territory))
+    return str(page.evaluate("(id) => Promise.all([...Maps.cache.values()]).then((maps) => { "
+                             "const t = maps[0].byId[id]; "
+                             "return T.lang === 'fr' ? t.name_fr : t.name_en; })", territory))
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -188,8 +189,9 @@ REACH = """(min) => {
   const legal = (state.view.legal || []).map((a) => a.territory);
   const big = (el) => { if (!el) return false; const r = el.getBoundingClientRect();
     return r.width >= min && r.height >= min && getComputedStyle(el).visibility !== 'hidden'; };
-  return legal.filter((id) => !big(document.querySelector(`#p-map path.land.legal[data-id="${id}"]`))
-    && !big(document.querySelector(`#p-targets:not([hidden]) .target-btn[data-id="${id}"]`)));
+  const on = (sel) => document.querySelector(sel);
+  return legal.filter((id) => !big(on(`#p-map path.land.legal[data-id="${id}"]`))
+    && !big(on(`#p-targets:not([hidden]) .target-btn[data-id="${id}"]`)));
 }"""
 
 

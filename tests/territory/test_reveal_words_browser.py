@@ -130,7 +130,8 @@ def test_the_duels_name_the_player_and_what_decided(kit, grid_game, pages):
     d.answer(1, 1, 9)
     fr = words(pages["fr"], grid_game.view(d.state, "screen"))
     names = {0: "Rouge", 1: "Bleu"}  # kit.position seats are named after colours
-    assert fr["verdict"] == f"Défense réussie pour {names[1]} : pas de bonne réponse chez {names[0]}"
+    assert fr["verdict"] == (f"Défense réussie pour {names[1]} : "
+                             f"pas de bonne réponse chez {names[0]}")
     assert {row["seat"]: row["mark"] for row in fr["rows"]} == {0: "✘ Faux", 1: "✔ Juste !"}
 
 

@@ -40,7 +40,7 @@ const TerritoryTargets = (() => {
       fill(box);
       return;
     }
-    const owners = Object.fromEntries(view.territories.map((t) => [t.id, t.owner]));
+    const owners = Object.fromEntries(view.territories.map((t) => [t.id, t.owner])); // -1: free
     const sorted = [...legal].sort((a, b) => nameOf(gameMap, a).localeCompare(nameOf(gameMap, b), T.lang));
     const light = (id, on) => {
       const path = mapHolder.querySelector(`path.land[data-id="${CSS.escape(id)}"]`);
@@ -53,7 +53,7 @@ const TerritoryTargets = (() => {
           type: "button", class: "target-btn", "data-id": id, onclick: () => tap(id),
           onfocus: () => light(id, true), onblur: () => light(id, false),
           onpointerenter: () => light(id, true), onpointerleave: () => light(id, false),
-        }, owner !== undefined && owner !== FREE ? seatChip(owner) : null, h("span", {}, nameOf(gameMap, id)));
+        }, owner >= 0 ? seatChip(owner) : null, h("span", {}, nameOf(gameMap, id)));
       })));
   }
 
