@@ -1,7 +1,7 @@
 // ESLint for the browser pages' scripts (host/static/js; vendor/ is not ours): `make lint`.
 // The pages are plain <script>s sharing one global scope, loaded in the order of
 // templates/base.html: socket.io (io), /words.js (WORDS: the words, host/static/words/*.json), i18n.js, common.js,
-// kinds.js, cards.js, kinds/territory-words.js, the kinds, the page.
+// kinds.js, cards.js, kinds/territory-words.js, kinds/territory-targets.js, the kinds, the page.
 // Each shared script lists what it offers the later ones in a `/* exported a, b */` comment at its
 // top; this config reads those comments, so a name is declared once, where it is defined. Every
 // script sees the other scripts' names as read-only globals (not its own: no-redeclare).
@@ -10,7 +10,7 @@ import js from "@eslint/js";
 import globals from "globals";
 
 const SHARED = [
-  "i18n.js", "common.js", "kinds.js", "cards.js", "kinds/territory-words.js",
+  "i18n.js", "common.js", "kinds.js", "cards.js", "kinds/territory-words.js", "kinds/territory-targets.js",
 ].map((name) => "host/static/js/" + name);
 
 /** The names in a file's `/* exported ... *\/` comment. */

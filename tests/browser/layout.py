@@ -33,12 +33,12 @@ def problems(page: Any, scroll_allowed: bool = False) -> list[str]:
 STILL = "*, *::before, *::after { animation: none !important; transition: none !important; }"
 
 
-def catalogue_page(browser: Any, url: str, recorder: Any = None) -> Any:
+def catalogue_page(browser: Any, url: str, recorder: Any = None, locale: str = "fr-FR") -> Any:
     """A page for catalogued states: no Socket.IO (nothing live draws over them), no motion.
     Socket.IO's WebSocket is closed at once as well as its HTTP polling refused: `route` does
     not see WebSockets, and a page that connected drew its join screen over a state handed in
     (phone.js shows it on `connect`), which a loaded machine made likely."""
-    context = browser.new_context(viewport={"width": 800, "height": 600}, locale="fr-FR")
+    context = browser.new_context(viewport={"width": 800, "height": 600}, locale=locale)
     context.route("**/socket.io/**", lambda route: route.abort())
     context.route_web_socket("**/socket.io/**", lambda socket: socket.close())
     page = context.new_page()

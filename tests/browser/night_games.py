@@ -323,7 +323,7 @@ def play_territory(night: Night) -> str:
         " 1.6 * parseFloat(getComputedStyle(d).lineHeight) ? d.innerText : null]; })")
     assert all(c == [None, None] for c in cut), cut
     verdict = night.screen.inner_text("#q-result .verdict")
-    first = {"fr": "Premier choix pour ", "en": " picks first"}[night.lang]
+    first = {"fr": "Premier choix pour ", "en": "First pick to "}[night.lang]
     assert first in verdict, verdict
     night.shoot("territory-reveal", "screen", "phone", phone=2)
     night.screen.wait_for_selector("svg .land")

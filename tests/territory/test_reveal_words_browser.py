@@ -84,7 +84,7 @@ def test_closest_is_not_right_and_the_loser_is_not_praised(kit, grid_game, pages
     assert fr["verdict"] == "Premier choix pour Ana : le plus proche (écart 191)"
     assert fr["pickers"] == "Choisissent : Ana, Bruno"
     en = words(pages["en"], view)
-    assert en["verdict"] == "Ana picks first: closest (off by 191)"
+    assert en["verdict"] == "First pick to Ana: closest (off by 191)"
     assert {row["seat"]: row["mark"] for row in en["rows"]}[0] == "◎ Closest"
 
 
@@ -106,7 +106,7 @@ def test_faster_decides_only_between_equally_close_answers(kit, grid_game, pages
     fr = words(pages["fr"], view)
     assert fr["verdict"] == "Premier choix pour Bruno : aussi proche que Ana, plus rapide de 259 ms"
     assert words(pages["en"], view)["verdict"] == (
-        "Bruno picks first: as close as Ana, faster by 259 ms")
+        "First pick to Bruno: as close as Ana, faster by 259 ms")
 
 
 def test_an_overridden_silence_reads_like_any_row_and_nobody_picks_nothing(kit, grid_game, pages):
@@ -130,7 +130,8 @@ def test_the_duels_name_the_player_and_what_decided(kit, grid_game, pages):
     d.answer(1, 1, 9)
     fr = words(pages["fr"], grid_game.view(d.state, "screen"))
     names = {0: "Rouge", 1: "Bleu"}  # kit.position seats are named after colours
-    assert fr["verdict"] == f"Défense réussie pour {names[1]} : {names[0]} n’a pas trouvé"
+    assert fr["verdict"] == (f"Défense réussie pour {names[1]} : "
+                             f"pas de bonne réponse chez {names[0]}")
     assert {row["seat"]: row["mark"] for row in fr["rows"]} == {0: "✘ Faux", 1: "✔ Juste !"}
 
 
@@ -152,10 +153,11 @@ def test_a_conquest_says_which_territory_each_right_player_takes(kit, pages):
     names = {0: "Rouge", 1: "Bleu", 2: "Vert"}  # kit.seats are named after colours
     view = game.view(d.state, "screen")
     fr = words(pages["fr"], view)
-    assert fr["verdict"] == (f"{names[first]} prend «{aims[first]}» · "
-                             f"{names[second]} prend «{aims[second]}»")
+    assert fr["verdict"] == (f"Conquête pour {names[first]} : «{aims[first]}» · "
+                             f"Conquête pour {names[second]} : «{aims[second]}»")
     en = words(pages["en"], view)
-    assert f"takes «{aims[first]}» · " in en["verdict"] and "aimed at" not in en["verdict"]
+    assert en["verdict"] == (f"Taken by {names[first]}: «{aims[first]}» · "
+                             f"Taken by {names[second]}: «{aims[second]}»")
 
 
 def test_the_speed_duel_says_who_holds_and_why(kit, grid_game, pages):
@@ -176,7 +178,7 @@ def test_the_speed_duel_says_who_holds_and_why(kit, grid_game, pages):
     assert {row["seat"]: row["mark"] for row in fr["rows"]} == {1: "◎ Le plus proche",
                                                                  0: "2ᵉ plus proche"}
     en = words(pages["en"], grid_game.view(d.state, "screen"))
-    assert en["verdict"] == "Bleu holds: closest (off by 3)"
+    assert en["verdict"] == "Held by Bleu: closest (off by 3)"
 
 
 def test_the_projector_draws_the_reveal_with_these_words(live, kit, pages):
@@ -202,3 +204,63 @@ def test_the_projector_draws_the_reveal_with_these_words(live, kit, pages):
     assert "Premier choix pour Ana\xa0: le plus proche (écart 191)" in text
     assert "Réponse : 1905" in text and "1 905" not in text and "Juste" not in text
     assert "Choisissent : Ana, Bruno" in text
+
+
+def duel_lines(page: Any, view: dict[str, Any]) -> dict[str, Any]:
+    """TerritoryWords.duelLine for each seat of `view` (keyed "0", "1"...) and for the room
+    (null), the territory named «id»."""
+    return dict(page.evaluate("""(view) => {
+        const state = { view, meta: { seats: [] } }, place = (id) => "«" + id + "»";
+        const out = { room: TerritoryWords.duelLine(state, null, place) };
+        for (const p of view.players) out[p.seat] = TerritoryWords.duelLine(state, p.seat, place);
+        return out;
+    }""", view))
+
+
+@pytest.mark.parametrize("attacker,defender", [("Kim", "Les Ours"), ("Les Aigles", "Kim")])
+def test_a_duel_line_says_who_attacks_whom_where_for_each_side(kit, grid_game, pages,
+                                                              attacker, defender):
+    """Issue 49, point 7: a duel's phone said only "Duel". Each side reads its part, the room
+    reads both names; no verb has a player as subject ("Les Ours" is plural)."""
+    state = kit.position(grid_game, {0: "a1", 1: "c1", 2: "b3"}, {"b1": (1, 200)}, rest=2)
+    d = kit.Driver(grid_game, state)
+    d.attack(0, "b1")
+    d.ask(1)
+    view = grid_game.view(d.state, "screen")
+    for player, name in zip(view["players"], (attacker, defender, "Zoé"), strict=True):
+        player["name"] = name
+    fr = duel_lines(pages["fr"], view)
+    assert fr == {"room": f"Attaque\xa0: {attacker} → «b1» (défense\xa0: {defender})",
+                  "0": f"Vous attaquez «b1» (défense\xa0: {defender})",
+                  "1": f"Vous défendez «b1» contre {attacker}",
+                  "2": f"Attaque\xa0: {attacker} → «b1» (défense\xa0: {defender})"}
+    en = duel_lines(pages["en"], view)
+    assert en == {"room": f"Attack: {attacker} → «b1» (defended by {defender})",
+                  "0": f"You attack «b1» (defended by {defender})",
+                  "1": f"You defend «b1» against {attacker}",
+                  "2": f"Attack: {attacker} → «b1» (defended by {defender})"}
+    assert duel_lines(pages["fr"], {**view, "attack": None})["room"] is None
+
+
+def test_a_team_as_subject_reads_right_in_both_languages(pages):
+    """Issue 42: the territory sentences naming a player read right for "Kim" and for a plural
+    team ("Les Ours", "The Bears"), in French and English: no verb agrees with the name."""
+    keys = ["marked", "picks_base", "conquest_took", "v_wins", "v_holds", "v_first", "v_final",
+            "why_missed", "duel_you_attack", "duel_you_defend", "attack_on", "picks", "attacks"]
+    verbs = {"fr": (" vise", " prend", " attaque", " tient", " choisit", " passe", " n’a",
+                    " l’emporte", " vous"),
+             "en": (" aims", " takes", " attacks", " holds", " picks", " goes", " wins",
+                    " missed")}
+    for lang, page in pages.items():
+        said = page.evaluate("""(keys) => {
+            const own = { ...WORDS.kinds.territory, ...WORDS.kinds["territory-words"] };
+            return Object.fromEntries(keys.map((key) => [key, own[key]
+              ? own[key][T.lang === "fr" ? 0 : 1] : T.t(key)]));
+        }""", keys)
+        assert set(said) == set(keys) and all(said.values())
+        for key, text in said.items():
+            for name in ("Kim", "Les Ours", "The Bears"):
+                line = text
+                for slot in ("{who}", "{a}", "{d}", "{other}"):
+                    line = line.replace(slot, name)
+                assert not any(name + verb in line for verb in verbs[lang]), (lang, key, line)

@@ -92,5 +92,22 @@ const TerritoryWords = (() => {
     return pickers.length > 1 ? T.t("pickers", { who }) : say("picker_one", { who });
   }
 
-  return { numberFormat, answerText, rowMark, rowDetail, verdictText, pickersText };
+  /**
+   * Who duels whom for which territory, as `seat` reads it (null: the room): "You attack
+   * Bavaria (defended by The Bears)", "You defend Bavaria against Kim", else "Attack: Kim →
+   * Bavaria (defended by The Bears)". No verb has a player as its subject: a team's name is
+   * often plural ("Les Ours"). `placeName(id)` names the territory; `nameOf(seat)` a player
+   * (the seat's name unless given). Null when no attack is on.
+   */
+  function duelLine(state, seat, placeName, nameOf) {
+    const attack = state.view && state.view.attack;
+    if (!attack) return null;
+    const name = nameOf || ((s) => seatName(state, s));
+    const t = placeName(attack.target);
+    if (seat === attack.attacker) return T.prose(say("duel_you_attack", { t, d: name(attack.defender) }));
+    if (seat === attack.defender) return T.prose(say("duel_you_defend", { t, a: name(attack.attacker) }));
+    return T.prose(T.t("attack_on", { a: name(attack.attacker), d: name(attack.defender), t }));
+  }
+
+  return { numberFormat, answerText, rowMark, rowDetail, verdictText, pickersText, duelLine };
 })();

@@ -141,10 +141,8 @@
     const parts = [];
     if (view.attack) {
       const a = view.attack;
-      parts.push(h("p", { class: "attack-line" }, seatChip(a.attacker), " ",
-        T.t("attack_on", {
-          a: seatLabel(state, a.attacker), d: seatLabel(state, a.defender), t: territoryName(gameMap, a.target),
-        })));
+      parts.push(h("p", { class: "attack-line" }, seatChip(a.attacker), " ", TerritoryWords.duelLine(state, null,
+        (id) => territoryName(gameMap, id), (seat) => seatLabel(state, seat))));
       const target = view.territories.find((t) => t.id === a.target);
       if (target && target.castle) parts.push(h("p", {}, T.t("tower_left", { n: target.towers })));
     } else if (view.stage === "pick") {
@@ -247,11 +245,14 @@
   function mountPhone(root) {
     root.append(
       h("p", { id: "status", class: "status", "aria-live": "polite" }),
+      h("p", { id: "p-duel", class: "duel-line", hidden: true }),
       h("div", { class: "timer" }, h("div", { id: "p-bar", class: "timer-bar" })),
       h("div", { id: "p-picture", class: "q-picture" }),
+      h("p", { id: "p-look", class: "look-screen", hidden: true }),
       h("p", { id: "p-prompt", class: "prompt" }),
       h("div", { id: "controls", class: "controls" }),
-      h("div", { id: "p-map", class: "map-holder" }));
+      h("div", { id: "p-map", class: "map-holder" }),
+      h("div", { id: "p-targets", class: "targets", hidden: true }));
     root.classList.add("play");
     phone = { typed: "", typedFor: null, state: null };
   }
@@ -278,9 +279,13 @@
     $("#p-prompt").textContent = "";
     const q0 = view.question && view.question.content;
     // A picture on the phones only for a choice question and when the game says so
-    // (host form: images_on_phones); the projector always shows it.
-    showPicture($("#p-picture"), q0 && q0.kind === "choice" && q0.image_on_phones
-      && view.stage !== "pick" && view.stage !== "attack" ? q0.image : null);
+    // (host form: images_on_phones); the projector always shows it, and a phone without it
+    // says where to look (a question about "this outline" with nothing to see reads as a bug).
+    const asked = !!(q0 && q0.image) && view.stage !== "pick" && view.stage !== "attack";
+    const here = asked && q0.kind === "choice" && !!q0.image_on_phones;
+    showPicture($("#p-picture"), here ? q0.image : null);
+    $("#p-look").hidden = !asked || here;
+    $("#p-look").textContent = asked && !here ? T.prose(say("look_screen")) : "";
     $("#status").textContent = meta.paused ? T.t("paused") : "";
     const q = view.question;
     let tap = null;
@@ -294,17 +299,23 @@
       $("#status").textContent = T.t("waiting_host");
     }
     const mapWanted = !(view.stage === "answering" && q && q.seats.includes(seat) && !view.your_answer);
-    if (!mapWanted) {
-      fill("#p-map");
-      Maps.load(meta.config.map).then((gameMap) => { shownMap = gameMap; }); // names for the reveal
-      return;
-    }
+    if (!mapWanted) fill("#p-map");
+    TerritoryTargets.clear($("#p-targets"));
     Maps.load(meta.config.map).then((gameMap) => {
-      shownMap = gameMap;
+      shownMap = gameMap; // names for the reveal and the duel
       if (state !== phone.state) return;
+      // Who duels whom, for which territory, and this phone's side ("Duel" alone said none of it).
+      const duel = view.stage === "pick" || view.stage === "attack" ? null
+        : TerritoryWords.duelLine(state, seat, (id) => territoryName(gameMap, id));
+      $("#p-duel").hidden = !duel;
+      $("#p-duel").textContent = duel || "";
+      if (view.attack) $("#p-duel").dataset.side = seat === view.attack.attacker ? "attack"
+        : seat === view.attack.defender ? "defend" : "watch";
+      if (!mapWanted) return;
       const legal = tap ? (view.legal || []).map((action) => action.territory) : []; // the server's list
       const onIllegal = tap ? () => { $("#status").textContent = T.t("illegal_land"); } : null;
       drawMap($("#p-map"), gameMap, view, { legal, onTap: tap, onIllegal });
+      if (tap) TerritoryTargets.offer($("#p-targets"), $("#p-map"), gameMap, view, legal, tap);
     });
   }
 
