@@ -98,7 +98,6 @@ def test_two_phones_buzz_the_projector_shows_first_and_margin(live: LiveServer,
     host.wait_for_function(
         "document.querySelector(\"#h-seats tr[data-seat='0'] .score\").textContent === '1'")
     phones[0].wait_for_function("document.querySelector('#my-score').textContent === '1'")
-    host.click("[data-cmd='close']")
 
     # A "first" window: the first press takes the floor at once.
     host.click("[data-cmd='open-first']")

@@ -2,7 +2,8 @@
 phones. A later player's gap is to the first (a gap to the previous one makes a later
 player look faster: issue 49, point 6), the same figure, labelled, on the projector, the
 host page and that player's phone, and the host's table of presses agrees (French decimal
-comma). After "Juste" the next window opens at once: no "Fermer" first."""
+comma). Once all three pressed the ranking is decided by itself, and after "Juste" the next
+window opens at once: no "Fermer" first."""
 
 from __future__ import annotations
 
@@ -43,8 +44,9 @@ def test_a_ranking_shows_each_gap_to_the_first_everywhere_and_right_frees_the_ne
         phone.wait_for_function("document.body.dataset.buzz === 'live'")
         phone.click("#bz-button", force=True)
         phone.wait_for_function("document.body.dataset.buzz === 'buzzed'")
-    host.click("[data-cmd='close']")
+    # All three pressed: decided without "Fermer" (issue 49), which has nothing left to close.
     screen.wait_for_selector("#bz-status[data-state='decided']", timeout=10000)
+    host.wait_for_selector("[data-cmd='close'][disabled]")
 
     host.wait_for_selector("#bz-order li[data-seat='2']")
     order = [int(s) for s in host.eval_on_selector_all(
