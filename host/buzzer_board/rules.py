@@ -1,11 +1,12 @@
 """The buzzer board's rules, as pure functions over `BuzzerState` (no clock, no I/O).
 
 Host commands: `open` {mode: first|ranking}, `right`/`wrong` {seat?}, `close`,
-`end`. A ranking window closes and is decided by itself once every seat has pressed. Seat action: `buzz` {seat, t_ns, source, u_ns, settle_ns?, rx_ns?}, stamped by
-the socket layer with the press's host time, its uncertainty, how long a
-decision must wait for the game's slowest phone and when the host heard it. The
-Session's `timeout` of the settle timer makes the decision, due `settle_ns` after
-the first press's own time (not after the host heard it).
+`end`. A ranking window closes and is decided by itself once every seat has pressed.
+Seat action: `buzz` {seat, t_ns, source, u_ns, settle_ns?, rx_ns?}, stamped by the
+socket layer with the press's host time, its uncertainty, how long a decision must wait
+for the game's slowest phone and when the host heard it. The Session's `timeout` of the
+settle timer makes the decision, due `settle_ns` after the first press's own time (not
+after the host heard it).
 
 Why host commands may carry `t_ns` but need not: the arbiter wants the host
 time of an opening (to spot presses made before it) and of a close. When the

@@ -95,7 +95,6 @@
       fill(screen.winner, h("span", { class: "bz-name" }, first.name),
         h("span", { class: "bz-colour" },
           (word ? word + " · " : "") + (view.floor === first.seat ? tr("has_floor") : tr("first_in"))));
-      fitText(screen.winner.firstChild, 0.3); // a 24-character name on two lines inside the box
     } else {
       screen.winner.className = "bz-winner empty";
       delete screen.winner.dataset.seat;
@@ -125,6 +124,8 @@
     // Every row on the screen up to a board of rows (16 seats); a hall's are cut at the bottom.
     if (others.length <= HALL_SEATS) fitText(screen.others, 0.5);
     if (players.length <= HALL_SEATS) fitText(screen.scores, 0.45);
+    // Last: the list under it decides the box's height. A 24-character name on two lines inside.
+    if (first) fitText(screen.winner.firstChild, 0.3);
     sounds(ctx.previous, state, ctx.sounds);
   }
 
