@@ -1,11 +1,12 @@
 """The buzzer board's rules, as pure functions over `BuzzerState` (no clock, no I/O).
 
 Host commands: `open` {mode: first|ranking}, `right`/`wrong` {seat?}, `close`,
-`end`. Seat action: `buzz` {seat, t_ns, source, u_ns, settle_ns?, rx_ns?}, stamped by
-the socket layer with the press's host time, its uncertainty, how long a
-decision must wait for the game's slowest phone and when the host heard it. The
-Session's `timeout` of the settle timer makes the decision, due `settle_ns` after
-the first press's own time (not after the host heard it).
+`end`. A ranking window closes and is decided by itself once every seat has pressed.
+Seat action: `buzz` {seat, t_ns, source, u_ns, settle_ns?, rx_ns?}, stamped by the
+socket layer with the press's host time, its uncertainty, how long a decision must wait
+for the game's slowest phone and when the host heard it. The Session's `timeout` of the
+settle timer makes the decision, due `settle_ns` after the first press's own time (not
+after the host heard it).
 
 Why host commands may carry `t_ns` but need not: the arbiter wants the host
 time of an opening (to spot presses made before it) and of a close. When the
@@ -112,7 +113,20 @@ def _buzz(state: BuzzerState, event: Event) -> BuzzerState:
     board = heard_first(board, event, t_ns)
     if board.settings.mode == "first" and board.settings.settle_ns == 0:
         board, _ = arbiter.decide(board, min(e.t_ns for e in board.entries))
+    elif board.settings.mode == "ranking" and len(board.entered) >= state.seats:
+        board = _everyone_pressed(board)
     return replace(state, board=board)
+
+
+def _everyone_pressed(board: Board) -> Board:
+    """A ranking window every seat pressed in is final at once: no press can come after
+    (a seat's second one is a duplicate), so neither the host's close nor the settle wait
+    for a late phone has anything left to wait for (issue 49: 8 phones pressed and the
+    projector said "Buzzers open!" until the host closed)."""
+    if board.phase == "armed":  # (closed already: its close time stays)
+        board = arbiter.close_window(board, max(e.t_ns for e in board.entries) + 1)
+    board, _ = arbiter.decide(board, (board.closes_at_ns or 0) + board.settings.settle_ns)
+    return board
 
 
 def _timeout(state: BuzzerState, event: Event) -> BuzzerState:

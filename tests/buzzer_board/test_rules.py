@@ -115,7 +115,7 @@ def test_a_press_stamped_before_the_opening_but_arriving_after_is_early() -> Non
 
 
 def test_ranking_mode_ranks_everyone_then_waits_settle_after_the_close() -> None:
-    state = play(fresh(), {"type": "open", "mode": "ranking", "t_ns": T0},
+    state = play(fresh(4), {"type": "open", "mode": "ranking", "t_ns": T0},
                  buzz(2, 9.0, settle_ms=40), buzz(0, 4.0, settle_ms=40))
     live = GAME.view(state, "screen")
     assert [r["seat"] for r in live["ranking"]] == [0, 2] and not live["final"]
@@ -127,10 +127,26 @@ def test_ranking_mode_ranks_everyone_then_waits_settle_after_the_close() -> None
     final = GAME.view(state, "screen")
     assert [r["seat"] for r in final["ranking"]] == [0, 2, 1] and final["final"]
     state = play(state, {"type": "right", "seat": 2}, {"type": "wrong"})  # default: first unmarked
-    assert state.scores == (0, 0, 1)
+    assert state.scores == (0, 0, 1, 0)
     assert [m["seat"] for m in GAME.view(state, "screen")["marks"]] == [2, 0]
     with pytest.raises(GameError):
         GAME.apply(state, {"type": "right", "seat": 2})  # already marked
+
+
+def test_a_ranking_every_seat_pressed_in_is_final_without_the_close_or_the_wait() -> None:
+    """Issue 49: eight phones pressed and the screen said "open" until the host closed."""
+    state = play(fresh(), {"type": "open", "mode": "ranking", "t_ns": T0},
+                 buzz(2, 9.0, settle_ms=40), buzz(0, 4.0, settle_ms=40))
+    assert not GAME.view(state, "screen")["final"]  # seat 1 may still press
+    state = play(state, buzz(1, 15.0, settle_ms=40))
+    final = GAME.view(state, "screen")
+    assert final["final"] and final["phase"] == "closed"
+    assert [r["seat"] for r in final["ranking"]] == [0, 2, 1]
+    assert GAME.timer(state) is None
+    with pytest.raises(StaleEvent):
+        GAME.apply(state, buzz(1, 16.0))
+    state = play(state, {"type": "right"}, {"type": "open", "mode": "first", "t_ns": T0 + 10**9})
+    assert state.scores == (1, 0, 0)
 
 
 def test_close_and_end() -> None:

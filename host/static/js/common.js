@@ -1,7 +1,7 @@
 // Shared by the projector, phone and host pages: DOM helpers, the map as SVG,
 // the countdown, the sounds, and language choice. No framework, no network
 // beyond this host.
-/* exported h, $, fill, seatName, seatLabel, seatChip, Maps, drawMap, castle, Countdown,
+/* exported h, $, fill, seatName, seatLabel, seatChip, seatLook, Maps, drawMap, castle, Countdown,
    Sound, formatAnswer, questionTitle, phaseTitle, onLoopback, joinAddress, storageNotice, linkStylesheet,
    HALL_SEATS, NAME_MAX, fitText, fitZoom, keepScreenAwake, getJson, waitingNotice */
 "use strict";
@@ -54,8 +54,16 @@ function seatLabel(state, seat) {
   return name === colour ? name : colour + " · " + name; // a hall's "#40" is said once
 }
 
+/** A seat's look, 0 to 15: its colour and its pattern (.seat-N, .seat-bg-N, --seat-N in
+ *  app.css). Sixteen seats, as many as the host form's rows, each its own pair; a hall's
+ *  seats beyond them come round again and are told apart by their number. */
+const SEAT_LOOKS = 16;
+function seatLook(seat) {
+  return seat % SEAT_LOOKS;
+}
+
 function seatChip(seat) {
-  return h("span", { class: "chip seat-" + (seat % 4), "aria-hidden": "true" });
+  return h("span", { class: "chip seat-" + seatLook(seat), "aria-hidden": "true" });
 }
 
 // ----------------------------------------------------------------- map

@@ -60,6 +60,13 @@ const T = {
   stage(name) {
     return name && STRINGS[this.lang]["stage_" + name] !== undefined ? STRINGS[this.lang]["stage_" + name] : "";
   },
+  /** A place in a ranking, as each language writes it: "1ᵉʳ", "2ᵉ" in French, "1st", "2nd",
+   *  "3rd", "11th", "22nd" in English. */
+  place(n) {
+    if (this.lang === "fr") return n === 1 ? "1ᵉʳ" : n + "ᵉ";
+    const ends = { one: "st", two: "nd", few: "rd", other: "th" };
+    return n + ends[new Intl.PluralRules("en", { type: "ordinal" }).select(n)];
+  },
   colour(seat) {
     return STRINGS[this.lang].colours[seat] || "#" + (seat + 1);
   },

@@ -144,12 +144,12 @@ function drawPodium(holder, rows) {
     // Tied teams of different colours share one step: its block in each one's colour, side by side.
     const shared = colour === null && colours.every((c) => c !== null);
     const share = (i) => (100 * i) / colours.length + "%";
-    const split = shared ? colours.map((c, i) => `var(--seat-${c % 4}) ${share(i)} ${share(i + 1)}`) : null;
+    const split = shared ? colours.map((c, i) => `var(--seat-${seatLook(c)}) ${share(i)} ${share(i + 1)}`) : null;
     return h("div", { class: "step place-" + place + (group.length > 1 ? " tied" : ""), "data-place": place,
       "data-seat": group[0].seat, "data-names": group.length },
     ...group.map((p, i) => h("div", { class: "who" }, colours[i] === null ? null : seatChip(colours[i]),
       h("strong", {}, p.name), colours[i] === null ? null : h("small", {}, T.colour(colours[i])))),
-    h("div", { class: colour === null ? "block" + (shared ? " shared" : "") : "block seat-bg-" + (colour % 4),
+    h("div", { class: colour === null ? "block" + (shared ? " shared" : "") : "block seat-bg-" + seatLook(colour),
       style: split ? `background: linear-gradient(90deg, ${split.join(", ")})` : null }, h("span", {}, String(place)),
       h("small", {}, Number(group[0].score).toLocaleString(T.lang))));
   });

@@ -316,7 +316,7 @@ function drawColours(game) {
   const team = new URLSearchParams(location.search).get("team"); // ?team=N: a team's QR code, its colour
   const cls = (s) => (taken(s) ? " taken" : "") + (team !== null && String(s.seat) === team ? " suggested" : "");
   fill("#colours", game.seats.filter((s) => !s.bot).map((s) =>
-    h("button", { type: "button", class: "colour-btn seat-bg-" + (s.seat % 4) + cls(s),
+    h("button", { type: "button", class: "colour-btn seat-bg-" + seatLook(s.seat) + cls(s),
       "data-seat": s.seat, "aria-disabled": taken(s) ? "true" : null, onclick: () => join(game, s.seat) },
       seatChip(s.seat), h("span", {}, T.colour(s.seat)), h("small", {}, out(s) + s.name))));
 }

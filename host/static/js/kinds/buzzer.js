@@ -49,8 +49,12 @@
     return known ? tr("src_" + source) : source;
   }
 
-  function colourName(seat) {
-    return T.colour(seat);
+  /** The seat in words: its colour ("Rouge") or, past the named colours, "buzzer 5" (a bare
+   *  "#5" beside "premier" read like a rank). "" when the player's name already says it. */
+  function seatWord(seat, name) {
+    const colour = T.colour(seat);
+    if (name === colour) return "";
+    return colour === "#" + (seat + 1) ? tr("seat_no", { n: seat + 1 }) : colour;
   }
 
   function lastMark(view) {
@@ -70,7 +74,7 @@
       scores: h("ol", { class: "scores bz-scores", id: "bz-scores" }),
     };
     root.append(h("div", { class: "bz-screen" },
-      h("div", { class: "bz-main" }, screen.status, screen.winner, screen.others, screen.mark),
+      h("div", { class: "bz-main" }, screen.status, screen.winner, screen.mark, screen.others),
       h("aside", { class: "bz-side" }, h("h2", {}, tr("scores")), screen.scores)));
   }
 
@@ -85,31 +89,43 @@
     const first = shown ? view.ranking[0] : null;
     screen.winner.hidden = !first && phase !== "decided";
     if (first) {
-      screen.winner.className = "bz-winner seat-" + (first.seat % 4);
+      screen.winner.className = "bz-winner seat-" + seatLook(first.seat);
       screen.winner.dataset.seat = first.seat;
+      const word = seatWord(first.seat, first.name);
       fill(screen.winner, h("span", { class: "bz-name" }, first.name),
         h("span", { class: "bz-colour" },
-          colourName(first.seat) + " · " + (view.floor === first.seat ? tr("has_floor") : tr("first_in"))));
-      fitText(screen.winner.firstChild, 0.3); // a 24-character name on two lines inside the box
+          (word ? word + " · " : "") + (view.floor === first.seat ? tr("has_floor") : tr("first_in"))));
     } else {
       screen.winner.className = "bz-winner empty";
       delete screen.winner.dataset.seat;
       fill(screen.winner,
         phase === "decided" && !view.marks.length ? h("span", { class: "bz-none" }, tr("no_press")) : null);
     }
-    fill(screen.others, shown ? view.ranking.slice(1).map((row) =>
+    // The places after the first, one under the other ("2ᵉ", "3ᵉ"...): the host's tie rule
+    // orders even a tie, so no two share a place. Past eight they run down two columns.
+    const others = shown ? view.ranking.slice(1) : [];
+    screen.others.classList.toggle("two", others.length > 8);
+    fill(screen.others, others.map((row, i) =>
       h("li", { class: "bz-other" + (view.out.includes(row.seat) ? " out" : ""), "data-seat": row.seat },
-        seatChip(row.seat), h("span", { class: "who" }, row.name),
+        h("span", { class: "bz-place" }, T.place(i + 2)), seatChip(row.seat), h("span", { class: "who" }, row.name),
         h("span", { class: "bz-margin" }, margin(view, row)),
-        view.out.includes(row.seat) ? h("em", {}, tr("locked_out")) : null)) : []);
+        view.out.includes(row.seat) ? h("em", {}, tr("locked_out")) : null)));
     const mark = lastMark(view);
     screen.mark.className = "bz-mark" + (mark ? (mark.right ? " good" : " bad") : "");
     screen.mark.textContent = mark
       ? tr(mark.right ? "mark_right" : "mark_wrong", { who: seatName(state, mark.seat) }) : "";
-    fill(screen.scores, rankedPlayers(view).map((p) =>
-      h("li", { class: "score-row" + (view.floor === p.seat ? " turn" : ""), "data-seat": p.seat },
-        seatChip(p.seat), h("span", { class: "who" }, h("small", {}, colourName(p.seat)), p.name),
-        h("span", { class: "pts" }, Number(p.score).toLocaleString(T.lang)))));
+    const players = rankedPlayers(view);
+    fill(screen.scores, players.map((p) => {
+      const word = seatWord(p.seat, p.name);
+      return h("li", { class: "score-row" + (view.floor === p.seat ? " turn" : ""), "data-seat": p.seat },
+        seatChip(p.seat), h("span", { class: "who" }, word ? h("small", {}, word) : null, p.name),
+        h("span", { class: "pts" }, Number(p.score).toLocaleString(T.lang)));
+    }));
+    // Every row on the screen up to a board of rows (16 seats); a hall's are cut at the bottom.
+    if (others.length <= HALL_SEATS) fitText(screen.others, 0.5);
+    if (players.length <= HALL_SEATS) fitText(screen.scores, 0.45);
+    // Last: the list under it decides the box's height. A 24-character name on two lines inside.
+    if (first) fitText(screen.winner.firstChild, 0.3);
     sounds(ctx.previous, state, ctx.sounds);
   }
 
@@ -129,16 +145,23 @@
   let phone = null;
 
   function mountPhone(root, ctx) {
-    const button = h("button", { type: "button", class: "bz-button", id: "bz-button", "aria-label": tr("buzz") },
-      tr("buzz"));
+    const word = h("span", { class: "bz-word" });
+    const button = h("button", { type: "button", class: "bz-button", id: "bz-button" },
+      h("span", {}, tr("buzz")), word);
     const press = (event) => {
       if (event.type === "keydown" && event.key !== " " && event.key !== "Enter") return;
       event.preventDefault();
       if (button.disabled) return;
       // The press's own time, on the clock-sync scale (performance.timeOrigin + timeStamp).
       const tClient = performance.timeOrigin + event.timeStamp;
-      if (navigator.vibrate) navigator.vibrate(40);
-      button.classList.add("pressed");
+      // Closed (greyed, "fermé"): the tap is still sent, as a press before the opening is the
+      // anticipation the early lock-out is for, and the phone says why nothing happened.
+      const closed = button.getAttribute("aria-disabled") === "true";
+      if (closed) phone.note.textContent = tr("closed_tap");
+      else {
+        if (navigator.vibrate) navigator.vibrate(40);
+        button.classList.add("pressed");
+      }
       phone.ctx.send({ type: "buzz", t_client: tClient }).then((ack) => {
         button.classList.remove("pressed");
         if (!ack.ok && ack.code !== "stale") phone.note.textContent = T.refusal(ack);
@@ -148,7 +171,7 @@
     button.addEventListener("keydown", press);
     button.addEventListener("contextmenu", (event) => event.preventDefault());
     phone = {
-      button, ctx,
+      button, word, ctx,
       status: h("p", { class: "bz-you", id: "bz-you", "aria-live": "polite" }),
       note: h("p", { class: "note" }),
     };
@@ -165,7 +188,7 @@
     // A ranking window decided: a phone that pressed reads its place, not "settling".
     const placed = you.status === "buzzed" && view.mode === "ranking" && view.final
       && typeof you.place === "number";
-    const place = placed && (you.place === 0 ? T.t("first") : T.t("rank", { n: you.place + 1 }));
+    const place = placed && T.place(you.place + 1);
     const gap = placed && you.place > 0 && typeof you.behind_ms === "number" ? " · " + behind(you.behind_ms) : "";
     const text = lost && you.status !== "out" ? tr("you_lost", { who: view.floor_name })
       : placed ? tr("you_ranked", { place }) + gap : tr(key);
@@ -174,11 +197,21 @@
     document.body.dataset.buzz = you.status;
     const canPress = !state.meta.paused && (you.status === "live" || you.status === "waiting") && !lost;
     phone.button.disabled = !canPress;
-    phone.button.className = "bz-button " + you.status + (view.phase === "armed" ? " armed" : "");
-    phone.note.textContent = "";
+    // Between windows the button looks closed (grey, "fermé", aria-disabled) but takes the tap.
+    const closed = canPress && view.phase !== "armed";
+    if (closed) phone.button.setAttribute("aria-disabled", "true");
+    else phone.button.removeAttribute("aria-disabled");
+    phone.word.textContent = closed ? tr("closed") : "";
+    phone.button.className = "bz-button " + you.status + (closed ? " closed" : "")
+      + (view.phase === "armed" ? " armed" : "");
+    const before = ctx.previous;
+    // A note (why a tap did nothing) stays until the window or this phone's status moves on.
+    const was = before && before.view ? before.view : null;
+    if (!was || was.phase !== view.phase || was.window !== view.window || !was.you || was.you.status !== you.status) {
+      phone.note.textContent = "";
+    }
     // Fast clock pings while a window is open or about to be (keeps the radio awake too).
     ctx.heartbeat(view.phase === "armed" || view.phase === "floor" || view.phase === "closed");
-    const before = ctx.previous;
     if (before && before.view && before.view.you && before.view.you.status !== you.status) {
       if (you.status === "floor") {
         ctx.sounds.play("buzz");
@@ -213,7 +246,8 @@
       ["open-ranking", "open", { mode: "ranking" }, running && !windowOpen],
       ["right", "right", {}, running && (phase === "floor" || ranking), "good"],
       ["wrong", "wrong", {}, running && (phase === "floor" || ranking), "bad"],
-      ["close", "close", {}, running && phase !== "idle"],
+      // A decided ranking is closed already ("Fermer" then would end its marks).
+      ["close", "close", {}, running && phase !== "idle" && !ranking],
     ];
     fill(host.buttons, buttons.map(([id, type, extra, enabled, cls]) =>
       h("button", {
