@@ -115,6 +115,7 @@ FRENCH: dict[str, str] = {
         "ce téléphone n’est plus à cette place : rejoignez à nouveau",
     "that phone is no longer on that seat": "ce téléphone n’est plus à cette place",
     "a removal names a seat and a phone": "un retrait nomme une place et un téléphone",
+    "a night's ban names a phone": "l’exclusion de la soirée nomme un téléphone",
     "the card is full: nothing is lost; free space, then resume":
         "la carte est pleine : rien n’est perdu ; libérez de la place, puis reprenez",
     "the card became read-only: nothing is lost; remount it read-write (or replace it), then "
