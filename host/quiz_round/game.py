@@ -37,7 +37,7 @@ class QuizRoundGame:
     def setup(self, settings: dict[str, Any], seats: list[dict[str, Any]], seed: int) -> Any:
         if not MIN_SEATS <= len(seats) <= MAX_SEATS:
             raise BadEvent(f"a quiz round takes {MIN_SEATS} to {MAX_SEATS} teams")
-        return new_state(parse_settings(settings), [str(s["name"]) for s in seats])
+        return new_state(parse_settings(settings), [str(s["name"]) for s in seats], seed)
 
     def apply(self, state: QuizState, event: Event) -> QuizState:
         return rules.apply_event(state, event)

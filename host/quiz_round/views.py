@@ -12,7 +12,7 @@ from typing import Any
 
 from host.games.contract import View
 from host.games.ranking import by_score
-from host.quiz_round import buzz, clip, corrections, typed, wager
+from host.quiz_round import buzz, catchup, clip, corrections, reveal, typed, wager
 from host.quiz_round.state import QuizState
 
 PUBLIC_QUESTION_KEYS = ("kind", "prompt", "options", "unit", "image", "image_on_phones",
@@ -30,8 +30,10 @@ def ranking(state: QuizState) -> tuple[list[int], dict[int, int]]:
 def _players(state: QuizState) -> list[dict[str, Any]]:
     order, place = ranking(state)
     start = state.round_start or tuple(0 for _ in state.names)
+    given = dict(state.catch_up) if catchup.given_now(state) else {}
     return [{"seat": s, "name": state.names[s], "score": state.scores[s], "place": place[s],
-             "round": state.scores[s] - start[s], "joker": state.joker_on(s)} for s in order]
+             "round": state.scores[s] - start[s], "joker": state.joker_on(s),
+             "catch_up": given.get(s, 0)} for s in order]
 
 
 def _public_outcome(outcome: dict[str, Any]) -> dict[str, Any]:
@@ -59,6 +61,7 @@ def room_view(state: QuizState) -> View:
         "points": plan.points,
         "speed_bonus": plan.paid_speed_bonus,
         "mix": plan.mix,
+        "reveal_steps": plan.reveal_steps,  # the round's pictures revealed by steps (0: not)
         "numeric_scoring": state.settings.numeric_scoring,
         "tolerance_pct": state.settings.tolerance_pct,
         "question": question,
@@ -75,6 +78,8 @@ def room_view(state: QuizState) -> View:
         "buzz": buzz.room(state),
         "clip": clip.room(state),
         "wager": wager.room(state),  # a wager round: its floor, cap and stakes in (no figure)
+        "reveal": reveal.room(state),  # a picture revealed by steps: its steps and tiles
+        "catch_up": catchup.room(state),  # the half-time handicap: its rule, then who got what
     }
     if revealed and state.outcome is not None:  # absent before: no key named for an answer
         shown["outcome"] = _public_outcome(state.outcome)
@@ -85,9 +90,10 @@ def phone_room(room: View) -> View:
     """The phones' shared part: the room's, with only the leaders of the standings, and
     without the question's sound (the projector plays it)."""
     shown = {**room, "players": room["players"][:PHONE_TOP], "clip": None}
-    question = room.get("question")
+    question = reveal.phone_question(room) or room.get("question")  # no picture yet
     if question and any(key in question for key in PROJECTOR_ONLY):
-        shown["question"] = {k: v for k, v in question.items() if k not in PROJECTOR_ONLY}
+        question = {k: v for k, v in question.items() if k not in PROJECTOR_ONLY}
+    shown["question"] = question
     return shown
 
 
@@ -114,6 +120,7 @@ def _you(state: QuizState, seat: int, place: dict[int, int]) -> dict[str, Any]:
         "buzz": buzz.status(state, seat),
         "wager": wager.you(state, seat),  # its own stake, and the most it may stake now
         "run": state.runs[seat] if state.runs else 0,  # right answers in a row (streak bonus)
+        "catch_up": catchup.of_seat(state, seat),  # what the half-time catch-up gave it
     }
 
 
@@ -147,6 +154,6 @@ def view(state: QuizState, audience: str, room: View | None = None,
         shown["played"] = corrections.host(state)  # what the host may correct
         shown["plan"] = [{"title": r.title, "questions": r.questions, "seconds": r.seconds,
                           "points": r.points, "speed_bonus": r.paid_speed_bonus, "mix": r.mix,
-                          "wager": r.wager}
+                          "wager": r.wager, "reveal_steps": r.reveal_steps}
                          for r in state.settings.rounds]
     return shown

@@ -118,7 +118,9 @@ window.QuizRound = (() => {
         h("div", { class: "qr-plan-line" }, field("ids", h("input", { "data-key": "ids", class: "qr-plan-ids",
           placeholder: "fr-geo-001, fr-his-004", value: ready ? ready.ids.join(", ") : null,
           oninput: sync })), field("wager", h("input", { type: "checkbox", "data-key": "wager",
-          class: "qr-plan-wager", onchange: sync })))));
+          class: "qr-plan-wager", onchange: sync })),
+        // picture reveal: its picture questions shown in N steps (0: not), quiz-round-reveal.js
+        number("reveal_steps", 0, 12, flat("reveal_steps", 0)))));
       sync();
     };
     // Ready rounds (questions/rounds/*.yaml): one picked adds a round of its questions, titled.
