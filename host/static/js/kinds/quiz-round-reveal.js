@@ -117,13 +117,13 @@ window.QuizRoundReveal = (() => {
       tr("reveal_round", { n: view.reveal_steps })) : null;
   }
 
-  /** At the reveal: each step's points and how many teams were right at it. */
+  /** At the reveal: each step's points and how many teams were right at it ("✔ 2"). */
   function stepsPanel(outcome) {
     const r = outcome && outcome.reveal;
     if (!r) return null;
     return h("div", { class: "qr-reveal-steps", id: "qr-reveal-steps" }, h("b", {}, tr("reveal_steps")),
       r.points.map((p, i) => h("span", { class: r.right[i] ? "hit" : "", "data-step": i + 1 },
-        tr("reveal_step_line", { k: i + 1, n: r.steps, p, t: tr("reveal_teams", { n: r.right[i] }) }))));
+        tr("reveal_step_line", { k: i + 1, n: r.steps, p }), r.right[i] ? " ✔ " + r.right[i] : "")));
   }
 
   /** The phone while the picture is revealed: watch the screen, and the points on offer now. */
