@@ -1,11 +1,11 @@
 """Seeded random quiz rounds through a real Session (virtual time, SQLite journal), with every
 kind of round (mixed, numbers, buzzers, typed answers, ordering, wager questions, picture
-reveal by tiles and by blur; a streak bonus; a catch-up at half-time) and a host who presses anything at
-any time: next, close, skip, right, wrong, typed answers accepted or rejected, score edits,
-undo, pause and resume. After every undo no team's move made after the undone decision is
-lost: each is kept, or no longer applies (its question or title card taken back, or the
-engine refuses it now) and its phone is told. The contract test's checks
-run at every step (tests/games/test_contract.py), plus the room never seeing an answer
+reveal by tiles and by blur; a streak bonus; a catch-up at half-time) and a host who presses
+anything at any time: next, close, skip, right, wrong, typed answers accepted or rejected,
+score edits, undo, pause and resume. After every undo no team's move made after the undone
+decision is lost: each is kept, or no longer applies (its question or title card taken back,
+or the engine refuses it now) and its phone is told. The contract test's checks run at every
+step (tests/games/test_contract.py), plus the room never seeing an answer
 before the reveal; each game ends and replays from its journal to the same state."""
 
 from __future__ import annotations

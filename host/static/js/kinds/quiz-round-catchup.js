@@ -17,7 +17,8 @@ window.QuizRoundCatchUp = (() => {
   function teams(c) {
     const named = c.teams.slice(0, SHOWN).map((t) => h("span", { class: "qr-catch-team", "data-seat": t.seat },
       seatChip(t.seat), " ", t.name, " ", h("b", {}, signed(t.points))));
-    return c.count > SHOWN ? [...named, h("span", { class: "note" }, tr("catch_up_more", { n: c.count - SHOWN }))] : named;
+    const more = c.count - SHOWN;
+    return more > 0 ? [...named, h("span", { class: "note" }, tr("catch_up_more", { n: more }))] : named;
   }
 
   /** The board: before it is given (the half-time board), whom it will give to; nothing after. */
@@ -41,7 +42,8 @@ window.QuizRoundCatchUp = (() => {
 
   /** A board row's tag: what the catch-up gave that team. */
   function tag(player) {
-    return player.catch_up ? h("span", { class: "qr-catch-tag" }, tr("catch_up_tag", { p: signed(player.catch_up) })) : null;
+    return player.catch_up
+      ? h("span", { class: "qr-catch-tag" }, tr("catch_up_tag", { p: signed(player.catch_up) })) : null;
   }
 
   /** The phone: its team's catch-up, on the title card and the board. */

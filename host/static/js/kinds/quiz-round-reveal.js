@@ -35,7 +35,8 @@ window.QuizRoundReveal = (() => {
       const img = h("img", { src: url, alt: T.t("question_image"), class: "q-image" });
       const tiles = reveal.style === "tiles" ? h("div", { class: "qr-tiles", id: "qr-tiles",
         style: `grid-template-columns:repeat(${reveal.columns},1fr);grid-template-rows:repeat(${reveal.rows},1fr)` },
-      Array.from({ length: reveal.columns * reveal.rows }, (_, i) => h("span", { class: "qr-tile", "data-tile": i }))) : null;
+      Array.from({ length: reveal.columns * reveal.rows },
+        (_, i) => h("span", { class: "qr-tile", "data-tile": i }))) : null;
       live.holder = h("div", { class: "qr-picture qr-reveal " + reveal.style, id: "qr-picture" }, img, tiles);
       live.key = key;
       img.addEventListener("load", () => tick());
@@ -53,7 +54,8 @@ window.QuizRoundReveal = (() => {
     if (!w || !hgt || !bw || !bh) return;
     const scale = Math.min(bw / w, bh / hgt);
     const dw = w * scale, dh = hgt * scale;
-    Object.assign(tiles.style, { left: (bw - dw) / 2 + "px", top: (bh - dh) / 2 + "px", width: dw + "px", height: dh + "px" });
+    Object.assign(tiles.style,
+      { left: (bw - dw) / 2 + "px", top: (bh - dh) / 2 + "px", width: dw + "px", height: dh + "px" });
   }
 
   function drawPicture() {
@@ -108,7 +110,8 @@ window.QuizRoundReveal = (() => {
 
   /** The badge over a question revealed by steps, with the points on offer. */
   function badge(view) {
-    return view.stage === "answering" ? offerLine(view, "qr-reveal-offer") : h("p", { class: "qr-reveal-badge" }, tr("reveal_badge"));
+    return view.stage === "answering" ? offerLine(view, "qr-reveal-offer")
+      : h("p", { class: "qr-reveal-badge" }, tr("reveal_badge"));
   }
 
   /** The round's line on its title card. */

@@ -202,7 +202,8 @@
       controls: h("div", { class: "qr-controls", id: "qr-controls" }),
       typed: "", typedFor: null, state: null, ctx: null,
     };
-    root.append(h("div", { class: "qr-phone" }, phone.status, phone.bar, phone.reveal, phone.picture, phone.prompt, phone.controls));
+    root.append(h("div", { class: "qr-phone" }, phone.status, phone.bar, phone.reveal, phone.picture, phone.prompt,
+      phone.controls));
   }
 
   function tapTime(event) {
