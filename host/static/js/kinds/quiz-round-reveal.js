@@ -110,8 +110,7 @@ window.QuizRoundReveal = (() => {
 
   /** The badge over a question revealed by steps, with the points on offer. */
   function badge(view) {
-    return view.stage === "answering" ? offerLine(view, "qr-reveal-offer")
-      : h("p", { class: "qr-reveal-badge" }, tr("reveal_badge"));
+    return view.stage === "answering" ? offerLine(view, "qr-reveal-offer") : null; // the reveal needs the room
   }
 
   /** The round's line on its title card. */
@@ -124,9 +123,9 @@ window.QuizRoundReveal = (() => {
   function stepsPanel(outcome) {
     const r = outcome && outcome.reveal;
     if (!r) return null;
-    return h("div", { class: "qr-reveal-steps", id: "qr-reveal-steps" }, h("b", {}, tr("reveal_steps")),
+    return h("p", { class: "qr-reveal-steps", id: "qr-reveal-steps" }, h("b", {}, tr("reveal_steps", { n: r.steps })),
       r.points.map((p, i) => h("span", { class: r.right[i] ? "hit" : "", "data-step": i + 1 },
-        tr("reveal_step_line", { k: i + 1, n: r.steps, p }), r.right[i] ? " ✔ " + r.right[i] : "")));
+        String(p), r.right[i] ? " ✔" + r.right[i] : "")));
   }
 
   /** The phone while the picture is revealed: watch the screen, and the points on offer now. */
