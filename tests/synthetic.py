@@ -10,11 +10,13 @@ from host.quiz.question import Question
 
 
 def synthetic_bank(per_kind: int = 200, language: str = "fr", typed: int = 0,
-                   clips: bool = False, ordered: int = 0, several: int = 0) -> QuestionBank:
+                   clips: bool = False, ordered: int = 0, several: int = 0,
+                   pictures: bool = False) -> QuestionBank:
     """`per_kind` numeric and choice questions, `typed` text ones (typed answers),
     `ordered` ordering ones (3 to 6 items) and `several` choices with several right options
     (3 to 6 options, 1 to all but one right); `clips`: every other question of each kind has
-    a sound (a path no test reads)."""
+    a sound (a path no test reads); `pictures`: every other choice and number question, those
+    without a sound, a picture (a path no test reads: its URL names the question)."""
     questions = []
     for i in range(several):
         count = 3 + i % 4
@@ -42,14 +44,19 @@ def synthetic_bank(per_kind: int = 200, language: str = "fr", typed: int = 0,
             id=f"{language}-tnum-{i:04d}", language=language, category="science",
             difficulty=1 + i % 5, kind="numeric", prompt=f"Combien font {i} + {i}?",
             answer=2 * i + 2, source="arithmetic", **_clip(clips and i % 2 == 1),
+            **_picture(pictures and i % 2 == 0),
         ))
         questions.append(Question(
             id=f"{language}-tcho-{i:04d}", language=language, category="history",
             difficulty=1 + i % 5, kind="choice", prompt=f"Question {i}: la bonne est A{i}",
             answer=f"A{i}", options=(f"A{i}", f"B{i}", f"C{i}", f"D{i}"), source="made up",
-            **_clip(clips and i % 2 == 0),
+            **_clip(clips and i % 2 == 0), **_picture(pictures and i % 2 == 1),
         ))
     return QuestionBank(questions)
+
+
+def _picture(wanted: bool) -> dict[str, Any]:
+    return {"image": "/nowhere/picture.png", "image_version": "0"} if wanted else {}
 
 
 def _clip(wanted: bool) -> dict[str, Any]:

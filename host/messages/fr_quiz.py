@@ -145,6 +145,15 @@ FRENCH_QUIZ: dict[str, str] = {
         "une mise est un nombre entier de points, à partir de 0",
     "your stake is at most {most} points": "votre mise est de {most} points au plus",
     "{where}: a buzz round takes no stakes": "{where} : une manche au buzzer ne prend pas de mises",
+    # ---- picture reveal and catch-up (host/quiz_round/state.py)
+    "{where}: a picture reveal takes 2 to 12 steps (0: none)":
+        "{where} : une image se dévoile en 2 à 12 étapes (0 : pas de dévoilement)",
+    "{where}: a buzz round has no picture reveal":
+        "{where} : une manche au buzzer ne dévoile pas ses images par étapes",
+    "{where}: a wager round has no picture reveal":
+        "{where} : une manche à miser ne dévoile pas ses images par étapes",
+    "a catch-up comes at half-time: it needs 2 rounds or more":
+        "le rattrapage vient à la mi-temps : il faut au moins 2 manches",
     "{where}: {key} is true or false": "{where} : {key} vaut true ou false",
     # ---- wipeout, double or nothing, knock-out rounds (wipeout.py, knockout.py)
     "this round has no double or nothing": "cette manche n’a pas de quitte ou double",

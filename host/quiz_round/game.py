@@ -39,7 +39,8 @@ class QuizRoundGame:
         if not MIN_SEATS <= len(seats) <= MAX_SEATS:
             raise BadEvent(f"a quiz round takes {MIN_SEATS} to {MAX_SEATS} teams")
         paper = tuple(i for i, s in enumerate(seats) if s.get("paper"))  # paper.py
-        return new_state(parse_settings(settings), [str(s["name"]) for s in seats], paper)
+        return new_state(parse_settings(settings), [str(s["name"]) for s in seats], paper,
+                         seed)
 
     def apply(self, state: QuizState, event: Event) -> QuizState:
         return rules.apply_event(state, event)

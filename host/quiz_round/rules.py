@@ -25,6 +25,7 @@ from host.games.contract import (
 from host.quiz.validate import TRUE_FALSE
 from host.quiz_round import (
     buzz,
+    catchup,
     clip,
     corrections,
     knockout,
@@ -267,6 +268,7 @@ def _after_board(state: QuizState) -> QuizState:
 
 
 def _next_round(state: QuizState) -> QuizState:
+    state = catchup.at_half_time(state)  # the half-time round closing: its catch-up, once
     return _go(state, "intro", round=state.round + 1, number=0, asked=None, outcome=None,
                round_start=state.scores, round_end=False, doubles=(), out=())
 

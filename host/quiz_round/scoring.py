@@ -25,7 +25,7 @@ import math
 from typing import Any
 
 from host.games.ranking import places
-from host.quiz_round import ordering, several, typed
+from host.quiz_round import ordering, reveal, several, typed
 from host.quiz_round.state import Answer, Asked, RoundPlan, Settings
 
 # numeric `rank` scoring: the three closest places earn 3/3, 2/3 and 1/3 of the points (the
@@ -118,15 +118,20 @@ def score_question(asked: Asked, plan: RoundPlan, settings: Settings,
     place = numeric_places(answers, content["answer"]) if numeric else {}
     text = content["kind"] == "text"
     typed_right = typed.right_seats(asked) if text else set()
+    stepped = reveal.applies(plan, asked)  # a picture revealed by steps: points by step
     rows: list[dict[str, Any]] = []
     for answer in sorted(answers, key=lambda a: a.seat):
         base, right = _base_points(content, answer, place.get(answer.seat), plan, settings,
                                    typed_right)
         elapsed = answer.t_ns - zero - (answer.paused_ns - asked.paused_ns)  # pauses: no time
-        bonus = speed_bonus(plan, elapsed) if right and not answer.paper else 0
+        bonus = speed_bonus(plan, elapsed) if right and not answer.paper and not stepped else 0
         rows.append({"seat": answer.seat, "value": answer.value, "right": right,
                      "points": base + bonus, "bonus": bonus, "place": place.get(answer.seat),
                      "ms": max(0, elapsed) // 1_000_000})
+        if stepped:  # the falling points are the speed: no bonus (reveal.py); a paper sheet
+            # comes in at the end: the last step's points
+            at = plan.seconds * 1_000_000_000 if answer.paper else elapsed
+            rows[-1]["points"], rows[-1]["reveal_step"] = reveal.score(plan, asked, at, base)
         if answer.paper:  # from a paper sheet: no tap time (host/quiz_round/paper.py)
             rows[-1].update(paper=True, ms=None)
         if content["kind"] == "order":
@@ -144,6 +149,8 @@ def score_question(asked: Asked, plan: RoundPlan, settings: Settings,
         "fastest": None if first is None else {"seat": first["seat"],
                                                "name": names[first["seat"]], "ms": first["ms"]},
     }
+    if stepped:
+        outcome.update(reveal.outcome_extra(plan, rows))
     if content.get("explain"):  # shown after the answer, never before (views.py)
         outcome["explain"] = content["explain"]
     if numeric:

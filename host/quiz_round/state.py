@@ -60,6 +60,10 @@ class RoundPlan:
     knockout: bool = False
     knockout_survivors: int = 1
     knockout_bonus: int = 20
+    # Picture reveal (host/quiz_round/reveal.py): its picture questions shown in this many
+    # steps (0: off; 2 to 12), by tiles coming off or a blur clearing; points fall by step.
+    reveal_steps: int = 0
+    reveal_style: str = "tiles"
 
     def narrow(self) -> dict[str, Any] | None:
         """What the round asks of the bank beyond the game's selection (None: nothing)."""
@@ -101,6 +105,9 @@ class Settings:
     early_lockout_ms: int = 250  # buzz rounds: a press before the question locks out this long
     max_fact_age: int = 0  # leave out facts dated (as_of) more than this many years ago; 0: keep
     wager_seconds: int = 20  # wager rounds: time to lock in a stake; 0: until the host's "next"
+    # Catch-up at half-time (host/quiz_round/catchup.py): off, bottom_third, per_place
+    catch_up: str = "off"
+    catch_up_points: int = 5
 
 
 @dataclass(frozen=True)
@@ -196,6 +203,8 @@ class QuizState:
     paper: tuple[int, ...] = ()  # paper teams' seats: no phone, the host enters their answers
     doubles: tuple[int, ...] = ()  # this round: the teams that chose double or nothing
     out: tuple[tuple[int, int], ...] = ()  # this knock-out round: (seat, question it fell on)
+    seed: int = 0  # the game's seed: a picture reveal's tile order (reveal.py)
+    catch_up: tuple[tuple[int, int], ...] = ()  # (seat, points) given at half-time (catchup.py)
 
     def joker_on(self, seat: int) -> bool:
         return bool(self.jokers) and self.jokers[seat] == self.round
@@ -220,15 +229,18 @@ _ROUND_INTS = {"questions": (1, 50), "seconds": (5, 300), "points": (1, 1000),
                "max_difficulty": (MIN_DIFFICULTY, MAX_DIFFICULTY),
                "wager_cap": (0, 100_000), "wager_floor": (0, 1000), "streak_3": (0, 1000),
                "streak_5": (0, 1000), "knockout_survivors": (1, MAX_SEATS - 1),
-               "knockout_bonus": (0, 1000)}
+               "knockout_bonus": (0, 1000), "reveal_steps": (0, 12)}
 _ROUND_BOOLS = ("wager", "wipeout", "double_or_nothing", "knockout")
 _ROUND_LISTS = ("categories", "packs", "ids")
 _FLAT_INTS = {"rounds": (1, MAX_ROUNDS), "tolerance_pct": (0, 100), "intro_seconds": (0, 120),
               "reveal_seconds": (0, 300), "board_seconds": (0, 300), "buzz_penalty": (0, 1000),
               "board_every": (0, 50),
               "early_lockout_ms": (0, 5000), "max_fact_age": (0, 100),
-              "wager_seconds": (0, 300)}
-_CHOICES = {"mix": MIXES, "numeric_scoring": NUMERIC_SCORING, "leaderboard": LEADERBOARDS}
+              "wager_seconds": (0, 300), "catch_up_points": (1, 1000)}
+REVEAL_STYLES = ("tiles", "blur")
+CATCH_UP = ("off", "bottom_third", "per_place")
+_CHOICES = {"mix": MIXES, "numeric_scoring": NUMERIC_SCORING, "leaderboard": LEADERBOARDS,
+            "reveal_style": REVEAL_STYLES, "catch_up": CATCH_UP}
 KNOWN_SETTINGS = frozenset({*_ROUND_INTS, *_FLAT_INTS, *_CHOICES, *_ROUND_BOOLS, "plan"})
 
 
@@ -249,7 +261,8 @@ def _choice(raw: dict[str, Any], key: str, allowed: tuple[str, ...], default: st
 def _round(raw: dict[str, Any], base: RoundPlan, where: str) -> RoundPlan:
     if not isinstance(raw, dict):
         raise BadSettings(f"{where} is an object")
-    unknown = set(raw) - {*_ROUND_INTS, *_ROUND_LISTS, *_ROUND_BOOLS, "mix", "title"}
+    unknown = set(raw) - {*_ROUND_INTS, *_ROUND_LISTS, *_ROUND_BOOLS, "mix", "title",
+                          "reveal_style"}
     if unknown:
         raise BadSettings(f"{where}: unknown keys {sorted(unknown)}")
     title = raw.get("title", base.title)
@@ -277,7 +290,9 @@ def _round(raw: dict[str, Any], base: RoundPlan, where: str) -> RoundPlan:
     if flags["wager"] and mix == "buzz":
         raise BadSettings(f"{where}: a buzz round takes no stakes")
     check_round_type(flags, mix, where)
+    _check_reveal(ints["reveal_steps"], mix, flags["wager"], where)
     return RoundPlan(title=title.strip(), mix=mix,
+                     reveal_style=_choice(raw, "reveal_style", REVEAL_STYLES, base.reveal_style),
                      categories=lists["categories"], packs=lists["packs"], ids=lists["ids"],
                      **flags, **ints)
 
@@ -298,6 +313,17 @@ def check_round_type(flags: dict[str, Any], mix: str, where: str) -> None:
                           "round")
 
 
+def _check_reveal(steps: int, mix: str, wager: bool, where: str) -> None:
+    """A picture reveal takes 2 to 12 steps, and neither a buzz round (the first buzz
+    answers) nor a wager round (the stake replaces the points)."""
+    if steps == 1:
+        raise BadSettings(f"{where}: a picture reveal takes 2 to 12 steps (0: none)")
+    if steps and mix == "buzz":
+        raise BadSettings(f"{where}: a buzz round has no picture reveal")
+    if steps and wager:
+        raise BadSettings(f"{where}: a wager round has no picture reveal")
+
+
 def _names(value: Any, where: str) -> tuple[str, ...]:
     if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
         raise BadSettings(f"{where} is a list of names")
@@ -315,7 +341,8 @@ def parse_settings(raw: dict[str, Any]) -> Settings:
     unknown = set(raw) - KNOWN_SETTINGS
     if unknown:
         raise BadSettings(f"unknown quiz round settings {sorted(unknown)}")
-    base = _round({k: v for k, v in raw.items() if k in {*_ROUND_INTS, *_ROUND_BOOLS, "mix"}},
+    base = _round({k: v for k, v in raw.items()
+                   if k in {*_ROUND_INTS, *_ROUND_BOOLS, "mix", "reveal_style"}},
                   RoundPlan(),
                   "settings")
     plan = raw.get("plan")
@@ -330,7 +357,10 @@ def parse_settings(raw: dict[str, Any]) -> Settings:
         raise BadSettings(f"a plan asks at most {MAX_QUESTIONS} questions in all")
     flat = {key: _int(raw, key, low, high, getattr(Settings(), key))
             for key, (low, high) in _FLAT_INTS.items() if key != "rounds"}
-    return Settings(rounds=rounds,
+    catch_up = _choice(raw, "catch_up", CATCH_UP, "off")
+    if catch_up != "off" and len(rounds) < 2:
+        raise BadSettings("a catch-up comes at half-time: it needs 2 rounds or more")
+    return Settings(rounds=rounds, catch_up=catch_up,
                     numeric_scoring=_choice(raw, "numeric_scoring", NUMERIC_SCORING, "rank"),
                     leaderboard=_choice(raw, "leaderboard", LEADERBOARDS, "round"), **flat)
 
@@ -392,13 +422,15 @@ def from_json(data: dict[str, Any]) -> QuizState:
         stakes=_pairs(raw.get("stakes", ())), runs=tuple(int(r) for r in raw.get("runs", ())),
         paper=tuple(int(s) for s in raw.get("paper", ())),
         doubles=tuple(int(s) for s in raw.get("doubles", ())), out=_pairs(raw.get("out", ())),
+        seed=int(raw.get("seed", 0)), catch_up=_pairs(raw.get("catch_up", ())),
     )
 
 
-def new_state(settings: Settings, names: list[str], paper: tuple[int, ...] = ()) -> QuizState:
+def new_state(settings: Settings, names: list[str], paper: tuple[int, ...] = (),
+              seed: int = 0) -> QuizState:
     scores = tuple(0 for _ in names)
     return QuizState(settings=settings, names=tuple(names), scores=scores, round_start=scores,
-                     jokers=tuple(-1 for _ in names), runs=scores, paper=paper)
+                     jokers=tuple(-1 for _ in names), runs=scores, paper=paper, seed=seed)
 
 
 __all__ = ["Adjustment", "Answer", "Asked", "Correction", "Played", "QuizState", "RoundPlan",

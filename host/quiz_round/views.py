@@ -12,7 +12,8 @@ from typing import Any
 
 from host.games.contract import View
 from host.games.ranking import by_score
-from host.quiz_round import buzz, clip, corrections, knockout, paper, typed, wager, wipeout
+from host.quiz_round import (
+    buzz, catchup, clip, corrections, knockout, paper, reveal, typed, wager, wipeout)
 from host.quiz_round.state import QuizState
 
 # "several": a choice with several right options (the phone shows ticks, not buttons)
@@ -31,10 +32,12 @@ def ranking(state: QuizState) -> tuple[list[int], dict[int, int]]:
 def _players(state: QuizState) -> list[dict[str, Any]]:
     order, place = ranking(state)
     start = state.round_start or tuple(0 for _ in state.names)
+    given = dict(state.catch_up) if catchup.given_now(state) else {}
     return [{"seat": s, "name": state.names[s], "score": state.scores[s], "place": place[s],
              "round": state.scores[s] - start[s], "joker": state.joker_on(s),
              **wipeout.marks(state, s), **knockout.marks(state, s),
-             **({"paper": True} if s in state.paper else {})} for s in order]
+             **({"paper": True} if s in state.paper else {}),
+             "catch_up": given.get(s, 0)} for s in order]
 
 
 def _public_outcome(outcome: dict[str, Any]) -> dict[str, Any]:
@@ -62,6 +65,7 @@ def room_view(state: QuizState) -> View:
         "points": plan.points,
         "speed_bonus": plan.paid_speed_bonus,
         "mix": plan.mix,
+        "reveal_steps": plan.reveal_steps,  # the round's pictures revealed by steps (0: not)
         "numeric_scoring": state.settings.numeric_scoring,
         "tolerance_pct": state.settings.tolerance_pct,
         "question": question,
@@ -80,6 +84,8 @@ def room_view(state: QuizState) -> View:
         "wager": wager.room(state),  # a wager round: its floor, cap and stakes in (no figure)
         "risk": wipeout.room(state),  # a wipeout or double-or-nothing round
         "knockout": knockout.room(state),  # a knock-out round: how many are still in
+        "reveal": reveal.room(state),  # a picture revealed by steps: its steps and tiles
+        "catch_up": catchup.room(state),  # the half-time handicap: its rule, then who got what
     }
     if revealed and state.outcome is not None:  # absent before: no key named for an answer
         shown["outcome"] = _public_outcome(state.outcome)
@@ -90,9 +96,10 @@ def phone_room(room: View) -> View:
     """The phones' shared part: the room's, with only the leaders of the standings, and
     without the question's sound (the projector plays it)."""
     shown = {**room, "players": room["players"][:PHONE_TOP], "clip": None}
-    question = room.get("question")
+    question = reveal.phone_question(room) or room.get("question")  # no picture yet
     if question and any(key in question for key in PROJECTOR_ONLY):
-        shown["question"] = {k: v for k, v in question.items() if k not in PROJECTOR_ONLY}
+        question = {k: v for k, v in question.items() if k not in PROJECTOR_ONLY}
+    shown["question"] = question
     return shown
 
 
@@ -121,6 +128,7 @@ def _you(state: QuizState, seat: int, place: dict[int, int]) -> dict[str, Any]:
         "run": state.runs[seat] if state.runs else 0,  # right answers in a row (streak bonus)
         "risk": wipeout.you(state, seat),  # doubled, may double, wiped out
         "knockout": knockout.you(state, seat),  # out (since which question) or in
+        "catch_up": catchup.of_seat(state, seat),  # what the half-time catch-up gave it
     }
 
 
@@ -157,6 +165,7 @@ def view(state: QuizState, audience: str, room: View | None = None,
                           "points": r.points, "speed_bonus": r.paid_speed_bonus, "mix": r.mix,
                           "wager": r.wager, "wipeout": r.wipeout,
                           "double_or_nothing": r.double_or_nothing, "knockout": r.knockout,
-                          "knockout_survivors": r.knockout_survivors}
+                          "knockout_survivors": r.knockout_survivors,
+                          "reveal_steps": r.reveal_steps}
                          for r in state.settings.rounds]
     return shown

@@ -203,11 +203,11 @@ HOST_STEPS: dict[str, Callable[[Session, random.Random], Event | None]] = {
 
 
 def play(kind: GameKind, players: int, seed: int, folder: Path,
-         settings: dict[str, Any] | None = None) -> tuple[Session, Journal]:
+         settings: dict[str, Any] | None = None, bank: Any = None) -> tuple[Session, Journal]:
     clock = VirtualClock()
     scheduler = VirtualScheduler(clock)
     journal = Journal(folder / f"{kind.name}-{players}-{seed}.sqlite")
-    hub = Hub(journal, BANK, publish=None, clock=clock, scheduler_factory=lambda: scheduler,
+    hub = Hub(journal, bank or BANK, publish=None, clock=clock, scheduler_factory=lambda: scheduler,
               threaded=False)
     bots = kind.plan_bot is not None
     seats = [{"name": f"P{i}", "bot": 1 + (seed + i) % 5 if bots else None}
@@ -289,6 +289,30 @@ def test_the_quiz_round_s_own_rounds_keep_the_contract(tmp_path: Path) -> None:
         assert any(p.round == 3 for p in session.state.played)  # the knock-out round played
         assert any(p.asked.content.get("several") and p.asked.answers
                    for p in session.state.played)  # tick lists, scored
+        check_result(session.game, session.state, players)
+        rebuilt = rebuild(session.game, journal.game(session.id).config,  # type: ignore[union-attr]
+                          journal.rows(session.id))
+        assert session.game.to_json(rebuilt.state) == session.game.to_json(session.state)
+        journal.close()
+
+
+# Picture reveal (tiles, blur) on picture questions of each kind, and a catch-up at half-time
+# (issue 44, points 4 and 5).
+REVEAL_ROUNDS = {"catch_up": "per_place", "catch_up_points": 3,
+                 "plan": [{"questions": 3, "mix": "mixed", "reveal_steps": 4, "streak_3": 1},
+                          {"questions": 3, "mix": "numeric", "reveal_steps": 2,
+                           "reveal_style": "blur"},
+                          {"questions": 2, "mix": "choice"}]}
+
+
+def test_the_quiz_round_s_picture_reveal_and_catch_up_keep_the_contract(tmp_path: Path) -> None:
+    kind = registry.kind("quiz-round")
+    bank = synthetic_bank(40, pictures=True)
+    for players in player_counts(kind):
+        session, journal = play(kind, players, seed=5 + players, folder=tmp_path,
+                                settings=REVEAL_ROUNDS, bank=bank)
+        assert session.status == "over"
+        assert any(p.asked.content.get("image") for p in session.state.played)
         check_result(session.game, session.state, players)
         rebuilt = rebuild(session.game, journal.game(session.id).config,  # type: ignore[union-attr]
                           journal.rows(session.id))

@@ -1,7 +1,8 @@
 """Seeded random quiz rounds through a real Session (virtual time, SQLite journal), with every
 kind of round (mixed, numbers, buzzers, typed answers, ordering, several right answers ticked at
 random, bad tick lists refused, wager questions, wipeout
-with double or nothing, knock-out; a streak bonus) and a host who presses anything at
+with double or nothing, knock-out, picture reveal by tiles and by blur; a streak bonus; a
+catch-up at half-time) and a host who presses anything at
 any time: next, close, skip, right, wrong, typed answers accepted or rejected, score edits,
 undo, pause and resume. After every undo no team's move made after the undone decision is
 lost: each is kept, or no longer applies (its question or title card taken back, or the
@@ -38,7 +39,9 @@ PLAN = [{"questions": 3, "mix": "mixed"}, {"questions": 2, "mix": "numeric"},
         {"questions": 3, "mix": "choice", "categories": ["food"]},  # several right answers
         {"questions": 2, "mix": "mixed", "wager": True, "wager_floor": 5, "streak_3": 2},
         {"questions": 3, "mix": "varied", "wipeout": True, "double_or_nothing": True},
-        {"questions": 3, "mix": "mixed", "knockout": True}]
+        {"questions": 3, "mix": "mixed", "knockout": True},
+        {"ids": ["fr-tcho-0001", "fr-tnum-0002", "fr-tcho-0003"], "reveal_steps": 3},
+        {"questions": 3, "mix": "choice", "reveal_steps": 5, "reveal_style": "blur"}]
 HOST_ORDERS: list[dict[str, Any]] = [
     {"type": "next"}, {"type": "close"}, {"type": "skip"}, {"type": "right"},
     {"type": "wrong"}, {"type": "undo"}, {"type": "pause"}, {"type": "resume"},
@@ -55,14 +58,16 @@ def test_random_rounds_of_every_kind_keep_the_contract(seed: int, tmp_path: Path
     clock = VirtualClock()
     scheduler = VirtualScheduler(clock)
     journal = Journal(tmp_path / "random.sqlite")
-    hub = Hub(journal, synthetic_bank(60, typed=20, clips=True, ordered=12, several=12),
+    hub = Hub(journal, synthetic_bank(60, typed=20, clips=True, ordered=12, several=12,
+              pictures=True),
               publish=None,
               clock=clock,
               scheduler_factory=lambda: scheduler, threaded=False)
     players = 2 + seed
     session = hub.create_game("quiz-round", [{"name": f"T{i}"} for i in range(players)],
                               seed=seed, settings={"plan": PLAN, "speed_bonus": 3,
-                                                   "board_every": 2})
+                                                   "board_every": 2, "catch_up": (
+                                                       "bottom_third", "per_place")[seed % 2]})
     assert session.submit(HOST, {"type": "start"}).ok
     pick = random.Random(seed)
     ticked = TICKED[seed] = [0, 0]
@@ -84,6 +89,13 @@ def test_random_rounds_of_every_kind_keep_the_contract(seed: int, tmp_path: Path
             stages.add(("clip", "playing" if view["clip"]["playing"] else "paused"))
         if view["stage"] in ("intro", "drawing", "answering", "review"):
             assert secrets_in(view) == [], view
+        if view["reveal"]:  # a picture revealed by steps: no phone has it before the reveal
+            stages.add(("picture", view["reveal"]["style"]))
+            for seat in range(players):
+                shown = session.view(f"seat:{seat}")["view"]["question"]
+                assert view["stage"] == "reveal" or "image" not in shown, shown
+        if view["catch_up"] and view["catch_up"]["done"]:
+            stages.add(("catch_up", "done"))
         moves = [m for s in range(players) for m in session.game.legal_actions(state, s)]
         roll = pick.random()
         if moves and roll < 0.6:
@@ -109,6 +121,7 @@ def test_random_rounds_of_every_kind_keep_the_contract(seed: int, tmp_path: Path
     assert {("answering", "buzz"), ("answering", "numeric"), ("answering", "mixed"),
             ("answering", "text"), ("answering", "order"), ("reveal", "order"),
             ("wager", "mixed"), ("knockout", "out"), ("double", "on"),
+            ("picture", "tiles"), ("picture", "blur"), ("catch_up", "done"),
             ("clip", "playing")} <= stages
     rebuilt = rebuild(session.game, journal.game(session.id).config,  # type: ignore[union-attr]
                       journal.rows(session.id))

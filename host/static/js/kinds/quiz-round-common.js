@@ -122,7 +122,9 @@ window.QuizRound = (() => {
           placeholder: "fr-geo-001, fr-his-004", value: ready ? ready.ids.join(", ") : null,
           oninput: sync })), ["wager", "wipeout", "double_or_nothing", "knockout"].map((key) =>
           field(key, h("input", { type: "checkbox", "data-key": key, class: "qr-plan-" + key, onchange: sync }))),
-        number("knockout_survivors", 1, 199, 1))));
+        number("knockout_survivors", 1, 199, 1),
+        // picture reveal: its picture questions shown in N steps (0: not), quiz-round-reveal.js
+        number("reveal_steps", 0, 12, flat("reveal_steps", 0)))));
       sync();
     };
     // Ready rounds (questions/rounds/*.yaml): one picked adds a round of its questions, titled.

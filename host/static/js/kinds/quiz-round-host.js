@@ -150,6 +150,7 @@ window.QuizRoundHost = (() => {
       q && q.kind === "text" && stage !== "reveal" ? Typed.queue(view, (event) => ctx.send(event).then((ack) => {
         host.msg.textContent = ack && ack.ok ? "" : T.refusal(ack);
       })) : null,
+      window.QuizRoundReveal.hostLine(view), window.QuizRoundCatchUp.hostLine(view),
       window.QuizRoundWager.hostStakes(view), window.QuizRoundRisk.hostLine(view),
       window.QuizRoundKnockout.hostLine(view), hostAnswers(view, q));
   }

@@ -16,6 +16,8 @@
   const Risk = window.QuizRoundRisk; // wipeout, double or nothing: quiz-round-risk.js
   const Knockout = window.QuizRoundKnockout; // the knock-out round: quiz-round-knockout.js
   const Several = window.QuizRoundSeveral; // several right options, ticked: quiz-round-several.js
+  const Reveal = window.QuizRoundReveal; // picture reveal: quiz-round-reveal.js
+  const CatchUp = window.QuizRoundCatchUp; // the half-time catch-up: quiz-round-catchup.js
   const BOARD_ROWS = 40; // the projector's leaderboard: the top 40, in columns
 
   // ------------------------------------------------------------- projector
@@ -76,21 +78,23 @@
       h("p", { class: "qr-round-no" }, tr("round_of", { n: view.round, of: view.rounds })),
       h("h1", {}, roundTitle(view)),
       h("p", { class: "qr-plan" }, planLine(view)), Wager.introLine(view), Risk.introLines(view),
-      Knockout.introLines(view),
+      Knockout.introLines(view), Reveal.introLine(view), CatchUp.introLine(view),
       h("p", { class: "note" }, tr("joker_hint"))));
   }
 
   function drawQuestion(body, view) {
     const q = view.question;
     const outcome = view.stage === "reveal" ? view.outcome : null;
-    const picture = h("div", { class: "qr-picture", id: "qr-picture" });
-    showPicture(picture, q.image || null);
+    let picture = h("div", { class: "qr-picture", id: "qr-picture" });
+    if (view.reveal && q.image) picture = Reveal.picture(view, q.image); // tiles or blur, by step
+    else showPicture(picture, q.image || null);
     const parts = [h("p", { class: "qr-prompt", id: "qr-prompt" }, T.prose(q.prompt))];
     if (view.buzz) parts.unshift(buzzBanner(view.buzz));
     if (view.wager) parts.unshift(Wager.badge());
     if (view.risk) parts.unshift(Risk.badge(view));
     if (view.knockout) parts.unshift(Knockout.badge(view));
     if (q.several) parts.push(Several.screenHint(view));
+    if (view.reveal) parts.unshift(Reveal.badge(view));
     if (q.kind === "choice") parts.push(optionBars(q, outcome));
     else if (q.kind === "text") parts.push(Typed.screenPanel(view, outcome));
     else if (q.kind === "order") parts.push(Order.screenPanel(q, outcome, view));
@@ -103,7 +107,8 @@
       parts.push(h("p", { class: "qr-summary", id: "qr-summary" },
         tr("right_count", { n: outcome.right, of: view.teams }),
         fast ? " · " + tr("fastest", { who: fast.name, s: secondsOf(fast.ms, 1) }) : ""));
-      parts.push(Wager.stakesPanel(outcome), Risk.revealPanel(outcome), Knockout.revealPanel(outcome));
+      parts.push(Wager.stakesPanel(outcome), Risk.revealPanel(outcome), Knockout.revealPanel(outcome),
+        Reveal.stepsPanel(outcome));
     }
     if (outcome && (outcome.void || outcome.corrected)) {
       const q = tr("q_of_round", { n: view.number, r: view.round });
@@ -170,11 +175,13 @@
       h("ol", { class: "qr-board-list" + rows, id: "qr-board-list" }, shown.map((p) =>
         h("li", { class: "qr-row" + (p.place <= 3 ? " top" : "") + (p.out ? " out" : ""), "data-seat": p.seat },
           h("span", { class: "qr-place" }, String(p.place)), seatChip(p.seat),
-          h("span", { class: "who" }, p.name, p.joker ? " ★" : "", Risk.boardMarks(p), Knockout.boardMarks(p)),
+          h("span", { class: "who" }, p.name, p.joker ? " ★" : "", Risk.boardMarks(p), Knockout.boardMarks(p),
+            CatchUp.tag(p)),
           h("span", { class: "qr-gain" + (p.round < 0 ? " loss" : "") }, p.round ? signed(p.round) : ""),
           h("span", { class: "pts" }, num(p.score))))),
       view.players.length > BOARD_ROWS
-        ? h("p", { class: "note" }, tr("more", { n: view.players.length - BOARD_ROWS })) : null));
+        ? h("p", { class: "note" }, tr("more", { n: view.players.length - BOARD_ROWS })) : null,
+      CatchUp.boardLine(view)));
   }
 
   /** Time up at a reveal (right/wrong after a buzz question); a buzz when a team takes the floor. */
@@ -200,11 +207,13 @@
       status: h("p", { class: "status qr-status", id: "qr-status", "aria-live": "polite" }),
       bar: h("div", { class: "timer" }, h("div", { id: "qr-p-bar", class: "timer-bar" })),
       picture: h("div", { class: "qr-picture", id: "qr-p-picture" }),
+      reveal: h("div", { class: "qr-p-reveal" }), // a picture being revealed: watch the screen
       prompt: h("p", { class: "prompt qr-p-prompt", id: "qr-p-prompt" }),
       controls: h("div", { class: "qr-controls", id: "qr-controls" }),
       typed: "", typedFor: null, state: null, ctx: null,
     };
-    root.append(h("div", { class: "qr-phone" }, phone.status, phone.bar, phone.picture, phone.prompt, phone.controls));
+    root.append(h("div", { class: "qr-phone" }, phone.status, phone.bar, phone.reveal, phone.picture, phone.prompt,
+      phone.controls));
   }
 
   function tapTime(event) {
@@ -251,6 +260,7 @@
     phone.bar.hidden = !answering && view.stage !== "wager";
     ctx.heartbeat(view.stage === "answering" || view.stage === "drawing");
     showPicture(phone.picture, q && q.image && q.image_on_phones && view.stage !== "board" ? q.image : null);
+    fill(phone.reveal, Reveal.phoneLine(view, you)); // the view holds no picture yet
     phone.prompt.textContent = q && ["answering", "review", "reveal"].includes(view.stage) ? T.prose(q.prompt) : "";
     // A text field being typed in stays as it is (its text, focus and keyboard) while other
     // teams' answers change the view.
@@ -262,7 +272,8 @@
       phone.status.textContent = T.t("paused");
     } else if (view.stage === "intro") {
       phone.status.textContent = roundTitle(view) + " · " + planLine(view);
-      fill(phone.controls, jokerControl(view, you), Risk.phone(view, you, act));
+      fill(phone.controls, jokerControl(view, you), Risk.phone(view, you, act),
+        CatchUp.phoneLine(you));
     } else if (view.stage === "wager") {
       fill(phone.controls, Wager.phone(view, you, act, phone.status));
     } else if (answering && you.knockout && you.knockout.out) {
@@ -304,7 +315,8 @@
       fill(phone.controls, h("p", { class: "note", id: "qr-p-review" }, tr("review_wait")));
     } else if (view.stage === "reveal" && view.outcome && q.kind === "order") {
       phone.status.textContent = Order.tr("order_right");
-      fill(phone.controls, you.result ? Order.verdict(q, you) : verdict(you), Order.phoneReveal(q, view.outcome, you));
+      fill(phone.controls, you.result ? Order.verdict(q, you) : verdict(you, view.outcome),
+        Order.phoneReveal(q, view.outcome, you));
     } else if (view.stage === "reveal" && view.outcome && q.several) {
       phone.status.textContent = Several.tr("right_ones");
       fill(phone.controls, Several.verdict(view.outcome, you), Several.phoneReveal(q, view.outcome, you),
@@ -315,13 +327,14 @@
         ? h("p", { class: "note qr-yours", id: "qr-p-yours" }, tr("yours", { v: answerText(q, you.result.value) }))
         : null;
       const fixed = view.outcome.void || view.outcome.corrected;
-      fill(phone.controls, !you.result && Knockout.phone(you) || verdict(you), yours,
+      fill(phone.controls, !you.result && Knockout.phone(you) || verdict(you, view.outcome), yours,
         fixed ? h("p", { class: "note qr-fixed", id: "qr-p-fixed" }, tr(view.outcome.void ? "voided" : "corrected",
           { q: tr("q_of_round", { n: view.number, r: view.round }), why: fixed })) : null, Risk.phone(view, you, act),
         view.outcome.explain ? h("p", { class: "qr-explain", id: "qr-p-explain" }, view.outcome.explain) : null);
     } else if (view.stage === "board") {
       phone.status.textContent = view.final ? tr("final") : tr("board");
-      fill(phone.controls, myPlace(view, you), view.final ? null : Risk.phone(view, you, act));
+      fill(phone.controls, myPlace(view, you), view.final ? null : Risk.phone(view, you, act),
+        CatchUp.phoneLine(you));
     } else {
       phone.status.textContent = tr("wait_next");
     }
@@ -402,7 +415,7 @@
     h("button", { type: "button", class: "key ok", "data-key": "ok", onclick: lockIn }, T.t("ok")));
   }
 
-  function verdict(you) {
+  function verdict(you, outcome) {
     const result = you.result;
     if (!result) return h("div", { class: "verdict-big none", id: "qr-verdict" }, tr("none"));
     // A numeric answer off the mark may still score by its rank: not a "wrong" red.
@@ -413,7 +426,8 @@
         : near ? tr("place_of", { n: result.place }) : "✘ " + tr("wrong"),
       h("small", {}, (result.points < 0 ? result.points + " points" : tr("points", { n: result.points }))
         + (result.bonus ? " · " + tr("bonus", { n: result.bonus }) : "") + Wager.verdictExtra(result)
-        + Risk.verdictExtra(result) + Knockout.verdictExtra(result)));
+        + Risk.verdictExtra(result) + Knockout.verdictExtra(result)
+        + Reveal.verdictExtra(result, outcome)));
   }
 
   /** The phone's own place and the top five: a 40-team board does not fit a phone. */
