@@ -31,7 +31,7 @@ PLAN: dict[str, Any] = {"tourelle": "plan", "version": 1, "name": "Quiz du jeudi
 class Host:
     def __init__(self, root: Path) -> None:
         packs = root / "packs"
-        packs.mkdir(parents=True)
+        packs.mkdir(parents=True, exist_ok=True)  # a restart: the same folders again
         write_pack(packs / "synthetic-fr.yaml", 40, "fr")
         self.data = root / "data"
         self.app: Flask
