@@ -22,7 +22,10 @@ window.HostBreak = (() => {
     const answer = await Editor.api("/api/break/sounds");
     if (!answer.ok) return;
     choices = answer;
-    const keep = chosen || $("#break-music").value;
+    // The break's own music while one shows (so "update the break" keeps it), else the choice.
+    const now = shown && shown.music ? (shown.music.sound ? "sound:" + shown.music.sound
+      : "question:" + shown.music.question) : "";
+    const keep = chosen || $("#break-music").value || now;
     fill("#break-music", h("option", { value: "" }, T.t("break_music_none")),
       choices.sounds.length ? h("optgroup", { label: T.t("break_music_sounds") },
         choices.sounds.map((s) => h("option", { value: "sound:" + s.id }, s.name))) : null,
