@@ -23,8 +23,8 @@ from host.store.journal import Journal
 from host.quiz.bank import QuestionBank, bundled_paths
 from host.quiz.memory import MEMORY_FILENAME
 from host.resources import bundled, static_dir
-from host.routes import (api, join, media, nights, pack_media, packs, pages, plans, printing,
-                         results, venue, words)
+from host.routes import (api, break_sounds, join, media, nights, pack_media, packs, pages,
+                         plans, printing, results, venue, words)
 from host.routes.packs import data_packs_dir
 from host.sockets import ROOMS, register_namespaces
 from host.workers.link import LinkWatch
@@ -136,6 +136,7 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
             channel=queue_channel(config.house)).start()
     app.extensions["tourelle_bank"] = bank
     for blueprint in (pages.bp, words.bp, api.bp, join.bp, nights.bp, packs.bp, pack_media.bp,
-                      media.bp, results.bp, plans.bp, printing.bp, venue.bp):
+                      media.bp, results.bp, plans.bp, printing.bp, venue.bp,
+                      break_sounds.bp):
         app.register_blueprint(blueprint)
     return app, socketio, hub

@@ -43,6 +43,28 @@ FRENCH_PLANS: dict[str, str] = {
     "a break lasts 0 to {most} minutes": "une pause dure de 0 à {most} minutes",
     "a break needs a message or a countdown":
         "une pause a besoin d’un message ou d’un compte à rebours",
+    # ---- the break's music (host/room/break_sounds.py, host/routes/break_sounds.py)
+    "this host keeps no sounds (no data folder)":
+        "ce serveur ne garde pas de sons (pas de dossier de données)",
+    "{file}: the sound is {size} bytes, more than the {most} allowed (cut it shorter); "
+    "nothing was written":
+        "{file} : le son fait {size} octets, plus que les {most} permis (raccourcissez-le) ; "
+        "rien n’a été enregistré",
+    "{file}: not a sound (its content is not {formats}); nothing was written":
+        "{file} : pas un son (son contenu n’est ni Ogg, ni MP3, ni MP4/AAC, ni WebM) ; "
+        "rien n’a été enregistré",
+    "the sound could not be written: {why}": "le son n’a pas pu être enregistré : {why}",
+    "the sound could not be deleted: {why}": "le son n’a pas pu être supprimé : {why}",
+    "the sound is larger than {size} MB; nothing was written":
+        "le son dépasse {size} Mo : rien n’a été enregistré",
+    "send the sound as the form's 'file'": "envoyez le son dans le champ « file »",
+    "there is no such sound": "ce son n’existe pas",
+    "'music' is null, {\"sound\": id} or {\"question\": id}":
+        "« music » vaut null, {\"sound\": id} ou {\"question\": id}",
+    "there is no sound {sound} on this host": "ce serveur n’a pas de son {sound}",
+    "there is no question {question} with a sound":
+        "il n’y a pas de question {question} avec un son",
+    "no break with music is shown": "aucune pause avec musique n’est affichée",
     # ---- a plan on paper (host/routes/printing.py)
     "'copies' is a whole number from 1 to {most}":
         "« copies » est un nombre entier de 1 à {most}",

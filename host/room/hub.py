@@ -16,6 +16,7 @@ from host.clock import Clock, RealClock, Scheduler, ThreadScheduler
 from host.games import registry
 from host.games.contract import GameError, QuestionCount
 from host.room import bans
+from host.room.break_sounds import BreakSounds
 from host.room.breaks import Breaks
 from host.room.host_state import HostState
 from host.room.plans import Plans
@@ -154,6 +155,7 @@ class Hub:
         folder = journal.folder
         self.plans = Plans(None if folder is None else folder / "plans", self._check_game)
         self.breaks = Breaks(self.host_state)
+        self.break_sounds = BreakSounds(None if folder is None else folder / "sounds")
         self.venue = Venues(None if folder is None else folder / "venue")  # its look
 
     def _check_game(self, kind: str, seats: list[dict[str, Any]],

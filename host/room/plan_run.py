@@ -21,20 +21,29 @@ if TYPE_CHECKING:
 Create = Callable[[dict[str, Any]], "Session"]
 
 
+def _game(games: list[dict[str, Any]], number: int) -> dict[str, Any] | None:
+    """A plan's game `number` (from 1) as the host page names it: {"number", "kind",
+    "title" | null, "teams"}, or None."""
+    if not 1 <= number <= len(games):
+        return None
+    game = games[number - 1]
+    return {"number": number, "kind": game["kind"], "title": game.get("title") or None,
+            "teams": bool(game.get("teams"))}
+
+
 def progress(hub: Hub) -> dict[str, Any] | None:
-    """{"id", "name", "night", "games", "kinds", "step" (games created), "next": {"kind",
-    "number"} | null}: the plan the host runs, or None."""
+    """{"id", "name", "night", "games", "kinds", "step" (games created), "current": the
+    game last created | null, "next": the game to come | null} (each {"number", "kind",
+    "title", "teams"}): the plan the host runs, or None."""
     plan_id = hub.host_state.get("plan")
     plan = hub.plans.get(plan_id) if plan_id else None
     if plan is None:
         return None
     games = plan["games"]
     step = int(hub.host_state.get("plan_step") or 0)
-    upcoming = games[step] if step < len(games) else None
     return {"id": plan["id"], "name": plan["name"], "night": hub.host_state.get("night"),
             "games": len(games), "kinds": [g["kind"] for g in games], "step": step,
-            "next": None if upcoming is None else {"kind": upcoming["kind"],
-                                                    "number": step + 1}}
+            "current": _game(games, step), "next": _game(games, step + 1)}
 
 
 def start(hub: Hub, plan_id: str, create: Create) -> Session:

@@ -13,6 +13,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 from host import messages
+from host.room.breaks import for_phones
 from host.room.plan_file import MAX_BYTES, PlanError
 from host.room.plans import PlanStoreError, Plans, plan_text
 from host.routes.api import hub
@@ -160,5 +161,7 @@ def api_plan_import() -> Answer:
 
 @bp.get("/api/break")
 def api_break() -> Response:
-    """The break the host shows now, or null: what a projector or phone shows on (re)load."""
-    return jsonify({"break": hub().breaks.current()})
+    """The break the host shows now, or null: what a projector (`?for=screen`: with its
+    music) or a phone (never its music) shows on (re)load."""
+    shown = hub().breaks.current()
+    return jsonify({"break": shown if request.args.get("for") == "screen" else for_phones(shown)})

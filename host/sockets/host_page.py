@@ -72,6 +72,9 @@ class HostNamespace(Base):
     def on_break(self, payload: Any = None) -> dict[str, Any]:
         return host_plans.break_start(self, payload)
 
+    def on_break_music(self, payload: Any = None) -> dict[str, Any]:
+        return host_plans.break_music(self, payload)
+
     def on_break_end(self, payload: Any = None) -> dict[str, Any]:
         return host_plans.break_end(self, payload)
 

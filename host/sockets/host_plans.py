@@ -3,8 +3,10 @@
 `plan_start` {"plan": id}: the plan's night opened, its first game created (the host page
 follows it); `plan_next` {}: the plan's next game in that night (the phones of the game that
 ended follow the room); `plan_stop` {}: the host leaves the plan. `break` {"message",
-"seconds"}: the interval on the projector and phones; `break_end` {}. Every host page, the
-projectors and the phones are told (`break`, `host_state`). Plans are edited over HTTP
+"seconds", "music"}: the interval on the projector and phones, its music on the projector
+only; `break_music` {"playing"}: the music stops or plays again; `break_end` {}. Every host
+page, the projectors and the phones are told (`break`, `host_state`; phones without the
+music). Plans are edited over HTTP
 (host/routes/plans.py).
 """
 
@@ -16,10 +18,11 @@ from typing import Any, Protocol
 from flask_socketio import SocketIO
 
 from host.room import plan_run
-from host.room.breaks import read_break
+from host.room.break_sounds import read_music
+from host.room.breaks import for_phones, read_break
 from host.room.hub import Hub
 from host.room.plans import PlanError
-from host.schema import check_field, require_dict
+from host.schema import BadMessage, check_field, require_dict
 from host.session.core import Session
 from host.sockets.base import refused
 
@@ -45,10 +48,12 @@ def _creator(page: HostPage) -> Callable[[dict[str, Any]], Session]:
 
 
 def broadcast_break(page: HostPage) -> None:
-    """Every page hears of the break (or its end): projectors, phones, host pages."""
-    body = {"break": page.hub.breaks.current()}
+    """Every page hears of the break (or its end): projectors, phones, host pages; the
+    phones without its music."""
+    shown = page.hub.breaks.current()
     for namespace in ("/screen", "/seat", "/host"):
-        page.socketio.emit("break", body, namespace=namespace)
+        page.socketio.emit("break", {"break": for_phones(shown) if namespace == "/seat"
+                                     else shown}, namespace=namespace)
 
 
 def plan_start(page: HostPage, payload: Any) -> dict[str, Any]:
@@ -81,8 +86,21 @@ def plan_stop(page: HostPage, payload: Any) -> dict[str, Any]:
 
 
 def break_start(page: HostPage, payload: Any) -> dict[str, Any]:
-    text, seconds = read_break(require_dict(payload, "break"))
-    shown = page.hub.breaks.start(text, seconds, page.hub.host_state.get("night"))
+    message = require_dict(payload, "break")
+    text, seconds = read_break(message)
+    music = read_music(message.get("music"), page.hub.break_sounds, page.hub.bank)
+    shown = page.hub.breaks.start(text, seconds, page.hub.host_state.get("night"), music)
+    broadcast_break(page)
+    return {"ok": True, "break": shown}
+
+
+def break_music(page: HostPage, payload: Any) -> dict[str, Any]:
+    """The break's music stops (faded out on the projector) or plays again."""
+    message = require_dict(payload, "break_music")
+    check_field("playing", message.get("playing"), (bool,))
+    shown = page.hub.breaks.play(message["playing"])
+    if shown is None:
+        raise BadMessage("no break with music is shown")
     broadcast_break(page)
     return {"ok": True, "break": shown}
 

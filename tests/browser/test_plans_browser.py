@@ -159,7 +159,7 @@ def test_a_plan_prepared_exported_imported_elsewhere_and_run_with_a_break(
     assert english["projector"].inner_text("#break-count").startswith("Back in")
     english["host"].wait_for_selector("#plan-live:not([hidden])")
     english["host"].click("#break-box summary")
-    assert "Plan “Quiz du jeudi” · game 1 of 2" in english["host"].inner_text("#plan-where")
+    assert "Plan “Quiz du jeudi” · game 1 of 2" in english["host"].inner_text("#plan-live")
     written += shoot(english, shots, "en", "break")
     for page in english.values():
         page.context.close()

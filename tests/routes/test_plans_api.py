@@ -31,7 +31,7 @@ PLAN: dict[str, Any] = {"tourelle": "plan", "version": 1, "name": "Quiz du jeudi
 class Host:
     def __init__(self, root: Path) -> None:
         packs = root / "packs"
-        packs.mkdir(parents=True)
+        packs.mkdir(parents=True, exist_ok=True)  # a restart: the same folders again
         write_pack(packs / "synthetic-fr.yaml", 40, "fr")
         self.data = root / "data"
         self.app: Flask
@@ -156,6 +156,9 @@ def test_an_exported_plan_is_imported_on_another_data_folder_and_started(
         assert first is not None and first.kind.name == "quiz-round"
         assert first.config["night"] == ack["night"] and first.config["teams"]
         assert ack["plan"]["step"] == 1 and ack["plan"]["next"]["kind"] == "buzzer"
+        assert ack["plan"]["current"] == {"number": 1, "kind": "quiz-round", "title": None,
+                                          "teams": True}
+        assert ack["plan"]["next"]["number"] == 2
         assert other.hub.night(ack["night"])["name"] == "Quiz du jeudi"  # type: ignore[index]
 
         following = page.emit("plan_next", {}, namespace="/host", callback=True)
@@ -167,6 +170,11 @@ def test_an_exported_plan_is_imported_on_another_data_folder_and_started(
         done = page.emit("plan_next", {}, namespace="/host", callback=True)
         assert not done["ok"] and done["reason"] == "the plan has no more games"
         assert done["text"]["fr"]
+        # The host leaves the plan: its night stays open, with its games.
+        assert page.emit("plan_stop", {}, namespace="/host", callback=True)["ok"]
+        state = page.emit("host_state", {}, namespace="/host", callback=True)
+        assert state["plan"] is None and state["night"]["id"] == ack["night"]
+        assert other.hub.night(ack["night"])["status"] == "open"  # type: ignore[index]
         page.disconnect(namespace="/host")
     finally:
         other.hub.close()

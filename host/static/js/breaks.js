@@ -1,7 +1,8 @@
 // The host's break on the projector and on the phones (host/room/breaks.py): its message, a
 // countdown to the restart on this device's clock (the host sends the seconds left), and on
 // the projector the night's running table. Heard as `break` on the page's socket, read again
-// from GET /api/break on each (re)connection. Loaded after screen.js or phone.js.
+// from GET /api/break on each (re)connection (the projector's with its music, which it hands to
+// break-music.js as `tourelle:break`; a phone is never sent it). Loaded after screen.js or phone.js.
 /* global socket, nightTables, last */
 "use strict";
 
@@ -46,6 +47,7 @@
 
   function draw(message) {
     shown = message || null;
+    if (screen) document.dispatchEvent(new CustomEvent("tourelle:break", { detail: shown }));
     document.body.dataset.break = shown ? "on" : "";
     box.hidden = !shown;
     clearInterval(ticking);
@@ -63,6 +65,7 @@
   }
 
   socket.on("break", (message) => draw(message.break));
-  socket.on("connect", async () => draw((await getJson("/api/break", { break: null })).break));
+  const url = screen ? "/api/break?for=screen" : "/api/break"; // the projector's with its music
+  socket.on("connect", async () => draw((await getJson(url, { break: null })).break));
   if (screen) socket.on("state", () => setTimeout(table, 0)); // after screen.js kept it as `last`
 })();

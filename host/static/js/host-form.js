@@ -1,6 +1,6 @@
 // The host page's new-game form: the kind, its map, questions, settings and seats; create it.
 // Its pack boxes (#q-packs) come from editor.js; it counts the questions they and the categories hold.
-/* exported kindInfo, loadForm, readForm */
+/* exported kindInfo, loadForm, readForm, fillForm */
 "use strict";
 
 let kinds = []; // from GET /api/kinds
@@ -169,6 +169,7 @@ function seatRows() {
     const type = h("select", { id: "seat-kind-" + i, "aria-label": T.t("seats") + " " + (i + 1), onchange: hint },
       h("option", { value: "phone" }, T.t("seat_phone")),
       kind.bots ? [1, 2, 3, 4, 5].map((n) => h("option", { value: "bot" + n }, T.t("seat_bot", { n }))) : null,
+      kind.paper ? h("option", { value: "paper" }, T.t("seat_paper")) : null, // a table without phones
       h("option", { value: "none" }, T.t("seat_none")));
     const before = old[i];
     type.value = before && [...type.options].some((o) => o.value === before.type) ? before.type
@@ -203,7 +204,7 @@ function readForm(start) {
     const type = $("#seat-kind-" + i).value;
     const name = $("#seat-name-" + i).value.trim();
     if (type === "none") continue;
-    const seat = type === "phone" ? {} : { bot: Number(type.slice(3)) };
+    const seat = type === "phone" ? {} : type === "paper" ? { paper: true } : { bot: Number(type.slice(3)) };
     // An unnamed robot gets a robot's name from the server ("Robot 1"), never a colour.
     if (name || !seat.bot) seat.name = name || T.colour(seats.length);
     seats.push(seat);
@@ -222,6 +223,65 @@ function readForm(start) {
     message.team_answers = $("#c-team-answers").value;
   }
   return message;
+}
+
+/** The form set to a game as a plan keeps it (its `create` payload): readForm's way back, so a
+ * planned game is changed with the form that creates games (host-plans.js). */
+function fillForm(game) {
+  $("#c-kind").value = game.kind;
+  kindChanged();
+  const kind = chosenKind();
+  $("#c-language").value = game.language || T.lang;
+  $("#c-pace").value = game.pace || 1;
+  if (kind.map && game.map) {
+    const known = [...$("#c-map").options].some((o) => o.value === game.map);
+    if (!known) $("#c-map").append(h("option", { value: game.map }, game.map));
+    $("#c-map").value = game.map;
+  }
+  $("#c-teams").checked = !!game.teams;
+  $("#row-team-answers").hidden = !game.teams;
+  $("#c-team-answers").value = game.team_answers || "first";
+  const questions = game.questions || {};
+  if (kind.questions) {
+    $("#q-language").value = questions.language || game.language || T.lang;
+    for (const box of document.querySelectorAll("#q-categories input")) box.remove();
+    categoryBoxes();
+    if (questions.categories) {
+      const chosen = questions.categories;
+      for (const box of document.querySelectorAll("#q-categories input")) box.checked = chosen.includes(box.value);
+    }
+    if (questions.min_difficulty) $("#q-min").value = questions.min_difficulty;
+    if (questions.max_difficulty) $("#q-max").value = questions.max_difficulty;
+    for (const box of document.querySelectorAll("#q-packs input[data-pack]")) {
+      box.checked = !questions.packs || questions.packs.includes(box.value);
+    }
+    $("#q-images-phones").checked = !!questions.images_on_phones;
+    countLine();
+  }
+  // The flat settings first: a kind's own editor (the quiz round's rounds) takes them as its defaults.
+  const settings = game.settings || {};
+  const inputs = [...document.querySelectorAll("#c-settings [data-setting]")];
+  for (const input of inputs.filter((i) => i.dataset.type !== "json" && i.dataset.setting in settings)) {
+    if (input.dataset.type === "bool") input.checked = !!settings[input.dataset.setting];
+    else input.value = settings[input.dataset.setting];
+  }
+  for (const input of inputs.filter((i) => i.dataset.type === "json" && i.dataset.setting in settings)) {
+    input.value = JSON.stringify(settings[input.dataset.setting]);
+    input.dispatchEvent(new CustomEvent("tourelle:load", { detail: settings[input.dataset.setting] }));
+  }
+  const seats = game.seats || [];
+  const hall = kind.max_seats > HALL_SEATS && seats.length > HALL_SEATS && seats.every((s) => !s.bot && !s.paper);
+  $("#c-hall").value = hall ? seats.length : "";
+  if (!hall) {
+    seatCount = Math.max(seats.length, 1);
+    seatRows();
+    seats.forEach((seat, i) => {
+      $("#seat-kind-" + i).value = seat.bot ? "bot" + seat.bot : seat.paper ? "paper" : "phone";
+      $("#seat-kind-" + i).dispatchEvent(new Event("change"));
+      $("#seat-name-" + i).value = seat.name || "";
+    });
+  }
+  hallChanged();
 }
 
 function create(start) {

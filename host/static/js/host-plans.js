@@ -1,17 +1,21 @@
 // The host page's night plans: a night prepared ahead (its name, points, games in order, each
 // the new-game form's own `create` payload), saved on the host (host/routes/plans.py), listed,
 // copied, edited, deleted, exported and imported; started (its night and first game), then its
-// next game in one tap. And the break: a message and a countdown on the projector and phones.
+// next game in one tap, or left (the night stays). A planned game opens in the new-game form
+// (host-form.js fillForm), is changed there and saved back into its plan.
 // Loaded after host.js (its socket, ask) and editor.js (Editor.api: requests with the host key).
 "use strict";
 
 (() => {
   let plans = []; // GET /api/plans
   let editing = null; // {id: null | "p...", games: [...]} while the plan form is open
-  let running = null; // host_state's "plan": {id, name, games, kinds, step, next}
+  let running = null; // host_state's "plan": {id, name, games, kinds, step, current, next}
+  let opened = null; // {index, game} while a game of the plan form is open in the new-game form
 
   const api = (url, options) => Editor.api(url, options);
   const kindName = (kind) => kindLabel(kind, kindInfo(kind).label);
+  /** A planned game's name: its title, else its kind's ("Quiz par équipes"). */
+  const gameName = (game) => game.title || kindName(game.kind);
 
   /** A plan's game in a line: "Quiz · 2 équipes · fr". */
   function gameLine(game) {
@@ -55,6 +59,7 @@
   // ------------------------------------------------------------- the plan form
 
   function edit(plan) {
+    closeGame();
     editing = { id: plan ? plan.id : null, games: plan ? plan.games.map((g) => ({ ...g })) : [] };
     $("#plan-edit").hidden = false;
     $("#plan-edit-title").textContent = plan ? T.t("plan_edit_title", { name: plan.name }) : T.t("plan_new");
@@ -80,6 +85,8 @@
           onclick: () => move(i, -1) }, "↑"),
         h("button", { type: "button", class: "small", disabled: i === games.length - 1,
           "aria-label": T.t("ed_move_down"), onclick: () => move(i, 1) }, "↓"),
+        h("button", { type: "button", class: "small", "data-plan-open": i, onclick: () => openGame(i) },
+          T.t("plan_open")),
         h("button", { type: "button", class: "small", "data-plan-replace": i, title: T.t("plan_replace_help"),
           onclick: () => { games[i] = formGame(); drawGames(); } }, T.t("plan_replace")),
         h("button", { type: "button", class: "small", "data-plan-remove": i, "aria-label": T.t("plan_remove"),
@@ -95,6 +102,51 @@
     return game;
   }
 
+  /** A game of the plan in the new-game form, to change there and save back (saveGame). */
+  function openGame(i) {
+    opened = { index: i, game: editing.games[i] };
+    fillForm(opened.game); // host-form.js
+    $("#plan-form-bar").hidden = false;
+    $("#plan-form-what").textContent = T.t("plan_form_editing", { n: i + 1,
+      name: $("#plan-name").value.trim() || T.t("plan_new") });
+    $("#plan-form-msg").textContent = "";
+    $("#create").scrollIntoView({ block: "start" });
+  }
+
+  function closeGame() {
+    opened = null;
+    $("#plan-form-bar").hidden = true;
+  }
+
+  /** The form's game in the plan in place of the one opened, kept only when the host takes it
+   * (each of its checks, as a new game's): a refusal names what is wrong and writes nothing. */
+  async function saveGame() {
+    if (!opened || !editing) return;
+    const { index, game } = opened;
+    const fresh = formGame();
+    // What the form does not show stays as the plan had it (a title, a seed).
+    for (const key of ["title", "seed"]) if (key in game && fresh.kind === game.kind) fresh[key] = game[key];
+    editing.games[index] = fresh;
+    const answer = await put();
+    if (!answer.ok) {
+      editing.games[index] = game;
+      $("#plan-form-msg").textContent = T.refusal(answer);
+      return;
+    }
+    editing.id = answer.plan.id;
+    editing.games = answer.plan.games.map((g) => ({ ...g }));
+    closeGame();
+    drawGames();
+    say(T.t("plan_game_saved", { n: index + 1, name: answer.plan.name }), true);
+    await load();
+    $("#plan-edit").scrollIntoView({ block: "start" });
+  }
+
+  function put() {
+    return api(editing.id ? "/api/plans/" + editing.id : "/api/plans",
+      { method: editing.id ? "PUT" : "POST", body: planBody() });
+  }
+
   function planBody() {
     const places = $("#plan-places").value.split(/[,;\s]+/).filter(Boolean).map(Number);
     const body = { tourelle: "plan", version: 1, name: $("#plan-name").value.trim(), games: editing.games };
@@ -104,12 +156,12 @@
 
   async function save(event) {
     event.preventDefault();
-    const answer = await api(editing.id ? "/api/plans/" + editing.id : "/api/plans",
-      { method: editing.id ? "PUT" : "POST", body: planBody() });
+    const answer = await put();
     if (!answer.ok) {
       say(T.refusal(answer));
       return;
     }
+    closeGame();
     $("#plan-edit").hidden = true;
     editing = null;
     say(T.t("plan_saved", { name: answer.plan.name }), true);
@@ -155,16 +207,19 @@
     });
   }
 
-  /** Where the host is in its plan, under the game's commands: its next game in one tap. */
+  /** Where the host is in its plan, under the game's commands: "Jeu 2 sur 4 : Quiz par équipes",
+   * its next game in one tap, and the way out of the plan. */
   function drawRun() {
     const over = !state || state.meta.status === "over";
     $("#plan-live").hidden = !running;
     if (!running) return;
-    $("#plan-where").textContent = T.t("plan_where", { name: running.name, n: running.step, total: running.games });
+    $("#plan-name-live").textContent = T.t("plan_live_name", { name: running.name });
+    $("#plan-where").textContent = running.current ? T.t("plan_where",
+      { n: running.current.number, total: running.games, game: gameName(running.current) }) : "";
     const next = running.next;
     $("#plan-next").hidden = !next;
     if (next) {
-      $("#plan-next").textContent = T.t("plan_next", { n: next.number, kind: kindName(next.kind) });
+      $("#plan-next").textContent = T.t("plan_next", { n: next.number, kind: gameName(next) });
       $("#plan-next").classList.toggle("primary", over); // the game is over: this is the step
     }
   }
@@ -180,44 +235,32 @@
 
   function hostState(message) {
     running = message && message.plan ? message.plan : null;
-    drawBreak(message ? message.break : null);
+    window.HostBreak.draw(message ? message.break : null); // host-break.js
     drawRun();
   }
 
-  // ------------------------------------------------------------- the break
-
-  /** "Reprise à 21 h 15" / "Back at 21:15": the restart's time, from the minutes chosen. */
-  function restartText() {
-    const at = new Date(Date.now() + Math.max(0, Number($("#break-minutes").value) || 0) * 60000);
-    const hh = at.getHours(), mm = String(at.getMinutes()).padStart(2, "0");
-    return T.t("break_default", { time: T.lang === "fr" ? `${hh} h ${mm}` : `${hh}:${mm}` });
-  }
-  let typed = false; // the host wrote their own message: the minutes no longer rewrite it
-
-  function drawBreak(shown) {
-    $("#break-end").hidden = !shown;
-    $("#break-show").textContent = T.t(shown ? "break_again" : "break_show");
-    document.body.dataset.break = shown ? "on" : "";
-  }
-
-  $("#break-minutes").addEventListener("input", () => { if (!typed) $("#break-message").value = restartText(); });
-  $("#break-message").addEventListener("input", () => { typed = !!$("#break-message").value; });
-  $("#break-box").addEventListener("toggle", () => { if (!typed) $("#break-message").value = restartText(); });
-  $("#break-show").addEventListener("click", () => {
-    const seconds = Math.round(Math.max(0, Number($("#break-minutes").value) || 0) * 60);
-    socket.emit("break", { message: $("#break-message").value.trim(), seconds }, (ack) => {
-      $("#break-msg").textContent = ack && ack.ok ? "" : T.refusal(ack);
+  /** "Programme « Quiz du jeudi » : la soirée reste" before plan_stop: the night goes on. */
+  async function leave() {
+    if (!running) return;
+    const night = $("#n-choose").selectedOptions[0];
+    const ok = await ask(T.t("plan_stop_ask", { name: running.name,
+      night: night && night.value ? night.textContent : running.name }), null, T.t("plan_stop"));
+    if (!ok) return;
+    socket.emit("plan_stop", {}, (ack) => {
+      $("#cmd-msg").textContent = ack && ack.ok ? T.t("plan_stopped", { name: running ? running.name : "" })
+        : T.refusal(ack);
     });
-  });
-  $("#break-end").addEventListener("click", () => socket.emit("break_end", {}));
-  socket.on("break", (message) => drawBreak(message.break));
+  }
 
   $("#plan-new").addEventListener("click", () => edit(null));
-  $("#plan-cancel").addEventListener("click", () => { $("#plan-edit").hidden = true; editing = null; });
+  $("#plan-cancel").addEventListener("click", () => { $("#plan-edit").hidden = true; editing = null; closeGame(); });
+  $("#plan-form-save").addEventListener("click", saveGame);
+  $("#plan-form-cancel").addEventListener("click", closeGame);
   $("#plan-add-game").addEventListener("click", () => { editing.games.push(formGame()); drawGames(); });
   $("#plan-edit").addEventListener("submit", save);
   $("#plan-import-file").addEventListener("change", importFile);
   $("#plan-next").addEventListener("click", next);
+  $("#plan-stop").addEventListener("click", leave);
   socket.on("host_state", hostState);
   socket.on("state", () => setTimeout(drawRun, 0)); // after host.js took the new state
   socket.on("connect", () => socket.emit("host_state", {}, (ack) => { if (ack && ack.ok) hostState(ack); }));

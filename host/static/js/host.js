@@ -53,10 +53,12 @@ function projectorSound(message) {
   const clips = !!state && !!state.meta.config && !!state.meta.config.clips && state.meta.status !== "over";
   $("#projector-sound").hidden = !projectorHeard.needs_click;
   $("#projector-sound-on").hidden = !projectorHeard.sound_on;
-  $("#projector-sound-box").hidden = !clips || (!projectorHeard.needs_click && !projectorHeard.sound_on);
+  const music = document.body.dataset.breakMusic === "on"; // a break's music (host-break.js)
+  $("#projector-sound-box").hidden = !(clips || music) || (!projectorHeard.needs_click && !projectorHeard.sound_on);
   $("#projector-sound-box").classList.toggle("blocked", !!projectorHeard.needs_click);
 }
 socket.on("projector_sound", projectorSound);
+document.addEventListener("tourelle:break-music", () => projectorSound(projectorHeard));
 $("#sound-test").addEventListener("click", () => socket.emit("sound_test", {}));
 // Several server processes (serve --workers): the owner says when their link (Redis) is
 // lost and when it is back; the text comes in both languages.

@@ -76,7 +76,8 @@ window.QuizRound = (() => {
     };
     const sync = () => {
       const plan = [...rounds.children].map((block) => {
-        const round = {};
+        // A planned round's keys this editor does not show (a wager's cap, two packs...) stay.
+        const round = block.dataset.extra ? JSON.parse(block.dataset.extra) : {};
         for (const input of block.querySelectorAll("[data-key]")) {
           const key = input.dataset.key;
           if (key === "categories" || key === "packs") {
@@ -100,7 +101,7 @@ window.QuizRound = (() => {
     const field = (key, input) => h("label", { class: "qr-plan-field" }, h("small", {}, tr("col_" + key)), input);
     const number = (key, low, high, start) => field(key, h("input", { type: "number", min: low, max: high, step: 1,
       value: start, "data-key": key, oninput: sync }));
-    const addRound = (ready) => {
+    const addRound = (ready, given) => {
       const n = rounds.children.length + 1;
       const mix = h("select", { "data-key": "mix", onchange: sync },
         MIXES.map((m) => h("option", { value: m, selected: m === flat("mix", "mixed") }, tr("mix_" + m))));
@@ -125,8 +126,31 @@ window.QuizRound = (() => {
         number("knockout_survivors", 1, 199, 1),
         // picture reveal: its picture questions shown in N steps (0: not), quiz-round-reveal.js
         number("reveal_steps", 0, 12, flat("reveal_steps", 0)))));
+      if (given) showRound(rounds.lastChild, given);
       sync();
     };
+    /** A planned round in its block (a plan opened in the form, host-form.js `fillForm`). */
+    const showRound = (block, round) => {
+      const extra = {};
+      for (const [key, value] of Object.entries(round)) {
+        const input = block.querySelector(`[data-key="${key}"]`);
+        const list = key === "categories" || key === "packs";
+        if (!input || (list && value.length > 1)) extra[key] = value;
+        else if (input.type === "checkbox") input.checked = !!value; // wager, wipeout, knockout…
+        else if (key === "ids") input.value = value.join(", ");
+        else if (list) {
+          const known = [...input.options].some((o) => o.value === value[0]);
+          if (!known) input.append(h("option", { value: value[0] }, value[0]));
+          input.value = value[0] || "";
+        } else input.value = value;
+      }
+      if (Object.keys(extra).length) block.dataset.extra = JSON.stringify(extra);
+    };
+    value.addEventListener("tourelle:load", (event) => {
+      rounds.replaceChildren();
+      for (const round of Array.isArray(event.detail) ? event.detail : []) addRound(null, round);
+      sync();
+    });
     // Ready rounds (questions/rounds/*.yaml): one picked adds a round of its questions, titled.
     let readyRounds = [];
     const ready = h("select", { id: "qr-ready", "aria-label": tr("ready_round") });
