@@ -8,20 +8,20 @@ A refusal is `{"ok": false, "code", "reason", "text"}` and writes nothing.
 
 from __future__ import annotations
 
-from pathlib import Path
 
-from flask import Blueprint, Response, jsonify, request, send_file
+from flask import Blueprint, Response, jsonify, send_file
 
 from host import messages
 from host.quiz.audio import SOUND
 from host.room.break_sounds import BreakSounds, SoundError, SoundStoreError, question_sounds
 from host.routes.api import hub
+from host.routes.pack_files import Refused
+from host.routes.pack_uploads import read_upload
 from host.routes.results import refused_without_key
 
 bp = Blueprint("break_sounds", __name__)
 
 Answer = Response | tuple[Response, int]
-UPLOAD_SLACK = 64_000  # a multipart form's own bytes around the file
 
 
 def sounds() -> BreakSounds:
@@ -47,20 +47,14 @@ def api_sound_add() -> Answer:
     if refusal is not None:
         return refusal
     limit = SOUND.max_bytes
-    too_large = f"the sound is larger than {limit // 1_000_000} MB; nothing was written"
-    if (request.content_length or 0) > limit + UPLOAD_SLACK:
-        return refuse(413, "too_large", too_large)
-    request.max_content_length = limit + UPLOAD_SLACK
-    upload = request.files.get("file")
-    if upload is None:
-        return refuse(400, "no_file", "send the sound as the form's 'file'")
-    data = upload.stream.read(limit + 1)
-    if len(data) > limit:
-        return refuse(413, "too_large", too_large)
-    if not data:
-        return refuse(400, "empty", "the file is empty; nothing was written")
     try:
-        added = sounds().add(Path(upload.filename or "sound").name, data)
+        name, data = read_upload(
+            limit, no_file="send the sound as the form's 'file'",
+            too_large=f"the sound is larger than {limit // 1_000_000} MB; nothing was written")
+    except Refused as err:
+        return refuse(err.status, err.code, err.reason)
+    try:
+        added = sounds().add(name, data)
     except SoundError as err:
         return refuse(err.status, err.code, str(err))
     except SoundStoreError as err:

@@ -18,21 +18,25 @@ from host.quiz.validate import Finding
 from host.routes.pack_files import Refused, refuse, staged_file
 
 CLIP_KINDS_BY_NAME = {"audio": SOUND, "video": VIDEO}
+UPLOAD_SLACK = 64_000  # a multipart form's own bytes around the file
 
 
-def read_upload(limit: int) -> tuple[str, bytes]:
-    """The uploaded file's name and bytes; a larger one is refused before it is read whole."""
-    if (request.content_length or 0) > limit + 64_000:
-        refuse(413, "too_large", f"the file is larger than {limit // 1_000_000} MB; "
-                                 "nothing was written")
-    request.max_content_length = limit + 64_000
+def read_upload(limit: int, too_large: str | None = None,
+                no_file: str = "no file: send it as the form field 'file'") -> tuple[str, bytes]:
+    """The uploaded file's name and bytes; a larger one is refused before it is read whole
+    (raises Refused). `too_large` and `no_file`: the refusals' words for this upload (a logo,
+    a sound) where the file's are not the right ones."""
+    too_large = too_large or (f"the file is larger than {limit // 1_000_000} MB; "
+                              "nothing was written")
+    if (request.content_length or 0) > limit + UPLOAD_SLACK:
+        refuse(413, "too_large", too_large)
+    request.max_content_length = limit + UPLOAD_SLACK
     upload = request.files.get("file")
     if upload is None:
-        refuse(400, "no_file", "no file: send it as the form field 'file'")
+        refuse(400, "no_file", no_file)
     data = upload.stream.read(limit + 1)
     if len(data) > limit:
-        refuse(413, "too_large", f"the file is larger than {limit // 1_000_000} MB; "
-                                 "nothing was written")
+        refuse(413, "too_large", too_large)
     if not data:
         refuse(400, "empty", "the file is empty; nothing was written")
     return Path(upload.filename or "upload").name, data

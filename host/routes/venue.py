@@ -8,7 +8,6 @@ writes nothing and tells no page.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, send_file
@@ -16,13 +15,14 @@ from flask import Blueprint, Response, current_app, jsonify, request, send_file
 from host import messages
 from host.room.venue import LOGO, Venue, VenueError, Venues, VenueStoreError
 from host.routes.api import hub
+from host.routes.pack_files import Refused
+from host.routes.pack_uploads import UPLOAD_SLACK, read_upload
 from host.routes.media import VERSIONED_CACHE
 from host.routes.results import refused_without_key
 
 bp = Blueprint("venue", __name__)
 
 Answer = Response | tuple[Response, int]
-UPLOAD_SLACK = 64_000  # a multipart form's own bytes around the file
 
 
 def venues() -> Venues:
@@ -87,17 +87,12 @@ def api_venue_logo() -> Answer:
     if refusal is not None:
         return refusal
     limit = LOGO.max_bytes
-    too_large = f"the logo is larger than {limit // 1024} KB; nothing was written"
-    if (request.content_length or 0) > limit + UPLOAD_SLACK:
-        return refuse(413, "too_large", too_large)
-    request.max_content_length = limit + UPLOAD_SLACK
-    upload = request.files.get("file")
-    if upload is None:
-        return refuse(400, "no_file", "send the logo as the form's 'file'")
-    data = upload.stream.read()  # at most the form's limit (max_content_length)
-    name = Path(upload.filename or "logo").name
-    if not data:
-        return refuse(400, "empty", "the file is empty; nothing was written")
+    try:  # a little over the limit is read whole: the logo's own check then names the file
+        name, data = read_upload(
+            limit + UPLOAD_SLACK, no_file="send the logo as the form's 'file'",
+            too_large=f"the logo is larger than {limit // 1024} KB; nothing was written")
+    except Refused as err:
+        return refuse(err.status, err.code, err.reason)
     return _changed(lambda: venues().set_logo(name, data))
 
 
