@@ -135,11 +135,12 @@ SETTINGS = (
            ("blur", label("flou qui s’efface", "blur clearing"))),
     choice("catch_up", label("Rattrapage à la mi-temps", "Catch-up at half-time"), "off",
            ("off", label("aucun", "none")),
-           ("bottom_third", label("le tiers du bas reçoit les points ci-dessous",
-                                  "the bottom third gets the points below")),
-           ("per_place", label("les points ci-dessous par place de retard sur le premier",
-                               "the points below per place behind the leader"))),
-    integer("catch_up_points", label("Rattrapage : points", "Catch-up: points"), 5, 1, 1000),
+           ("bottom_third", label("points au tiers du bas", "points to the bottom third")),
+           ("per_place", label("points par place de retard", "points per place behind"))),
+    integer("catch_up_points", label("Rattrapage : points (au tiers du bas, ou par place de "
+                                     "retard sur le premier)",
+                                     "Catch-up: points (to the bottom third, or per place "
+                                     "behind the leader)"), 5, 1, 1000),
     # Each round its own title, size, time, points, bonus and mix (the settings above are
     # the defaults); drawn on the host page by quiz-round.js's settingEditor.
     json_value("plan", label("Manches sur mesure", "Rounds one by one")),

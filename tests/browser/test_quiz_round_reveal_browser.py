@@ -27,7 +27,7 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 OUTLINES = ROOT / "questions" / "packs" / "images" / "countries"
 NAMES = ["Ana", "Bob"]
-SETTINGS = {**HOST_PACED, "rounds": "1", "questions": "1", "seconds": "8",
+SETTINGS = {**HOST_PACED, "rounds": "1", "questions": "1", "seconds": "16",
             "reveal_steps": "4", "speed_bonus": "5"}
 WORDS = {"fr": {"watch": "Regardez l’écran : l’image se dévoile", "found": "trouvé à l’étape 1/4",
                 "steps": "Points par étape"},
@@ -101,16 +101,16 @@ def test_a_picture_comes_off_in_steps_and_phones_never_have_it_before_the_close(
     assert words["watch"] in line.inner_text() and line.get_attribute("data-points") == "10"
     for phone in phones:
         assert phone.query_selector("img[src*='/media/questions/']") is None
-    screen.screenshot(path=str(shots / "screen-1920x1080-step1.png"))
-    phones[1].screenshot(path=str(shots / "phone-360x640-step1.png"))
     truth = host.wait_for_selector("#qr-host-truth").inner_text()
     right = "ABCDEF".index(truth.split(":", 1)[1].strip()[0])
-    phones[0].click(f".qr-choice[data-choice='{right}']")  # Ana, right at step 1
+    phones[0].click(f".qr-choice[data-choice='{right}']")  # Ana, right at step 1 (4 s long)
+    screen.screenshot(path=str(shots / "screen-1920x1080-step1.png"))
+    phones[1].screenshot(path=str(shots / "phone-360x640-step1.png"))
 
     # Step 2: more tiles off; Bob's phone offers fewer points, still no picture.
-    screen.wait_for_selector("#qr-picture[data-reveal-step='2']", timeout=10_000)
+    screen.wait_for_selector("#qr-picture[data-reveal-step='2']", timeout=20_000)
     assert tiles_off(screen) == 12
-    phones[1].wait_for_selector("#qr-p-reveal[data-points='8']", timeout=10_000)
+    phones[1].wait_for_selector("#qr-p-reveal[data-points='8']", timeout=20_000)
     screen.set_viewport_size({"width": 1280, "height": 720})
     screen.screenshot(path=str(shots / "screen-1280x720-step2.png"))
     screen.set_viewport_size(PROJECTOR)

@@ -91,6 +91,11 @@ window.QuizRound = (() => {
             round[key] = key === "title" || key === "mix" ? input.value : Math.round(Number(input.value));
           }
         }
+        // A knock-out's number only with its box, a reveal's steps only when there are some.
+        if (!round.knockout && !(block.dataset.extra || "").includes("knockout_survivors")) {
+          delete round.knockout_survivors;
+        }
+        if (!round.reveal_steps) delete round.reveal_steps;
         return round;
       });
       value.value = plan.length ? JSON.stringify(plan) : "";
