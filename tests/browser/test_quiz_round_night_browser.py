@@ -8,8 +8,8 @@ as a player reads it:
   bets 0, Dan bets 5 and is wrong (−5);
 - round 2, wipeout and double or nothing, 2 questions: Ana doubles on the title card; all
   right, then Bob wrong (wiped out) and Ana right (her double won: round at 40);
-- half-time: the board says Bob, last, will get the catch-up (+5); the next title card, Bob's
-  phone and the host page say he got it; later boards tag him "Catch-up +5";
+- half-time: the board and Bob's phone say Bob, last, will get the catch-up (+5); the next
+  title card, Bob's phone and the host page say he got it; later boards tag him "Catch-up +5";
 - round 3, knock-out, 2 questions: Bob falls on the first (his phone says he is out during
   the second), Cléo and Dan on the second; Ana, last standing, earns +20;
 - round 4, a picture in 3 steps: Ana and Cléo right at step 1 (10), Dan at step 2 (7).
@@ -46,7 +46,8 @@ WORDS = {"fr": {"night": "Soirée quiz", "wager": "Question à miser", "stakes":
                 "bet": "mise 10", "wiped": "Tout perdu :", "v_won": "quitte ou double gagné",
                 "v_wiped": "manche perdue", "half": "Mi-temps",
                 "soon": "Rattrapage à la reprise :", "given": "Rattrapage :",
-                "yours": "Rattrapage : +5 pour votre équipe", "tag": "Rattrapage +5",
+                "yours": "Rattrapage : +5 pour votre équipe",
+                "yours_soon": "Rattrapage à la reprise : +5 pour votre équipe", "tag": "Rattrapage +5",
                 "host": "Rattrapage après la manche 2 : le tiers du bas reçoit 5 points",
                 "fell": "Éliminées :", "out": "Équipe éliminée jusqu’à la fin de la manche",
                 "standing": "Dernière équipe en jeu :", "bonus": "dernière en jeu : +20",
@@ -56,7 +57,8 @@ WORDS = {"fr": {"night": "Soirée quiz", "wager": "Question à miser", "stakes":
                 "bet": "bet 10", "wiped": "Wiped out:", "v_won": "double or nothing won",
                 "v_wiped": "round wiped out", "half": "Half-time",
                 "soon": "Catch-up when play resumes:", "given": "Catch-up:",
-                "yours": "Catch-up: +5 for your team", "tag": "Catch-up +5",
+                "yours": "Catch-up: +5 for your team",
+                "yours_soon": "Catch-up when play resumes: +5 for your team", "tag": "Catch-up +5",
                 "host": "Catch-up after round 2: the bottom third gets 5 points",
                 "fell": "Out:", "out": "Out until the round ends",
                 "standing": "Last team standing:", "bonus": "last standing: +20",
@@ -224,6 +226,11 @@ def test_a_night_of_wager_wipeout_catch_up_knock_out_and_picture_reveal(
     assert words["half"] in text(screen, ".qr-board h1")
     soon = text(screen, "#qr-catch-soon")
     assert words["soon"] in soon and "Bob" in soon and "+5" in soon and "Dan" not in soon
+    assert text(phones[1], "#qr-p-catch-soon") == words["yours_soon"]
+    assert phones[0].query_selector("#qr-p-catch-soon") is None
+    # a score below 0 with a minus sign, as a loss is written, never a hyphen
+    assert text(screen, "#qr-board-list li[data-seat='1'] .pts") == "−10"
+    assert text(phones[1], "#my-score") == "−10"
     play.shoot("half-time-board", phones=(1,))
 
     # Round 3's title card: the catch-up given, on the projector, Bob's phone, the host page.
@@ -250,7 +257,7 @@ def test_a_night_of_wager_wipeout_catch_up_knock_out_and_picture_reveal(
     play.next()  # the board after round 3: Bob's catch-up tagged
     tag = screen.wait_for_selector("#qr-board-list li[data-seat='1'] .qr-catch-tag")
     assert tag.inner_text() == words["tag"]
-    assert screen.query_selector_all("#qr-board-list .qr-catch-tag").__len__() == 1
+    assert len(screen.query_selector_all("#qr-board-list .qr-catch-tag")) == 1
     assert text(phones[1], "#qr-p-catch") == words["yours"]
     play.shoot("board-catch-up-tag", phones=(1,))
 
