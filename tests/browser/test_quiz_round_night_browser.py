@@ -47,7 +47,8 @@ WORDS = {"fr": {"night": "Soirée quiz", "wager": "Question à miser", "stakes":
                 "v_wiped": "manche perdue", "half": "Mi-temps",
                 "soon": "Rattrapage à la reprise :", "given": "Rattrapage :",
                 "yours": "Rattrapage : +5 pour votre équipe",
-                "yours_soon": "Rattrapage à la reprise : +5 pour votre équipe", "tag": "Rattrapage +5",
+                "yours_soon": "Rattrapage à la reprise : +5 pour votre équipe",
+                "tag": "Rattrapage +5",
                 "host": "Rattrapage après la manche 2 : le tiers du bas reçoit 5 points",
                 "fell": "Éliminées :", "out": "Équipe éliminée jusqu’à la fin de la manche",
                 "standing": "Dernière équipe en jeu :", "bonus": "dernière en jeu : +20",
@@ -115,7 +116,8 @@ class Play:
         right = self.right_option()
         for phone, mark in zip(self.phones, marks, strict=True):
             if mark != "-":
-                phone.click(f".qr-choice[data-choice='{right if mark == 'r' else (right + 1) % 4}']")
+                chosen = right if mark == "r" else (right + 1) % 4
+                phone.click(f".qr-choice[data-choice='{chosen}']")
         self.stage("reveal", number)
 
     def shoot(self, moment: str, phones: tuple[int, ...] = (0, 1), host: str = "",
