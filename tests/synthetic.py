@@ -100,3 +100,34 @@ def silent_mp3(seconds: float) -> bytes:
 
 # A real WebM video (tests/fixtures), for the video questions' tests.
 TINY_WEBM = Path(__file__).resolve().parent / "fixtures" / "tiny-clip.webm"
+
+
+PICTURE_COUNTRIES = {"FR": ("France", "France"), "IT": ("Italie", "Italy"),
+                     "ES": ("Espagne", "Spain"), "DE": ("Allemagne", "Germany")}
+
+
+def write_picture_packs(folder: Path) -> None:
+    """A pack of four picture questions in each language, `pictures-fr` and `pictures-en`
+    ("which country has this outline?"), their pictures the bundled outlines copied beside
+    them (a real server serves them)."""
+    import shutil
+
+    import yaml
+
+    outlines = Path(__file__).resolve().parents[1] / "questions" / "packs" / "images" / "countries"
+    (folder / "img").mkdir(parents=True, exist_ok=True)
+    for code in PICTURE_COUNTRIES:
+        shutil.copy(outlines / f"{code}.svg", folder / "img" / f"{code}.svg")
+    for index, language in enumerate(("fr", "en")):
+        names = [pair[index] for pair in PICTURE_COUNTRIES.values()]
+        questions = [{"id": f"{language}-pic-{n:03d}", "category": "geography", "difficulty": 1,
+                      "kind": "choice", "prompt": (
+                          "Quel pays a cette silhouette ?" if language == "fr"
+                          else "Which country has this outline?"),
+                      "options": names, "answer": names[n], "source": "Natural Earth",
+                      "image": f"img/{code}.svg"}
+                     for n, code in enumerate(PICTURE_COUNTRIES)]
+        pack = {"pack": f"pictures-{language}", "language": language, "title": "pictures",
+                "questions": questions}
+        (folder / f"pictures-{language}.yaml").write_text(
+            yaml.safe_dump(pack, allow_unicode=True), "utf-8")

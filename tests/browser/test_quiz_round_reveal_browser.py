@@ -10,22 +10,19 @@ $TOURELLE_SHOTS)."""
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from tests.browser.driver import PROJECTOR, Recorder, host_page, join_seat, local_only, new_page
 from tests.browser.quiz_form import HOST_PACED, create_and_wait, fill_quiz_round
 from tests.live import LiveServer
+from tests.synthetic import write_picture_packs
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
-OUTLINES = ROOT / "questions" / "packs" / "images" / "countries"
 NAMES = ["Ana", "Bob"]
 SETTINGS = {**HOST_PACED, "rounds": "1", "questions": "1", "seconds": "16",
             "reveal_steps": "4", "speed_bonus": "5"}
@@ -40,24 +37,7 @@ LOCALES = {"fr": "fr-FR", "en": "en-GB"}
 def reveal_live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     root = tmp_path_factory.mktemp("reveal")
     folder = root / "packs"
-    (folder / "img").mkdir(parents=True)
-    countries = {"FR": ("France", "France"), "IT": ("Italie", "Italy"),
-                 "ES": ("Espagne", "Spain"), "DE": ("Allemagne", "Germany")}
-    for code in countries:
-        shutil.copy(OUTLINES / f"{code}.svg", folder / "img" / f"{code}.svg")
-    for index, language in enumerate(("fr", "en")):
-        names = [pair[index] for pair in countries.values()]
-        questions = [{"id": f"{language}-pic-{n:03d}", "category": "geography", "difficulty": 1,
-                      "kind": "choice", "prompt": (
-                          "Quel pays a cette silhouette ?" if language == "fr"
-                          else "Which country has this outline?"),
-                      "options": names, "answer": names[n], "source": "Natural Earth",
-                      "image": f"img/{code}.svg"}
-                     for n, code in enumerate(countries)]
-        pack = {"pack": f"pictures-{language}", "language": language, "title": "pictures",
-                "questions": questions}
-        (folder / f"pictures-{language}.yaml").write_text(
-            yaml.safe_dump(pack, allow_unicode=True), "utf-8")
+    write_picture_packs(folder)
     server = LiveServer(data=root / "data", packs=folder).start()
     yield server
     server.stop()

@@ -2,7 +2,7 @@
 // the countdown, the sounds, and language choice. No framework, no network
 // beyond this host.
 /* exported h, $, fill, seatName, seatLabel, seatChip, seatLook, Maps, drawMap, castle, Countdown,
-   Sound, formatAnswer, questionTitle, phaseTitle, onLoopback, joinAddress, storageNotice, linkStylesheet,
+   Sound, formatAnswer, scoreText, questionTitle, phaseTitle, onLoopback, joinAddress, storageNotice, linkStylesheet,
    HALL_SEATS, NAME_MAX, fitText, fitZoom, keepScreenAwake, getJson, waitingNotice */
 "use strict";
 
@@ -319,6 +319,13 @@ const Sound = {
 };
 
 // ----------------------------------------------------------------- formatting
+
+/** A score as the page's language writes it, below zero with a minus sign ("−10", not the
+ * hyphen of toLocaleString): the phones' header, the quiz round's boards. */
+function scoreText(value) {
+  const n = Number(value);
+  return (n < 0 ? "−" : "") + Math.abs(n).toLocaleString(T.lang);
+}
 
 function formatAnswer(content, value) {
   if (value === null || value === undefined) return "—";

@@ -451,7 +451,7 @@ function render() {
   document.body.dataset.stage = view ? view.stage || view.phase || "" : "";
   fill("#me", meHeader(state, seat)); // phone-wait.js
   const score = myScore(view, seat);
-  $("#my-score").textContent = score === null ? "" : Number(score).toLocaleString(T.lang);
+  $("#my-score").textContent = score === null ? "" : scoreText(score);
   $("#p-paused").hidden = !meta.paused;
   const undone = view && view.undone;  // the host's undo could not keep this move: why
   Object.assign($("#p-undone"), { hidden: !undone, textContent: undone ? undone[T.lang] || undone.en : "" });

@@ -25,8 +25,8 @@ window.QuizRoundCatchUp = (() => {
   function boardLine(view) {
     const c = view.catch_up;
     if (!c || c.done || !view.round_end || view.round !== c.after_round) return null;
-    return h("p", { class: "qr-catch", id: "qr-catch-soon" }, h("b", {}, tr("catch_up_soon")), " ",
-      c.teams.length ? teams(c) : tr("catch_up_none"));
+    return h("p", { class: "qr-catch", id: "qr-catch-soon" }, c.teams.length // "none" names the catch-up itself
+      ? [h("b", {}, tr("catch_up_soon")), " ", ...teams(c)] : tr("catch_up_none"));
   }
 
   /** The title card: the rule before half-time; right after it, the teams it gave to. */
@@ -36,8 +36,8 @@ window.QuizRoundCatchUp = (() => {
     if (!c.done) return h("p", { class: "qr-plan qr-catch-rule", id: "qr-catch-rule" },
       tr("catch_up_when", { n: c.after_round, rule: rule(c) }));
     if (view.round !== c.after_round + 1) return null;
-    return h("div", { class: "qr-catch", id: "qr-catch-given" }, h("b", {}, tr("catch_up_given")), " ",
-      c.teams.length ? teams(c) : tr("catch_up_none"));
+    return h("div", { class: "qr-catch", id: "qr-catch-given" }, c.teams.length
+      ? [h("b", {}, tr("catch_up_given")), " ", ...teams(c)] : tr("catch_up_none"));
   }
 
   /** A board row's tag: what the catch-up gave that team. */
@@ -46,10 +46,16 @@ window.QuizRoundCatchUp = (() => {
       ? h("span", { class: "qr-catch-tag" }, tr("catch_up_tag", { p: signed(player.catch_up) })) : null;
   }
 
-  /** The phone: its team's catch-up, on the title card and the board. */
-  function phoneLine(you) {
-    return you.catch_up ? h("p", { class: "note qr-catch-yours", id: "qr-p-catch" },
-      tr("catch_up_yours", { p: signed(you.catch_up) })) : null;
+  /** The phone: its team's catch-up, on the title card and the board; on the half-time board,
+   * before it is given, what it will get as the projector says it (its list: the first 40). */
+  function phoneLine(view, you) {
+    if (you.catch_up) return h("p", { class: "note qr-catch-yours", id: "qr-p-catch" },
+      tr("catch_up_yours", { p: signed(you.catch_up) }));
+    const c = view.catch_up;
+    const soon = c && !c.done && view.stage === "board" && view.round_end && view.round === c.after_round
+      ? c.teams.find((t) => t.seat === you.seat) : null;
+    return soon ? h("p", { class: "note qr-catch-yours", id: "qr-p-catch-soon" },
+      tr("catch_up_yours_soon", { p: signed(soon.points) })) : null;
   }
 
   function hostLine(view) {

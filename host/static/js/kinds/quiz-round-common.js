@@ -16,16 +16,18 @@ window.QuizRound = (() => {
   }
 
   /** Grouped digits from five up: a year is "1889", not "1 889" (French and English typography
-   * both leave four-digit numbers whole). */
+   * both leave four-digit numbers whole); below zero a minus sign, "−10", as `signed` writes a
+   * loss (toLocaleString writes a hyphen, "-10"). */
   function num(value) {
     const n = Number(value);
-    return n.toLocaleString(T.lang, { useGrouping: Math.abs(n) >= 10000, maximumFractionDigits: 3 });
+    const shown = Math.abs(n).toLocaleString(T.lang, { useGrouping: Math.abs(n) >= 10000, maximumFractionDigits: 3 });
+    return n < 0 && shown !== "0" ? "−" + shown : shown;
   }
 
   /** A gain or a loss with its sign: "+7", "−6" (a minus sign, never "+-6"), "0". */
   function signed(value) {
     const n = Number(value);
-    return n > 0 ? "+" + num(n) : n < 0 ? "−" + num(-n) : "0";
+    return n > 0 ? "+" + num(n) : n < 0 ? num(n) : "0";
   }
 
   /** Milliseconds as seconds with `digits` decimals, as the page's language writes them

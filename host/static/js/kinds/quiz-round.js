@@ -273,7 +273,7 @@
     } else if (view.stage === "intro") {
       phone.status.textContent = roundTitle(view) + " · " + planLine(view);
       fill(phone.controls, jokerControl(view, you), Risk.phone(view, you, act),
-        CatchUp.phoneLine(you));
+        CatchUp.phoneLine(view, you));
     } else if (view.stage === "wager") {
       fill(phone.controls, Wager.phone(view, you, act, phone.status));
     } else if (answering && you.knockout && you.knockout.out) {
@@ -334,7 +334,7 @@
     } else if (view.stage === "board") {
       phone.status.textContent = view.final ? tr("final") : tr("board");
       fill(phone.controls, myPlace(view, you), view.final ? null : Risk.phone(view, you, act),
-        CatchUp.phoneLine(you));
+        CatchUp.phoneLine(view, you));
     } else {
       phone.status.textContent = tr("wait_next");
     }
