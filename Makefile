@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8340
 
-.PHONY: run demo test soak lint lint-js unit bench clean lock deps-latest arm64-lab
+.PHONY: run demo test nightly soak lint lint-js unit bench clean lock deps-latest arm64-lab
 
 run: $(VENV)/.installed
 	$(BIN)/tourelle serve --port $(PORT)
@@ -19,21 +19,16 @@ test: $(VENV)/.installed-test node_modules/.installed
 	$(BIN)/ruff check host buzzers tests bench tools
 	$(BIN)/mypy
 	$(MAKE) lint-js
-	# 3 workers on 2 cores: some tests wait on servers. 300 seeded games per kind and player
-	# count (`make soak` plays 1,000): the random games were half of this pass's CPU.
-	TOURELLE_RANDOM_GAMES=300 $(BIN)/pytest -n 3 -m "not browser"
-	# The real-server main path again with gunicorn unavailable (Windows): Werkzeug's fallback
-	TOURELLE_TEST_SERVER=fallback $(BIN)/pytest -q -n 3 tests/test_smoke_server.py \
-		tests/buzzer_board/test_live.py
-	# Chromium: two workers, each test module on one (its server and browser are the module's);
-	# on this 2-core machine 5.7 min instead of 9.6 min beside other work.
-	$(BIN)/pytest -n 2 --dist loadfile -m "browser and not netns"
-	# Alone: their lab adds an address in this namespace, which a Chromium beside them sees
-	# as a network change, dropping its requests (net::ERR_NETWORK_CHANGED).
-	$(BIN)/pytest -q -m "browser and netns" tests/browser
+	./tools/test-passes.sh
+
+# The long browser tests whose ground a shorter one covers in `make test` (the English run of a
+# night played in both languages, a territory game and a duel to their ends, a Watchtower game
+# against two bots, the quiz round of issue 23): before a release, or after a change to a page.
+nightly: $(VENV)/.installed-test node_modules/.installed
+	$(BIN)/pytest -n 2 --dist loadfile -m nightly
 
 # The seeded random games at 1,000 per kind and player count (a tenth on the shipped maps after
-# the first): what `make test` plays at 300, for a change to an engine or its bots.
+# the first): what `make test` plays at 200, for a change to an engine or its bots.
 soak: $(VENV)/.installed-test
 	TOURELLE_RANDOM_GAMES=1000 $(BIN)/pytest -q -n 3 -m random_play
 

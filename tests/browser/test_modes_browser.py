@@ -102,6 +102,7 @@ def test_campaign_bases_and_conquest_on_phones(live: LiveServer, browser: Any) -
     assert recorder.errors == []
 
 
+@pytest.mark.nightly  # the duel's words: test_territory_phones_browser in `make test`
 def test_duel_game_on_two_phones_to_the_podium(live: LiveServer, browser: Any) -> None:
     recorder = Recorder()
     screen = new_page(browser, recorder, live.url + "/screen", PROJECTOR, states=True)

@@ -158,6 +158,7 @@ def put_in_order(phone: Any, items: list[str]) -> None:
     phone.wait_for_selector(LOCKED_OR_REVEALED)
 
 
+@pytest.mark.nightly  # the quiz night (test_quiz_round_night_browser) runs in `make test`
 def test_three_teams_play_a_mixed_round_and_a_buzz_round_to_the_nights_total(
         quiz_live: LiveServer, browser: Any, tmp_path: Path) -> None:
     live = quiz_live

@@ -91,7 +91,7 @@ def shoot(page: Any, sizes: list[tuple[int, int]], path: Path, focus: str = "") 
     page.set_viewport_size(before)
 
 
-@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize("language", ["fr", pytest.param("en", marks=pytest.mark.nightly)])  # English: `make nightly`
 def test_a_wipeout_round_with_a_double_then_a_knock_out_round(
         risk_live: LiveServer, browser: Any, language: str, tmp_path: Path) -> None:
     shots = Path(os.environ.get("TOURELLE_SHOTS", tmp_path)) / "knockout" / language

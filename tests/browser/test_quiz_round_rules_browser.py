@@ -116,7 +116,7 @@ def truth(host: Any) -> int:
 LOCALE = {"fr": "fr-FR", "en": "en-GB"}
 
 
-@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize("language", ["fr", pytest.param("en", marks=pytest.mark.nightly)])  # English: `make nightly`
 def test_joker_undo_buzz_penalty_and_a_tie_on_the_screens(
         rules_live: LiveServer, browser: Any, language: str, tmp_path: Path) -> None:
     live = rules_live

@@ -65,6 +65,7 @@ def leaked_answers(states: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return leaks
 
 
+@pytest.mark.nightly  # a territory game to its end: the whole night plays one in `make test`
 def test_full_game_on_phones_watched_by_the_projector(live: LiveServer, browser: Any) -> None:
     recorder = Recorder()
     screen = new_page(browser, recorder, live.url + "/screen", PROJECTOR, states=True)

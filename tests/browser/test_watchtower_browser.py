@@ -69,6 +69,7 @@ def play_one_round(phone: Any) -> None:
                ".wt-action[data-action='showdown']:not([disabled])")
 
 
+@pytest.mark.nightly  # a turn and its refusal: test_card_phones_browser in `make test`
 def test_watchtower_phone_against_two_bots_to_the_end(
     live: LiveServer, browser: Any, host: Peer
 ) -> None:

@@ -230,7 +230,7 @@ def test_a_whole_night(live: LiveServer, browser: Any) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", ["fr", pytest.param("en", marks=pytest.mark.nightly)])  # English: `make nightly`
 def test_the_same_night_in_chromium(night_live: LiveServer, browser: Any, lang: str,
                                     tmp_path: Path) -> None:
     """Issue 42's night, played on its pages by a host, five phones and the projector."""

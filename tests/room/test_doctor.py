@@ -28,6 +28,7 @@ def doctor(lab: NetLab, *args: str) -> subprocess.CompletedProcess[str]:
     return lab.run(sys.executable, "-m", "host", "doctor", *args, cwd=ROOT)
 
 
+@pytest.mark.netns  # its lab adds an address here: run apart from Chromium
 def test_doctor_passes_here_with_no_server_running(tmp_path: Path, lab: NetLab) -> None:
     port = str(free_port())
     done = doctor(lab, "--data", str(tmp_path / "data"), "--port", port)
