@@ -42,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import socketio  # noqa: E402
 
+from bench.burst import cpu_seconds  # noqa: E402
 from bench.node_phones import NodePhones  # noqa: E402
 from tests.live import LiveServer, Peer  # noqa: E402
 from tests.synthetic import write_pack  # noqa: E402
@@ -181,6 +182,7 @@ def play(args: argparse.Namespace, server: LiveServer, kinds: list[str]) -> list
     host = Host(server, game)
     pick = random.Random(44)
     rows: list[dict[str, Any]] = []
+    pid = [server.process.pid] if server.process else []
     try:
         host.command("start")
         for round_, kind in enumerate(kinds, 1):
@@ -190,17 +192,21 @@ def play(args: argparse.Namespace, server: LiveServer, kinds: list[str]) -> list
                     moves = [(seat, pick.uniform(0, args.spread * 1000),
                               {"type": "stake", "points": seat % (FLOOR + 1)})
                              for seat in range(args.teams)]
+                    cpu = cpu_seconds(pid)
                     row = phase_row(kind, round_, number, "stake",
                                     phones.act("wager", round_, number, moves))
                     row["shown"] = screen.wait((round_, number, "answering"))
+                    row["server_cpu_s"] = cpu_seconds(pid) - cpu
                     rows.append(row)
                 right: int = host.at(round_, number, "answering")["truth"]["answer"]
                 moves = [(seat, pick.uniform(0, args.spread * 1000), {
                     "type": "answer", "value": right if is_right(kind, seat, number, pick)
                     else (right + 1) % 4}) for seat in range(args.teams)]
+                cpu = cpu_seconds(pid)
                 row = phase_row(kind, round_, number, "lock-in",
                                 phones.act("answering", round_, number, moves))
                 row["shown"] = screen.wait((round_, number, "reveal"))
+                row["server_cpu_s"] = cpu_seconds(pid) - cpu
                 rows.append(row)
                 outcome = host.at(round_, number, "reveal")["outcome"]
                 if (outcome.get("knockout") or {}).get("over"):
@@ -255,14 +261,14 @@ def print_table(args: argparse.Namespace, rows: list[dict[str, Any]],
     print(f"{args.teams} teams (one Node phone each), taps within {args.spread:g} s of seeing "
           "the question (or the bets); ack = tap to acknowledgement on the phone, ms")
     print("round     q  phase    taps  acked  refused                 ack p50   p95   max"
-          "  last ack after last tap  projector after close")
+          "  last ack after last tap  projector after close  server CPU")
     for r in rows:
         refused = ", ".join(f"{code} {n}" for code, n in sorted(r["refused"].items())) or "-"
         shown = "question" if r["phase"] == "stake" else "reveal"
         print(f"{r['round']:<9} {r['question']:>1}  {r['phase']:<7} {r['taps']:>5} "
               f"{r['acked']:>6}  {refused:<22} {r['ack_p50']:7.1f} {r['ack_p95']:5.1f} "
               f"{r['ack_max']:5.1f}  {r['last_ack_after_last_tap']:20.1f} ms"
-              f"  {shown} {r['shown_after_close']:.1f} ms")
+              f"  {shown} {r['shown_after_close']:6.1f} ms  {r['server_cpu_s']:6.2f} s")
     print("summary (every tap of the round's questions): ack p50, p95 and max, "
           f"targets: all acked within {ACK_TARGET_MS:g} ms of the last tap, the reveal "
           f"within {REVEAL_TARGET_MS:g} ms of the close")
