@@ -29,6 +29,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import sqlite3
 import statistics
 import sys
@@ -311,6 +312,7 @@ def main() -> int:
     finally:
         server.stop()
     add_close(rows, root / "data" / "journal.sqlite")
+    shutil.rmtree(root, ignore_errors=True)
     totals = summary(rows)
     for row in rows:
         del row["acks"]
