@@ -70,6 +70,18 @@ class NodePhones:
         answers = {seat: answer for seat, _, answer in reply["burst"]}
         return start, acked, answers
 
+    def act(self, stage: str, round_: int, number: int,
+            moves: list[tuple[int, float, dict[str, Any]]]) -> list[tuple[int, int | None,
+                                                                          int | None, Any]]:
+        """Each (seat, delay ms, event): that phone sends `action` with the event `delay` ms
+        after its view first reached `stage` of question `number` of round `round_` (a quiz
+        round's, 1-based); returns, per
+        move, (seat, tap ns, acknowledgement ns, what it said), CLOCK_MONOTONIC."""
+        self._order({"act": {"stage": stage, "round": round_, "number": number,
+                             "moves": [[seat, delay, event] for seat, delay, event in moves]}})
+        return [(seat, None if tap is None else int(tap), None if ack is None else int(ack),
+                 answer) for seat, tap, ack, answer in self._read()["acted"]]
+
     def wait_for(self, seq: int) -> int:
         """Until every client has had a state of sequence `seq` or later (15 s at most);
         returns how many have."""

@@ -14,11 +14,17 @@
 //   {"await": SEQ}     answers once every client has had a state of sequence SEQ or later
 //                      (15 s at most): {"seen": clients that have}
 //   {"receipts": true} answers {"receipts": [{seq: ns when it first came}, ...]} per client
+//   {"act": {"stage": "answering", "round": 1, "number": 2, "moves": [[seat, delay_ms, event]]}}
+//       each phone waits until its view reaches that stage of that question of that round
+//       (a quiz round's view.round and view.number, 1-based; a later stage or question
+//       counts, as a merged-away state would leave it),
+//       then, `delay_ms` after it first saw it, sends `action` with `event`
 //   {"stop": true}
 // stdout, one JSON object per line:
 //   {"joined": COUNT}
 //   {"synced": COUNT}
 //   {"burst": [[seat, ack_ns or null, answer or null], ...], "messages": n}
+//   {"acted": [[seat, tap_ns, ack_ns or null, answer or null], ...]}
 // process.hrtime is CLOCK_MONOTONIC on Linux, the clock of Python's time.monotonic_ns.
 import { createInterface } from "node:readline";
 import { io } from "socket.io-client";
@@ -32,12 +38,31 @@ const phones = new Map();
 const receipts = new Map(); // seat -> Map(seq -> ns as a string)
 let messages = 0;
 let waiting = null; // {seq, resolve}
+// A quiz round's stages in a question's order: how far a phone's view has come.
+const STAGES = ["intro", "wager", "drawing", "answering", "review", "reveal", "board", "over"];
+const progress = new Map(); // seat -> [[how far, ns when first seen], ...] in order
+const watchers = new Map(); // seat -> callbacks run at each state
+
+function howFar(round, number, stage) {
+  return (round * 1000 + number) * STAGES.length + Math.max(0, STAGES.indexOf(stage));
+}
+
+function noteView(seat, view) {
+  if (!view || typeof view.number !== "number") return;
+  const seen = progress.get(seat);
+  const far = howFar(view.round || 0, view.number, view.stage);
+  if (!seen.length || seen[seen.length - 1][0] < far) {
+    seen.push([far, process.hrtime.bigint()]);
+  }
+  for (const watch of watchers.get(seat) || []) watch();
+}
 
 function received(seat, payload) {
   const meta = payload && payload.meta;
   if (!meta || typeof meta.seq !== "number") return;
   const seen = receipts.get(seat);
   if (!seen.has(meta.seq)) seen.set(meta.seq, String(process.hrtime.bigint()));
+  noteView(seat, payload.view);
   if (waiting) waiting.check();
 }
 
@@ -47,6 +72,7 @@ function say(object) {
 
 function join(seat) {
   receipts.set(seat, new Map());
+  progress.set(seat, []);
   return new Promise((resolve, reject) => {
     const socket = io(url + (screens ? "/screen" : "/seat"), { transports: ["websocket"],
       reconnection: false, timeout: 20000 });
@@ -109,6 +135,42 @@ function burst({ start_ns: startNs, spread_ms: spreadMs, total }) {
   press();
 }
 
+// When this phone first saw the stage (or a later one), or null: not yet.
+function reachedAt(seat, far) {
+  const hit = progress.get(seat).find(([at]) => at >= far);
+  return hit ? hit[1] : null;
+}
+
+function act({ stage, round, number, moves }) {
+  const far = howFar(round, number, stage);
+  const results = new Map();
+  const finish = () => {
+    clearTimeout(timer);
+    for (const [seat] of moves) watchers.delete(seat);
+    say({ acted: moves.map(([seat]) => results.get(seat) || [seat, null, null, null]) });
+  };
+  const timer = setTimeout(finish, 120000);
+  const tap = (seat, event) => {
+    const tapNs = process.hrtime.bigint();
+    phones.get(seat).emit("action", event, (answer) => {
+      results.set(seat, [seat, String(tapNs), String(process.hrtime.bigint()), answer]);
+      if (results.size === moves.length) finish();
+    });
+  };
+  for (const [seat, delayMs, event] of moves) {
+    let armed = false;
+    const arm = () => {
+      const seen = reachedAt(seat, far);
+      if (armed || seen === null) return;
+      armed = true;
+      const waited = Number(process.hrtime.bigint() - seen) / 1e6;
+      setTimeout(() => tap(seat, event), Math.max(0, delayMs - waited));
+    };
+    watchers.set(seat, [arm]);
+    arm();
+  }
+}
+
 function nowMs() {
   return Number(process.hrtime.bigint()) / 1e6;
 }
@@ -148,6 +210,7 @@ const lines = createInterface({ input: process.stdin });
 lines.on("line", (line) => {
   const order = JSON.parse(line);
   if (order.burst) burst(order.burst);
+  if (order.act) act(order.act);
   if (order.sync) sync(order.sync);
   if (order.await !== undefined) awaitSeq(order.await);
   if (order.receipts) {

@@ -101,6 +101,17 @@ class QuizRoundGame:
     def is_over(self, state: QuizState) -> bool:
         return state.stage == "over"
 
+    def headline(self, state: QuizState) -> tuple[Any, ...]:
+        """What the room waits for: the stage moving (the bets closed, a question shown, the
+        answers closed and revealed, the board) and, in a buzz question, who has the floor. A
+        lock-in or a stake that moves none of it (one of 200 in a burst) stays coalesced; a
+        state whose headline moved goes to the projector at once, even between two phones
+        of a round of the phones' views (host/wire/broadcast.py): without it, the reveal
+        waited for the 200 phones' round a lock-in had started (bench/quiz_round.py, the
+        reveal 120-240 ms after the close on a loaded machine)."""
+        board = state.buzz
+        return (state.step, buzz.floor(state), None if board is None else board.phase)
+
     def result(self, state: QuizState) -> dict[str, Any]:
         return {
             **scored_result(state.stage == "over", state.names, state.scores),

@@ -10,7 +10,8 @@ import pytest
 from host.games.contract import BadEvent, BadSettings, OutOfTurn, StaleEvent
 from host.quiz_round.scoring import speed_bonus
 from host.quiz_round.state import RoundPlan
-from tests.quiz_round.helpers import GAME, S, answer, ask, choice_q, numeric_q, row, start
+from tests.quiz_round.helpers import (
+    GAME, S, answer, ask, choice_q, numeric_q, row, start, to_question)
 
 
 def test_a_right_choice_scores_points_and_a_speed_bonus_falling_with_time() -> None:
@@ -379,3 +380,17 @@ def test_a_leaderboard_every_n_questions_within_a_round() -> None:
     assert state.number == 1 and GAME.apply(state, {"type": "next"}).stage == "board"
     early = play_round(start(2, rounds=1, questions=4, board_every=2, mix="choice"), 1)
     assert GAME.apply(early, {"type": "next"}).stage == "drawing"
+
+
+def test_the_headline_moves_when_the_stage_does_not_on_every_lock_in() -> None:
+    """The screens get a state at once only when its headline moves (host/wire/broadcast.py):
+    the question shown and its reveal, not the lock-ins in between."""
+    drawing = to_question(start(teams=3))
+    asked = ask(drawing, choice_q(answer=1))
+    assert GAME.headline(asked) != GAME.headline(drawing)
+    first = answer(asked, 0, 1)
+    second = answer(first, 1, 2)
+    assert GAME.headline(first) == GAME.headline(second) == GAME.headline(asked)
+    revealed = answer(second, 2, 1)  # every team in: the answers close
+    assert revealed.stage == "reveal"
+    assert GAME.headline(revealed) != GAME.headline(second)
