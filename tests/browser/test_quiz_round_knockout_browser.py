@@ -41,6 +41,9 @@ WORDS = {"fr": {"wipeout": "Manche à tout perdre", "doubled": "Manche doublée"
 LOCALES = {"fr": "fr-FR", "en": "en-GB"}
 ENGLISH_ONLY = ("Wipeout", "Double", "Knock", "Out", "still in", "round")
 
+# The English run: `make nightly` (the French one covers its ground in `make test`).
+EN_NIGHTLY = pytest.param("en", marks=pytest.mark.nightly)
+
 
 @pytest.fixture(scope="module")
 def risk_live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
@@ -91,7 +94,7 @@ def shoot(page: Any, sizes: list[tuple[int, int]], path: Path, focus: str = "") 
     page.set_viewport_size(before)
 
 
-@pytest.mark.parametrize("language", ["fr", pytest.param("en", marks=pytest.mark.nightly)])  # English: `make nightly`
+@pytest.mark.parametrize("language", ["fr", EN_NIGHTLY])
 def test_a_wipeout_round_with_a_double_then_a_knock_out_round(
         risk_live: LiveServer, browser: Any, language: str, tmp_path: Path) -> None:
     shots = Path(os.environ.get("TOURELLE_SHOTS", tmp_path)) / "knockout" / language

@@ -39,6 +39,9 @@ pytestmark = pytest.mark.browser
 LONG = "Marie-Joséphine de Castelnaudy"  # 30 characters: the page keeps 24
 NAMES = ["Zoé", "Max 🎸", LONG, "Léo"]
 
+# The English run: `make nightly` (the French one covers its ground in `make test`).
+EN_NIGHTLY = pytest.param("en", marks=pytest.mark.nightly)
+
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
@@ -230,7 +233,7 @@ def test_a_whole_night(live: LiveServer, browser: Any) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("lang", ["fr", pytest.param("en", marks=pytest.mark.nightly)])  # English: `make nightly`
+@pytest.mark.parametrize("lang", ["fr", EN_NIGHTLY])
 def test_the_same_night_in_chromium(night_live: LiveServer, browser: Any, lang: str,
                                     tmp_path: Path) -> None:
     """Issue 42's night, played on its pages by a host, five phones and the projector."""
