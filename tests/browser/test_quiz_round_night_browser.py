@@ -287,6 +287,11 @@ def test_a_night_of_wager_wipeout_catch_up_knock_out_and_picture_reveal(
     play.next()  # the final standings: Bob still tagged
     screen.wait_for_selector("#qr-board-list li[data-seat='1'] .qr-catch-tag")
     play.shoot("final-board", phones=(1,))
+    # Green is the leader's place only; the others are told theirs plainly.
+    places = [phone.wait_for_selector("#qr-place") for phone in phones]
+    classes = [place.get_attribute("class") or "" for place in places]
+    leader = int(screen.get_attribute("#qr-board-list li[data-seat]", "data-seat") or -1)
+    assert all(("good" in c) == (i == leader) for i, c in enumerate(classes)), classes
     for page in (screen, *phones[:2]):
         shown = page.inner_text("body")
         assert not [w for w in FOREIGN[language] if w in shown], shown

@@ -433,7 +433,8 @@
   /** The phone's own place and the top five: a 40-team board does not fit a phone. */
   function myPlace(view, you) {
     return h("div", { class: "qr-myplace" },
-      h("p", { class: "verdict-big good", id: "qr-place" },
+      // Green is for the lead only: a last place is told plainly, not as a success.
+      h("p", { class: you.place === 1 ? "verdict-big good" : "verdict-big plain", id: "qr-place" },
         tr("your_place", { place: placeText(you.place), of: view.teams }),
         h("small", {}, num(you.score) + " pts")),
       h("h3", {}, tr("top")),
