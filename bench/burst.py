@@ -54,7 +54,7 @@ MS = 1_000_000
 
 
 def start_server(data: Path, port: int, env: dict[str, str],
-                 async_mode: str = "threading") -> subprocess.Popen[bytes]:
+                 async_mode: str = "threading", workers: int = 1) -> subprocess.Popen[bytes]:
     packs = data / "packs"
     packs.mkdir(parents=True)
     write_pack(packs / "p.yaml", 20, "fr")
@@ -62,19 +62,30 @@ def start_server(data: Path, port: int, env: dict[str, str],
     process = subprocess.Popen(
         [sys.executable, "-m", "host", "serve", "--bind", "127.0.0.1", "--port", str(port),
          "--data", str(data), "--packs", str(packs), "--no-bundled-packs", "--no-mdns",
-         "--threads", "512", "--async-mode", async_mode],
+         "--threads", "512", "--async-mode", async_mode,
+         *(["--workers", str(workers)] if workers > 1 else [])],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         env={**os.environ, **env, "PYTHONUNBUFFERED": "1"},
         preexec_fn=join_from_env,  # bench/pilab.py: the host alone under a Pi's quota
     )
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1):
-                return process
+                if workers <= 1 or _workers_up(data, workers):
+                    return process
         except OSError:
-            time.sleep(0.1)
+            pass
+        time.sleep(0.1)
     raise RuntimeError("the server did not start; see " + str(data / "server.log"))
+
+
+def _workers_up(data: Path, workers: int) -> bool:
+    """`serve --workers W`: every worker listed in workers.json (host/workers/)."""
+    try:
+        return len(json.loads((data / "workers.json").read_text())) == workers
+    except (OSError, ValueError):
+        return False
 
 
 class Screen:
@@ -216,7 +227,7 @@ def run(args: argparse.Namespace, group: bool) -> dict[str, Any]:
         data = Path(tmp)
         env = {"TOURELLE_FSYNC_DELAY_MS": str(args.fsync_delay_ms),
                "TOURELLE_GROUP_COMMIT": "1" if group else "0"}
-        server = start_server(data, port, env, args.async_mode)
+        server = start_server(data, port, env, args.async_mode, args.workers)
         try:
             key = (data / "host_key").read_text().strip()
             host = socketio.Client(reconnection=False)
@@ -357,6 +368,9 @@ def main() -> int:
     parser.add_argument("--spread-ms", type=float, default=100.0)
     parser.add_argument("--settle-ms", type=int, default=0)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--workers", type=int, default=1,
+                        help="serve --workers W (Redis started by the host): phones spread over "
+                             "W processes, the game's Session in its owner")
     parser.add_argument("--group-commit", choices=("on", "off", "both"), default="both")
     parser.add_argument("--in-process", action="store_true", help="no server, no sockets")
     parser.add_argument("--async-mode", choices=("threading", "eventlet"), default="threading")

@@ -2,18 +2,11 @@
 # make test's passes, after the linters. Measured on this 2-core machine: the passes are not bound
 # by the CPU alone (a third of the tests wait on servers, sockets, pages and game timers), so
 # each runs more workers than cores; side by side they fought for the two cores (16 min, against
-# 13 one after the other). The tests' temporary folders go on a tmpfs when we are root (CI is):
-# their journals' fsyncs cost nothing there. `make nightly` runs the long browser tests marked
+# 13 one after the other). `make nightly` runs the long browser tests marked
 # `nightly` (each has a shorter one here covering its ground).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-.venv/bin}
-if [ "$(id -u)" = 0 ] && [ -z "${TOURELLE_TEST_TMP:-}" ]; then
-    TOURELLE_TEST_TMP=$(mktemp -d /tmp/tourelle-tests.XXXXXX)
-    mount -t tmpfs -o size=6g,mode=1777 tmpfs "$TOURELLE_TEST_TMP"
-    trap 'umount "$TOURELLE_TEST_TMP" && rmdir "$TOURELLE_TEST_TMP"' EXIT
-    export TMPDIR=$TOURELLE_TEST_TMP
-fi
 echo "== every test without a browser (200 seeded random games per kind and player count;"
 echo "   \`make soak\` plays 1,000)"
 TOURELLE_RANDOM_GAMES=200 "$BIN/pytest" -n 4 --dist worksteal -m "not browser and not netns"
