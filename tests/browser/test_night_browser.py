@@ -39,6 +39,7 @@ def test_a_night_of_two_games(live: LiveServer, browser: Any) -> None:
     phones[3].click("#bz-button", force=True)
     phones[2].wait_for_function("document.body.dataset.buzz === 'floor'")  # the whole team
     host.click("[data-cmd='right']")
+    phones[2].wait_for_function("document.body.dataset.buzz !== 'floor'")  # the verdict is in
     host.click("[data-cmd='end']")
     host.click("#confirm-yes")  # the host confirms (host.js `ask`)
     screen.wait_for_selector("#night-table tr[data-seat='1'][data-points='10']")

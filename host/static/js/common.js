@@ -3,7 +3,7 @@
 // beyond this host.
 /* exported h, $, fill, seatName, seatLabel, seatChip, seatLook, Maps, drawMap, castle, Countdown,
    Sound, formatAnswer, scoreText, questionTitle, phaseTitle, onLoopback, joinAddress, storageNotice, linkStylesheet,
-   HALL_SEATS, NAME_MAX, fitText, fitZoom, keepScreenAwake, getJson, waitingNotice */
+   HALL_SEATS, NAME_MAX, fitText, fitZoom, keepScreenAwake, getJson, waitingNotice, commandButtons */
 "use strict";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -39,6 +39,30 @@ function fill(node, ...children) {
   const target = typeof node === "string" ? $(node) : node;
   target.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
   return target;
+}
+
+/**
+ * A row of command buttons kept from one render to the next: the same buttons (by their
+ * data-cmd) get their new label, class, title, enabled state and handler. A button replaced
+ * between a tap's press and its release loses the tap, and states arrive many times a second.
+ * `commands` is [{ cmd, label, enabled, cls, title, onclick }].
+ */
+function commandButtons(node, commands) {
+  const box = typeof node === "string" ? $(node) : node;
+  const shown = [...box.children].map((button) => button.dataset.cmd).join();
+  if (shown !== commands.map((c) => c.cmd).join()) {
+    fill(box, commands.map((c) => h("button", { type: "button", "data-cmd": c.cmd })));
+  }
+  commands.forEach((c, i) => {
+    const button = box.children[i];
+    button.className = c.cls || "";
+    button.disabled = !c.enabled;
+    if (c.title) button.title = c.title;
+    else button.removeAttribute("title");
+    if (button.textContent !== c.label) button.textContent = c.label;
+    button.onclick = c.onclick;
+  });
+  return box;
 }
 
 function seatName(state, seat) {

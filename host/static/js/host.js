@@ -227,18 +227,23 @@ function renderCommands(meta) {
     ["undo", running],
     ["end", running || lobby],
     ["delete", lobby],
-  ];
-  const confirms = {
-    end: () => T.t(lobby ? "confirm_end_lobby" : "confirm_end", { game: meta.game }),
-    delete: () => T.t("confirm_delete", { game: meta.game }),
-  };
-  fill("#commands", buttons.filter(([type, enabled]) => type !== "delete" || enabled).map(
-    ([type, enabled, cls]) => h("button", {
-      type: "button", "data-cmd": type, class: cls || null, disabled: !enabled,
-      title: type === "undo" ? T.t("undo_hint") : null,
-      onclick: () => (confirms[type] ? confirmed(confirms[type](), type)
-        : type === "start" ? startGame(meta, meta.seats.filter((s) => s.empty)) : command(type)),
-    }, T.t(type === "delete" ? "delete_game" : type === "undo" ? "undo_last" : type))));
+  ].filter(([type, enabled]) => type !== "delete" || enabled);
+  commandButtons("#commands", buttons.map(([type, enabled, cls]) => ({
+    cmd: type, enabled, cls, title: type === "undo" ? T.t("undo_hint") : null,
+    label: T.t(type === "delete" ? "delete_game" : type === "undo" ? "undo_last" : type),
+    onclick: () => runCommand(type, meta),
+  })));
+}
+
+/** A tap on one of the commands: ending and deleting ask first. */
+function runCommand(type, meta) {
+  const lobby = meta.status === "lobby";
+  if (type === "end") {
+    return confirmed(T.t(lobby ? "confirm_end_lobby" : "confirm_end", { game: meta.game }), type);
+  }
+  if (type === "delete") return confirmed(T.t("confirm_delete", { game: meta.game }), type);
+  if (type === "start") return startGame(meta, meta.seats.filter((s) => s.empty));
+  return command(type);
 }
 
 /** Ctrl+Z (Cmd+Z) outside a text field: the same undo as the button. */

@@ -249,11 +249,10 @@
       // A decided ranking is closed already ("Fermer" then would end its marks).
       ["close", "close", {}, running && phase !== "idle" && !ranking],
     ];
-    fill(host.buttons, buttons.map(([id, type, extra, enabled, cls]) =>
-      h("button", {
-        type: "button", "data-cmd": id, class: cls || null, disabled: !enabled,
-        onclick: () => ctx.send({ type, ...extra }),
-      }, tr(id.replace("-", "_")))));
+    commandButtons(host.buttons, buttons.map(([id, type, extra, enabled, cls]) => ({
+      cmd: id, enabled, cls, label: tr(id.replace("-", "_")),
+      onclick: () => ctx.send({ type, ...extra }),
+    })));
     if (!view) {
       fill(host.order, h("p", { class: "note" }, T.t("host_not_started")));
       return;

@@ -118,12 +118,12 @@ window.QuizRoundHost = (() => {
       buttons.push(["right", floor, "good"], ["wrong", floor, "bad"]);
     }
     buttons.push(...Clip.hostButtons(view));
-    fill(host.buttons, buttons.map(([type, enabled, cls]) => h("button", {
-      type: "button", "data-cmd": type, class: cls || null, disabled: !(running && enabled),
+    commandButtons(host.buttons, buttons.map(([type, enabled, cls]) => ({
+      cmd: type, enabled: running && enabled, cls, label: tr(commandLabel(type, stage)),
       onclick: () => ctx.send({ type }).then((ack) => {
         host.msg.textContent = ack && ack.ok ? "" : T.refusal(ack);
       }),
-    }, tr(commandLabel(type, stage)))));
+    })));
     const seats = (meta.seats || []).map((s) => s.seat + ":" + s.name).join("|");
     if (seats !== host.seats) {
       host.seats = seats;

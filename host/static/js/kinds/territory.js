@@ -415,10 +415,9 @@
     const running = meta.status === "running";
     const buttons = [["continue", running && stage === "reveal", "primary"],
       ["skip", running && (stage === "answering" || stage === "reveal")]];
-    fill("#t-commands", buttons.map(([type, enabled, cls]) =>
-      h("button", {
-        type: "button", "data-cmd": type, class: cls || null, disabled: !enabled, onclick: () => ctx.send({ type }),
-      }, T.t(type))));
+    commandButtons("#t-commands", buttons.map(([type, enabled, cls]) => ({
+      cmd: type, enabled, cls, label: T.t(type), onclick: () => ctx.send({ type }),
+    })));
     renderHostQuestion(state, ctx);
     if (view) Maps.load(meta.config.map).then((m) => drawMap($("#h-map"), m, view, { names: true }));
     else fill("#h-map");
