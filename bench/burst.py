@@ -29,6 +29,8 @@ import argparse
 import json
 import multiprocessing as mp
 import os
+import pstats
+import signal
 import sqlite3
 import statistics
 import subprocess
@@ -220,13 +222,46 @@ def cpu_seconds(pids: list[int]) -> float:
     return total
 
 
+def profile_dump(server: subprocess.Popen[bytes], path: Path) -> dict[Any, Any]:
+    """The serving process's profile so far (host/serve/profiling.py): SIGUSR2 to the
+    gunicorn worker, then its file read."""
+    path.unlink(missing_ok=True)
+    worker = psutil.Process(server.pid).children()[0]
+    worker.send_signal(signal.SIGUSR2)
+    deadline = time.monotonic() + 60
+    while not path.exists():
+        if time.monotonic() > deadline:
+            raise RuntimeError("no profile written; see the server's log")
+        time.sleep(0.05)
+    return dict(pstats.Stats(str(path)).stats)  # type: ignore[attr-defined]
+
+
+def print_profile_difference(before: dict[Any, Any], after: dict[Any, Any], top: int) -> None:
+    """What the bursts cost: the CPU seconds (each thread's own clock) by function between
+    two dumps, the `top` largest by own time and by time inside."""
+    rows = []
+    for func, (_cc, calls, own, inside, _callers) in after.items():
+        was = before.get(func, (0, 0, 0.0, 0.0, {}))
+        rows.append((own - was[2], inside - was[3], calls - was[1], func))
+    total = sum(row[0] for row in rows)
+    print(f"profile of the bursts: {total:.2f} s of the host's CPU in Python's view")
+    for title, key in (("own time", 0), ("time inside (cumulative)", 1)):
+        print(f"  by {title}:   own s   inside s    calls  function")
+        for own, inside, calls, (file, line, name) in sorted(
+                rows, key=lambda row: -row[key])[:top]:
+            where = f"{Path(file).name}:{line}" if line else file
+            print(f"  {'':>{len(title) + 4}}{own:7.3f}  {inside:9.3f}  {calls:7d}  {name} "
+                  f"({where})")
+
+
 def run(args: argparse.Namespace, group: bool) -> dict[str, Any]:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory(prefix="tourelle-burst-") as tmp:
         data = Path(tmp)
         env = {"TOURELLE_FSYNC_DELAY_MS": str(args.fsync_delay_ms),
-               "TOURELLE_GROUP_COMMIT": "1" if group else "0"}
+               "TOURELLE_GROUP_COMMIT": "1" if group else "0",
+               **({"TOURELLE_PROFILE": str(data / "profile")} if args.profile else {})}
         server = start_server(data, port, env, args.async_mode, args.workers)
         try:
             key = (data / "host_key").read_text().strip()
@@ -242,6 +277,8 @@ def run(args: argparse.Namespace, group: bool) -> dict[str, Any]:
             screen = Screen(url, game)
             assert host.call("command", {"game": game, "type": "start"}, namespace="/host")["ok"]
             rounds = []
+            if args.profile:
+                before = profile_dump(server, data / "profile")
             for window in range(1, args.rounds + 1):
                 opened = host.call("command", {"game": game, "type": "open", "mode": "ranking"},
                                    namespace="/host", timeout=30)
@@ -273,6 +310,9 @@ def run(args: argparse.Namespace, group: bool) -> dict[str, Any]:
                     "seqs": ok_seqs, "start": start, "cpu": cpu, "acks": spread(latencies),
                 })
                 time.sleep(0.5)
+            if args.profile:
+                print_profile_difference(before, profile_dump(server, data / "profile"),
+                                         args.profile)
             phones.close()
             for client in [screen.client, host]:
                 client.disconnect()
@@ -379,6 +419,9 @@ def main() -> int:
                         "client) or as python-socketio clients in processes of 50")
     parser.add_argument("--publish", choices=("on", "off"), default="on",
                         help="with --in-process: build and encode every audience's view")
+    parser.add_argument("--profile", type=int, default=0, metavar="TOP",
+                        help="print the host's CPU by function over the bursts (the TOP "
+                             "largest; host/serve/profiling.py, threading mode, one process)")
     args = parser.parse_args()
     print("$ " + " ".join([os.path.relpath(sys.executable, ROOT), *sys.argv]))
     print("uptime:", subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip())

@@ -123,6 +123,9 @@ def serve_threading(config: HostConfig, make_app: Callable[[], Flask],
 
         def load(self) -> Flask:
             sys.setswitchinterval(SWITCH_INTERVAL_S)  # in the serving process only
+            from host.serve.profiling import start_from_env
+
+            start_from_env()  # benchmarks only (TOURELLE_PROFILE)
             return make_app()
 
     TourelleGunicorn().run()
