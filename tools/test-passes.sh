@@ -2,7 +2,7 @@
 # make test's passes, after the linters. Measured on this 2-core machine: the passes are not bound
 # by the CPU alone (a third of the tests wait on servers, sockets, pages and game timers), so
 # each runs more workers than cores; side by side they fought for the two cores (16 min, against
-# 13 one after the other). `make nightly` runs the long browser tests marked
+# 13.6 one after the other, a fresh clone's .ci/run). `make nightly` runs the long browser tests marked
 # `nightly` (each has a shorter one here covering its ground).
 set -euo pipefail
 cd "$(dirname "$0")/.."

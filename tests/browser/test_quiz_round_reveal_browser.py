@@ -33,6 +33,10 @@ WORDS = {"fr": {"watch": "Regardez l’écran : l’image se dévoile", "found":
 LOCALES = {"fr": "fr-FR", "en": "en-GB"}
 
 
+# The English run: `make nightly` (the French one covers its ground in `make test`).
+EN_NIGHTLY = pytest.param("en", marks=pytest.mark.nightly)
+
+
 @pytest.fixture(scope="module")
 def reveal_live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     root = tmp_path_factory.mktemp("reveal")
@@ -47,7 +51,7 @@ def tiles_off(screen: Any) -> int:
     return int(screen.evaluate("document.querySelectorAll('#qr-tiles .qr-tile.off').length"))
 
 
-@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize("language", ["fr", EN_NIGHTLY])
 def test_a_picture_comes_off_in_steps_and_phones_never_have_it_before_the_close(
         reveal_live: LiveServer, browser: Any, language: str, tmp_path: Path) -> None:
     shots = Path(os.environ.get("TOURELLE_SHOTS", tmp_path)) / "reveal" / language

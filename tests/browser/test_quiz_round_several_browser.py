@@ -44,6 +44,10 @@ LOCALES = {"fr": "fr-FR", "en": "en-GB"}
 ENGLISH_ONLY = ("Tick", "tick", "right", "wrong", "Lock")  # never on a French page
 
 
+# The English run: `make nightly` (the French one covers its ground in `make test`).
+EN_NIGHTLY = pytest.param("en", marks=pytest.mark.nightly)
+
+
 @pytest.fixture(scope="module")
 def several_live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     root = tmp_path_factory.mktemp("several")
@@ -66,7 +70,7 @@ def shown_index(page: Any, text: str) -> int:
     return int(page.get_attribute(f".qr-tick:has-text('{text}')", "data-tick"))
 
 
-@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize("language", ["fr", EN_NIGHTLY])
 def test_two_teams_tick_lock_in_and_see_every_right_option(
         several_live: LiveServer, browser: Any, language: str, tmp_path: Path) -> None:
     shots = Path(os.environ.get("TOURELLE_SHOTS", tmp_path)) / "several" / language
