@@ -264,6 +264,12 @@ def main() -> int:
                         help="server processes (serve --workers): the box, the projector and "
                         "the phones land on any of them")
     parser.add_argument("--phones", default="0,50,200")
+    parser.add_argument("--gap-ms", type=float, default=10.0,
+                        help="the pause after a window's verdict before the next opens")
+    parser.add_argument("--breakdown", action="store_true",
+                        help="where each trial's time went, from the journal")
+    parser.add_argument("--show-slow", type=float, default=None, metavar="MS",
+                        help="print each trial slower than MS, and how long after a sync")
     parser.add_argument("--reaction-ms", type=float, default=20.0,
                         help="from the window's opening to the press (20: a press that "
                              "races the opening's own broadcast; a human takes 200 or more)")
@@ -309,6 +315,7 @@ def main() -> int:
             pin = factory.pin(PIN)
             window = 0
             rows = []
+            trials: list[tuple[int, int, int, int]] = []  # phones, window, edge, on screen
             for count in counts:
                 phones.grow(count)
                 synced_at = 0.0
@@ -326,9 +333,14 @@ def main() -> int:
                     arrived = screen.wait(window)
                     pin.drive_high()
                     latencies.append((arrived - edge) / MS)
+                    trials.append((count, window, edge, arrived))
+                    if args.show_slow is not None and latencies[-1] > args.show_slow:
+                        print(f"  slow: {count} phones, trial {len(latencies)}: "
+                              f"{latencies[-1]:.1f} ms, {time.monotonic() - synced_at:.1f} s "
+                              "after the phones' clock sync", flush=True)
                     host.call("command", {"game": game, "type": "right"}, namespace="/host",
                               timeout=30)
-                    time.sleep(0.01)
+                    time.sleep(args.gap_ms / 1000)
                 settle = _settle_ms(url, game)
                 rows.append((count, statistics.median(latencies), pct(latencies, 0.99),
                              max(latencies), settle))
@@ -349,7 +361,45 @@ def main() -> int:
                 phones.close()
             server.terminate()
             server.wait(15)
+        if args.breakdown:
+            print_breakdown(data / "journal.sqlite", game, trials)
     return 0
+
+
+def print_breakdown(journal: Path, game: str, trials: list[tuple[int, int, int, int]]) -> None:
+    """Where each trial's time went, from the journal (CLOCK_MONOTONIC everywhere, one
+    machine): the edge to the press reaching the host (the kernel's stamp, `rx_ns`), to its
+    row (`mono_ns`: handled and committed), to the settle wait's decision row, to the
+    projector. Medians and maxima per phone count, ms."""
+    import sqlite3
+
+    db = sqlite3.connect(journal)
+    rows = [(int(mono), json.loads(body)) for mono, body in db.execute(
+        "SELECT mono_ns, body FROM events WHERE game_id=? ORDER BY seq", (game,))]
+    db.close()
+    by_window: dict[int, list[tuple[int, dict[str, Any]]]] = {}
+    window = 0
+    for mono, body in rows:
+        if body.get("type") == "open":
+            window += 1
+        by_window.setdefault(window, []).append((mono, body))
+    parts: dict[int, list[tuple[float, float, float, float]]] = {}
+    for count, win, edge, arrived in trials:
+        events = by_window.get(win, [])
+        press = next(((m, b) for m, b in events if b.get("type") == "buzz"), None)
+        decided = next((m for m, b in events if b.get("type") == "timeout"), None)
+        if press is None:
+            continue
+        rx = int(press[1].get("rx_ns") or press[0])
+        decided = decided if decided is not None else press[0]
+        parts.setdefault(count, []).append(((rx - edge) / MS, (press[0] - rx) / MS,
+                                            (decided - press[0]) / MS, (arrived - decided) / MS))
+    print("where the time went (ms, median / max): edge -> at the host -> handled -> "
+          "decided -> on the projector")
+    for count, values in parts.items():
+        columns = list(zip(*values, strict=True))
+        print(f"{count:>6} phones: " + ",  ".join(
+            f"{statistics.median(c):.1f} / {max(c):.1f}" for c in columns))
 
 
 def _settle_ms(url: str, game: str) -> float:

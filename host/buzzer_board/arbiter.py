@@ -196,7 +196,11 @@ def submit(board: Board, press: Press, value: Any = None) -> tuple[Board, Verdic
     if press.seat in board.entered:
         return board, "duplicate"
     entry = Entry(press.seat, press.t_ns, press.source, press.uncertainty_ns, value)
-    return replace(board, entries=(*board.entries, entry)), "accepted"
+    added = replace(board, entries=(*board.entries, entry))
+    # The seats pressed, carried over rather than read again from every entry: a burst of
+    # 200 presses asked it 200 times over a growing list (bench/burst.py --profile).
+    added.__dict__["entered"] = board.entered | {press.seat}
+    return added, "accepted"
 
 
 def decide(board: Board, now_ns: int) -> tuple[Board, Decision | None]:

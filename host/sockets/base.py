@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hmac
 import logging
+import threading
 import time
 from typing import Any
 
@@ -32,9 +33,31 @@ log = logging.getLogger(__name__)
 MS = 1_000_000
 
 
+class Handling(threading.local):
+    """The client a light event's handler is answering (`Guarded.LIGHT_EVENTS`), in the
+    thread handling it; `sid` None while Flask-SocketIO's request context says instead."""
+
+    sid: str | None = None
+    namespace = ""
+    socketio: Any = None
+
+
+HANDLING = Handling()
+
+
 def current_sid() -> str:
-    """The Socket.IO session id of the client being handled (Flask-SocketIO sets it)."""
-    return str(request.sid)  # type: ignore[attr-defined]
+    """The Socket.IO session id of the client being handled."""
+    if HANDLING.sid is not None:
+        return HANDLING.sid
+    return str(request.sid)  # type: ignore[attr-defined]  # Flask-SocketIO sets it
+
+
+def emit_here(event: str, payload: Any) -> None:
+    """`event` to the client being handled, in a light event's handler or a request's."""
+    if HANDLING.sid is not None:
+        HANDLING.socketio.emit(event, payload, to=HANDLING.sid, namespace=HANDLING.namespace)
+    else:
+        emit(event, payload)
 
 
 class Rooms:
@@ -59,19 +82,25 @@ ROOMS = Rooms()
 
 def refused(code: str, reason: str) -> dict[str, Any]:
     payload = {"ok": False, "code": code, "reason": reason, "text": messages.text(code, reason)}
-    emit("error", payload)
+    emit_here("error", payload)
     return payload
 
 
 def answer(outcome: Outcome) -> dict[str, Any]:
     payload = outcome.as_json()
     if not outcome.ok:
-        emit("error", payload)
+        emit_here("error", payload)
     return payload
 
 
 class Guarded(Namespace):
     """A namespace that answers unknown events and never lets a handler's error escape."""
+
+    # Events whose handlers need no Flask request context (only the sid, `emit_here`):
+    # Flask-SocketIO builds one per event (a URL adapter, the environ's binding, a session
+    # object), about a third of a press's handling (bench/burst.py --profile), and a Pi
+    # pays it for every press and every phone's clock ping.
+    LIGHT_EVENTS: frozenset[str] = frozenset({"ping"})
 
     def trigger_event(self, event: str, *args: Any) -> Any:
         if event in ("connect", "disconnect"):
@@ -79,6 +108,12 @@ class Guarded(Namespace):
         sid, payload = args[0], args[1:]
         handler = getattr(self, "on_" + event, None) if event.isidentifier() else None
         guarded = self._guard(event, handler, len(payload))
+        if event in self.LIGHT_EVENTS and HANDLING.sid is None:
+            HANDLING.sid, HANDLING.namespace, HANDLING.socketio = sid, self.namespace, self.socketio
+            try:
+                return guarded(*payload)
+            finally:
+                HANDLING.sid = None
         # Flask-SocketIO's dispatcher gives the handler its request context (sid, emit).
         return self.socketio._handle_event(guarded, event, self.namespace, sid, *payload)
 

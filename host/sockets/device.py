@@ -30,6 +30,9 @@ class DeviceNamespace(Base):
     a wired buzzer's from the host's own device. To light LEDs the process watches /screen.
     """
 
+    # A press and a clock ping: no Flask request context (base.py).
+    LIGHT_EVENTS = frozenset({"ping", "sync", "press"})
+
     def __init__(self, namespace: str, hub: Hub, key: Callable[[], str]) -> None:
         super().__init__(namespace, hub)
         self.key = key  # read at each connection: `tourelle key --rotate` takes effect at once

@@ -15,7 +15,7 @@ from collections import OrderedDict
 from dataclasses import replace
 from typing import Any
 
-from flask_socketio import emit, join_room, leave_room
+from flask_socketio import join_room, leave_room
 
 from host import messages
 from host.room import bans
@@ -26,7 +26,7 @@ from host.people.names import RUDE_TYPED
 from host.sockets.phone_clocks import STALL_MAX_NS, clocks_of
 from host.schema import BadMessage, check_field, parse_action, require_dict
 from host.session.core import PHONES, Origin, Session, token_hash
-from host.sockets.base import (MS, ROOMS, Base, answer, current_sid, record_sync,
+from host.sockets.base import (MS, ROOMS, Base, answer, current_sid, emit_here, record_sync,
                                refused)
 
 SEAT_EXTRA: dict[str, tuple[type, ...]] = {
@@ -53,6 +53,9 @@ def sync_sent_ns(payload: Any, now_ns: int) -> int:
 
 class SeatNamespace(Base):
     """A player's phone: joins a seat with its token, then sends actions for that seat only."""
+
+    # A press, an answer and a clock ping: no Flask request context (base.py).
+    LIGHT_EVENTS = frozenset({"ping", "sync", "buzz", "action"})
 
     def __init__(self, namespace: str, hub: Hub) -> None:
         super().__init__(namespace, hub)
@@ -150,7 +153,7 @@ class SeatNamespace(Base):
     @staticmethod
     def refuse_with(payload: dict[str, Any]) -> dict[str, Any]:
         messages.with_text(payload)
-        emit("error", payload)
+        emit_here("error", payload)
         return payload
 
     def _unseat(self, game_id: str, token: str) -> list[str]:
