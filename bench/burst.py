@@ -413,7 +413,8 @@ def main() -> int:
                              "W processes, the game's Session in its owner")
     parser.add_argument("--group-commit", choices=("on", "off", "both"), default="both")
     parser.add_argument("--in-process", action="store_true", help="no server, no sockets")
-    parser.add_argument("--async-mode", choices=("threading", "eventlet"), default="threading")
+    parser.add_argument("--async-mode", choices=("threading", "gevent", "eventlet"),
+                        default="threading")
     parser.add_argument("--phone-client", choices=("node", "python"), default="node",
                         help="phones as socket.io-client in one Node process (the pages' "
                         "client) or as python-socketio clients in processes of 50")

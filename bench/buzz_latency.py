@@ -50,8 +50,8 @@ SEATS = 201
 PIN = 17
 
 
-def start_server(data: Path, port: int, threads: int,
-                 workers: int = 1) -> subprocess.Popen[bytes]:
+def start_server(data: Path, port: int, threads: int, workers: int = 1,
+                 async_mode: str = "threading") -> subprocess.Popen[bytes]:
     packs = data / "packs"
     packs.mkdir(parents=True)
     write_pack(packs / "p.yaml", 20, "fr")
@@ -59,7 +59,7 @@ def start_server(data: Path, port: int, threads: int,
     process = subprocess.Popen(
         [sys.executable, "-m", "host", "serve", "--bind", "127.0.0.1", "--port", str(port),
          "--data", str(data), "--packs", str(packs), "--no-bundled-packs",
-         "--threads", str(threads), "--workers", str(workers)],
+         "--threads", str(threads), "--workers", str(workers), "--async-mode", async_mode],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         preexec_fn=join_from_env,  # bench/pilab.py: the host alone under a Pi's quota
     )
@@ -264,6 +264,8 @@ def main() -> int:
                         help="server processes (serve --workers): the box, the projector and "
                         "the phones land on any of them")
     parser.add_argument("--phones", default="0,50,200")
+    parser.add_argument("--async-mode", choices=("threading", "gevent", "eventlet"),
+                        default="threading")
     parser.add_argument("--gap-ms", type=float, default=10.0,
                         help="the pause after a window's verdict before the next opens")
     parser.add_argument("--breakdown", action="store_true",
@@ -290,7 +292,8 @@ def main() -> int:
     url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as folder:
         data = Path(folder)
-        server = start_server(data, port, threads=max(counts) + 64, workers=args.workers)
+        server = start_server(data, port, threads=max(counts) + 64, workers=args.workers,
+                              async_mode=args.async_mode)
         phones: Phones | NodeBatches | None = None
         try:
             key = (data / "host_key").read_text().strip()
@@ -348,7 +351,7 @@ def main() -> int:
                   f"{SEATS}-seat game, press {args.reaction_ms:g} ms after the opening, "
                   f"projector client {'inline' if args.screen_inline else 'own process'}"
                   f"{', UTF-8 checked in Python' if args.utf8_in_python else ''}, "
-                  f"{os.cpu_count()} cores, {args.workers} server process(es))")
+                  f"{os.cpu_count()} cores, {args.workers} server process(es), {args.async_mode})")
             print(f"{'phones':>6} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'settle ms':>10}")
             for count, p50, p99, worst, settle in rows:
                 print(f"{count:>6} {p50:>8.1f} {p99:>8.1f} {worst:>8.1f} {settle:>10.1f}")

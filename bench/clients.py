@@ -438,7 +438,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--sizes", type=int, nargs="+", default=[50, 200])
     parser.add_argument("--modes", nargs="+", default=["threading", "eventlet"],
-                        choices=("threading", "eventlet"))
+                        choices=("threading", "gevent", "eventlet"))
     parser.add_argument("--rounds", type=int, default=20, help="broadcasts per configuration")
     parser.add_argument("--threads", type=int, default=256,
                         help="gunicorn threads in threading mode (tourelle serve --threads)")

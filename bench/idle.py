@@ -60,7 +60,7 @@ def main() -> int:
     parser.add_argument("--phones", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--modes", nargs="+", default=["threading"],
-                        choices=("threading", "eventlet"))
+                        choices=("threading", "gevent", "eventlet"))
     parser.add_argument("--threads", type=int, default=640)
     args = parser.parse_args()
     print(f"command: python bench/idle.py {' '.join(sys.argv[1:])}")

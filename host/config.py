@@ -27,7 +27,7 @@ class HostConfig:
     data_dir: Path = field(default_factory=default_data_dir)
     bind: str = "0.0.0.0"
     port: int = DEFAULT_PORT
-    async_mode: str = "threading"  # threading | eventlet
+    async_mode: str = "threading"  # threading | gevent | eventlet
     server: str = "auto"  # threading mode: gunicorn where it runs, else Werkzeug's threads
     language: str = "fr"
     # gunicorn gthread threads: one per connected websocket, made on demand (nothing while

@@ -51,11 +51,16 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+# TOURELLE_TEST_ASYNC=gevent (or eventlet) serves every LiveServer of a test run left at the
+# default mode in that greenlet mode (make test runs the real-server protocol tests so).
+DEFAULT_ASYNC_MODE = os.environ.get("TOURELLE_TEST_ASYNC", "threading")
+
+
 @dataclass
 class LiveServer:
     data: Path
     packs: Path
-    async_mode: str = "threading"
+    async_mode: str = DEFAULT_ASYNC_MODE
     port: int = field(default_factory=free_port)
     command: tuple[str, ...] = ("serve",)
     process: subprocess.Popen[bytes] | None = None

@@ -15,6 +15,17 @@ echo "== Chromium: three workers, each test module on one (its server and browse
 echo "== the real server's main path with gunicorn unavailable (Windows): Werkzeug's fallback"
 TOURELLE_TEST_SERVER=fallback "$BIN/pytest" -q -n 3 tests/test_smoke_server.py \
     tests/buzzer_board/test_live.py
+echo "== the real server's protocol in the greenlet modes: auth, seats, answers kept hidden, a"
+echo "   night and its kill -9 (tests/core/test_eventlet.py plays a game in both in the first pass)"
+# The two modes side by side: their tests mostly wait on servers and sockets.
+greenlet_pass() {
+    TOURELLE_TEST_ASYNC=$1 "$BIN/pytest" -q -n 3 -p no:cacheprovider tests/test_smoke_server.py \
+        tests/core/test_roles.py tests/core/test_no_answer_leak.py tests/core/test_night.py
+}
+greenlet_pass gevent > "${TMPDIR:-/tmp}/tourelle-gevent-pass.log" 2>&1 & gevent_pid=$!
+greenlet_pass eventlet || { wait $gevent_pid; exit 1; }
+wait $gevent_pid || { cat "${TMPDIR:-/tmp}/tourelle-gevent-pass.log"; exit 1; }
+tail -1 "${TMPDIR:-/tmp}/tourelle-gevent-pass.log"
 echo "== tests that add a network namespace, alone (a Chromium beside them sees a network"
 echo "   change: net::ERR_NETWORK_CHANGED)"
 "$BIN/pytest" -q -m "netns and not nightly" tests

@@ -23,8 +23,11 @@ def _add_serving(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=DEFAULT_PORT)
     parser.add_argument("--bind", default="0.0.0.0", help="address to listen on")
     parser.add_argument("--data", type=Path, default=None, help="data folder (journal, key)")
-    parser.add_argument("--async-mode", choices=("threading", "eventlet"), default="threading",
-                        help="threading (default) or eventlet (pip install 'tourelle[eventlet]')")
+    parser.add_argument("--async-mode", choices=("threading", "gevent", "eventlet"),
+                        default="threading",
+                        help="threading (default); gevent (pip install 'tourelle[gevent]'), "
+                        "the greenlet mode to choose; or eventlet, unmaintained upstream "
+                        "(pip install 'tourelle[eventlet]')")
     parser.add_argument("--server", choices=SERVERS, default="auto",
                         help="threading mode's server: gunicorn, or Werkzeug's threads where "
                         "gunicorn cannot run (Windows); auto picks gunicorn when it imports")
@@ -56,11 +59,17 @@ def _config(args: argparse.Namespace) -> Any:
 
 
 def _patch_if_eventlet(args: argparse.Namespace) -> None:
-    """Eventlet must patch the standard library before anything else opens a socket or thread."""
-    if getattr(args, "async_mode", None) == "eventlet":
+    """A greenlet mode (gevent, eventlet) must patch the standard library before anything
+    else opens a socket or a thread."""
+    mode = getattr(args, "async_mode", None)
+    if mode == "eventlet":
         import eventlet
 
         eventlet.monkey_patch()
+    elif mode == "gevent":
+        from gevent import monkey
+
+        monkey.patch_all()
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

@@ -246,8 +246,8 @@ def check_keys(buzzers: Path | None) -> Check:
 
 def check_threads(threads: int, phones: int, async_mode: str) -> Check:
     need = phones + SCREENS + SPARE_THREADS
-    if async_mode == "eventlet":
-        return Check("threads", OK, "eventlet: green threads, no thread limit")
+    if async_mode in ("gevent", "eventlet"):
+        return Check("threads", OK, f"{async_mode}: greenlets, no thread limit")
     detail = f"{threads} threads for {phones} phones + {SCREENS} screens + {SPARE_THREADS} spares"
     if threads < need:
         return Check("threads", FAIL, detail + f" (need {need})", f"serve with --threads {need}",
@@ -278,7 +278,10 @@ def check_processes(phones: int, workers: int, cores: int, redis: bool) -> Check
 def check_async(async_mode: str) -> Check:
     if async_mode == "eventlet":
         return Check("async mode", WARN, "eventlet is deprecated upstream",
-                     "use the default threading mode unless you need eventlet")
+                     "use the default threading mode, or gevent for a greenlet mode")
+    if async_mode == "gevent":
+        return Check("async mode", OK, "gevent (greenlets; GPIO buttons then run with "
+                     "`tourelle buzzers run`)")
     return Check("async mode", OK, f"{async_mode} (gunicorn gthread)")
 
 
@@ -342,6 +345,7 @@ def register(sub: Any) -> None:
     doctor.add_argument("--threads", type=int, default=HostConfig.threads,
                         help="as given to tourelle serve")
     doctor.add_argument("--workers", type=int, default=1, help="as given to tourelle serve")
-    doctor.add_argument("--async-mode", choices=("threading", "eventlet"), default="threading")
+    doctor.add_argument("--async-mode", choices=("threading", "gevent", "eventlet"),
+                        default="threading")
     doctor.add_argument("--json", action="store_true")
     doctor.set_defaults(func=cmd_doctor)

@@ -1,4 +1,4 @@
-"""Serving the app for real: gunicorn (threads) by default, eventlet's server on request.
+"""Serving the app for real: gunicorn (threads) by default, gevent's or eventlet's on request.
 
 Threading mode runs one gunicorn worker with many threads (one per open
 websocket, via simple-websocket): a production server with no dev-server
@@ -6,10 +6,10 @@ warning, and the Session workers live in that one process, so there is one
 authority per game. Where gunicorn cannot run (Windows has no `fcntl`), the
 same app runs on Werkzeug's threaded server, as Flask-SocketIO's own `run`
 does in threading mode: one thread per connection, the same simple-websocket
-transport, one process; the banner says which server runs and why. Eventlet
-mode uses eventlet's own WSGI server, which Flask-SocketIO runs in production;
-monkey patching has then been done by the command line before anything else
-was imported.
+transport, one process; the banner says which server runs and why. The greenlet
+modes use their library's own WSGI server (gevent's pywsgi with simple-websocket,
+eventlet's), which Flask-SocketIO runs in production; monkey patching has then
+been done by the command line before anything else was imported.
 """
 
 from __future__ import annotations
@@ -89,6 +89,7 @@ def start_mdns(app: Flask, config: HostConfig) -> None:
 # burst of 200 presses 15% slower to acknowledge (more switches among 200 busy threads);
 # 2 ms keeps the burst's figures (docs/PERFORMANCE.md, "Within a frame", sixth look).
 SWITCH_INTERVAL_S = 0.002
+GREENLET_MODES = ("gevent", "eventlet")  # served by Flask-SocketIO's own server
 
 
 def serve_threading(config: HostConfig, make_app: Callable[[], Flask],
@@ -159,9 +160,9 @@ def serve(config: HostConfig, after_start: Callable[[Any], object] | None = None
 
     if config.workers > 1:
         serve_several(config, make_app)
-    elif config.async_mode == "eventlet":
+    elif config.async_mode in GREENLET_MODES:
         if config.buzzers is not None:
-            raise SystemExit("--buzzers needs threading mode; with eventlet run "
+            raise SystemExit(f"--buzzers needs threading mode; with {config.async_mode} run "
                              "`tourelle buzzers run --host URL --key KEY` in its own process")
         app, socketio, hub = create_app(config)
         start_mdns(app, config)
