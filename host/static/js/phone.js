@@ -286,6 +286,9 @@ async function showJoin(notice, about = "") { // about "room": the notice goes w
   if (!joined) pollHandle = setTimeout(showJoin, game ? 5000 : 2000);
 }
 
+/** The colour buttons (or a hall's one button), redrawn at every poll and state: kept from one
+ * drawing to the next, only their look and words change (a button replaced between a tap's
+ * press and release loses the tap: a phone that never got its seat). */
 function drawColours(game) {
   const seats = freeSeats[game ? game.id : ""];
   const full = !!game && !!seats && seats.free.length === 0;
@@ -295,30 +298,37 @@ function drawColours(game) {
   $("#full").hidden = !full;
   $("#choose-colour").hidden = full || !game;
   document.body.dataset.full = full ? "yes" : "no";
-  if (full) {
-    $("#watch").href = "/screen";
-    fill("#colours");
-    return;
+  const box = $("#colours");
+  const hall = !!game && game.seats.length > HALL_SEATS; // one button takes the next free seat
+  const shown = full || !game ? [] : hall ? [{ seat: "hall" }] : game.seats.filter((s) => !s.bot);
+  const drawn = T.lang + ":" + (game ? game.id : "") + ":" + shown.map((s) => s.seat).join(",");
+  if (box.dataset.drawn !== drawn) {
+    box.dataset.drawn = drawn;
+    fill(box, !game && !full ? h("p", { class: "note" }, T.t("no_game")) : shown.map((s) =>
+      h("button", hall ? { type: "button", class: "primary join-hall", id: "join-hall" }
+        : { type: "button", "data-seat": s.seat })));
   }
-  if (!game) {
-    fill("#colours", h("p", { class: "note" }, T.t("no_game")));
-    return;
-  }
-  if (game.seats.length > HALL_SEATS) { // a hall: one button takes the next free seat
-    $("#choose-colour").hidden = true;
-    fill("#colours", h("button", { type: "button", class: "primary join-hall", id: "join-hall",
-      onclick: () => join(game, null) }, T.t("take_seat"),
-    seats ? h("small", {}, T.t("free_seats", { n: seats.free.length })) : null));
-    return;
-  }
+  if (full) $("#watch").href = "/screen";
+  if (hall) $("#choose-colour").hidden = true;
   const taken = (s) => !!seats && !seats.free.includes(s.seat);
   const out = (s) => (seats && (seats.out || []).includes(s.seat) ? T.t("seat_out") + " · " : ""); // knocked out
   const team = new URLSearchParams(location.search).get("team"); // ?team=N: a team's QR code, its colour
   const cls = (s) => (taken(s) ? " taken" : "") + (team !== null && String(s.seat) === team ? " suggested" : "");
-  fill("#colours", game.seats.filter((s) => !s.bot).map((s) =>
-    h("button", { type: "button", class: "colour-btn seat-bg-" + seatLook(s.seat) + cls(s),
-      "data-seat": s.seat, "aria-disabled": taken(s) ? "true" : null, onclick: () => join(game, s.seat) },
-      seatChip(s.seat), h("span", {}, T.colour(s.seat)), h("small", {}, out(s) + s.name))));
+  shown.forEach((s, i) => {
+    const button = box.children[i];
+    const words = hall ? T.t("take_seat") + (seats ? "\n" + T.t("free_seats", { n: seats.free.length }) : "")
+      : T.colour(s.seat) + "\n" + out(s) + s.name;
+    if (button.dataset.words !== words) { // its inside only: the button itself stays
+      button.dataset.words = words;
+      button.replaceChildren(...(hall ? [T.t("take_seat"), seats ? h("small", {}, T.t("free_seats",
+        { n: seats.free.length })) : ""] : [seatChip(s.seat), h("span", {}, T.colour(s.seat)),
+        h("small", {}, out(s) + s.name)]));
+    }
+    if (!hall) button.className = "colour-btn seat-bg-" + seatLook(s.seat) + cls(s);
+    if (!hall && taken(s)) button.setAttribute("aria-disabled", "true");
+    else button.removeAttribute("aria-disabled");
+    button.onclick = () => join(game, hall ? null : s.seat);
+  });
 }
 
 function join(game, seat) {
