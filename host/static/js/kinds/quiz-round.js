@@ -266,7 +266,17 @@
     // teams' answers change the view.
     const typing = answering && q.kind === "text" && you.locked === null && !meta.paused
       && phone.typedFor === view.step && phone.controls.querySelector("#qr-text");
-    if (!typing) fill(phone.controls);
+    // The answer buttons stay while other teams' answers change the view: a button replaced
+    // between a tap's press and its release loses the tap (taps come as others lock in).
+    const picking = answering && !meta.paused && you.locked === null && !you.buzz
+      && !(you.knockout && you.knockout.out) && (view.legal || []).length > 0;
+    const pickKey = picking ? [view.step, q.kind, !!q.several, JSON.stringify(q.options || []),
+      (view.legal || []).join(), T.lang].join("|") : "";
+    const keep = picking && phone.controls.dataset.pick === pickKey;
+    if (!typing && !keep) {
+      fill(phone.controls);
+      phone.controls.dataset.pick = "";
+    }
     phone.status.className = "status qr-status";
     if (meta.paused) {
       phone.status.textContent = T.t("paused");
@@ -294,9 +304,10 @@
       } else if (you.locked !== null) {
         phone.status.textContent = tr("locked", { v: answerText(q, you.locked) });
         phone.status.classList.add("locked");
-      } else if (typing) {
-        // the field stays
+      } else if (typing || keep) {
+        // the field, or the answer buttons, stay
       } else if ((view.legal || []).length) {
+        phone.controls.dataset.pick = pickKey;
         if (phone.typedFor !== view.step) {
           phone.typed = "";
           phone.negative = false;
