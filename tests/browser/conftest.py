@@ -1,12 +1,13 @@
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser.driver import CHROMIUM, Recorder, chromium
+from tests.browser.driver import CHROMIUM, Recorder, chromium, screenshots_on
 from tests.live import LiveServer
 
 # What a page shows of itself when its test fails: its sections and the socket's state.
@@ -61,18 +62,73 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             report.sections.append((f"server log ({name}, {value.url})", tail))
 
 
+@pytest.fixture(scope="session", autouse=True)
+def screenshots_only_when_asked() -> Iterator[None]:
+    """Screenshots are for a person to look at: written only with $TOURELLE_SHOTS set
+    (`TOURELLE_SHOTS=/tmp/shots make test`). Nothing reads them back, and in `make test`
+    they took a fifth of the Chromium pass (PNG encoding at 1920x1080 on a loaded machine:
+    docs/PERFORMANCE.md, "The test suite"). Every test's other steps run the same."""
+    if screenshots_on():
+        yield
+        return
+    from playwright.sync_api import ElementHandle, Locator, Page
+
+    def no_picture(self: Any, *args: Any, **kwargs: Any) -> bytes:
+        return b""
+
+    kept = {cls: cls.screenshot for cls in (Page, Locator, ElementHandle)}
+    for cls in kept:
+        cls.screenshot = no_picture  # type: ignore[method-assign]
+    yield
+    for cls, screenshot in kept.items():
+        cls.screenshot = screenshot  # type: ignore[method-assign]
+
+
 @pytest.fixture(autouse=True)
 def fresh_recorders() -> Iterator[None]:
     Recorder.current.clear()
     yield
 
 
+class WorkersChromium:
+    """One Chromium per test process, launched when a module first asks for it (59 modules
+    each launching their own took about a CPU-minute of `make test`), and again if it died."""
+
+    def __init__(self) -> None:
+        self._running: contextlib.ExitStack | None = None
+        self._browser: Any = None
+
+    def get(self) -> Any:
+        if self._browser is None or not self._browser.is_connected():
+            self.close()
+            self._running = contextlib.ExitStack()
+            self._browser = self._running.enter_context(chromium())
+        return self._browser
+
+    def close(self) -> None:
+        if self._running is not None:
+            self._running.close()
+        self._running = self._browser = None
+
+
+@pytest.fixture(scope="session")
+def workers_chromium() -> Iterator[WorkersChromium]:
+    shared = WorkersChromium()
+    yield shared
+    shared.close()
+
+
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def browser(workers_chromium: WorkersChromium) -> Iterator[Any]:
+    """The worker's Chromium; the module's pages (each in its own context) are closed after
+    its last test, as if the browser were its own."""
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is missing")
-    with chromium() as launched:
-        yield launched
+    launched = workers_chromium.get()
+    yield launched
+    if launched.is_connected():
+        for context in list(launched.contexts):
+            context.close()
 
 
 

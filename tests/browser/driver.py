@@ -6,7 +6,10 @@ request a page makes is recorded so a test can prove nothing leaves localhost.
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import json
+import os
 import re
 import time
 from collections.abc import Iterator
@@ -29,17 +32,40 @@ PROJECTOR = {"width": 1920, "height": 1080}
 HOST = {"width": 1280, "height": 900}
 
 
+_PLAYWRIGHT: list[Any] = []
+
+
+def screenshots_on() -> bool:
+    """Screenshots are written only with $TOURELLE_SHOTS set (tests/browser/conftest.py)."""
+    return bool(os.environ.get("TOURELLE_SHOTS"))
+
+
+def playwright() -> Any:
+    """The test process's one Playwright (its driver is a Node process): started once, as
+    two sync Playwrights may not run in one thread, and stopped when the process ends."""
+    if not _PLAYWRIGHT:
+        from playwright.sync_api import sync_playwright
+
+        _PLAYWRIGHT.append(sync_playwright().start())
+        atexit.register(_stop_playwright)
+    return _PLAYWRIGHT[0]
+
+
+def _stop_playwright() -> None:
+    with contextlib.suppress(Exception):  # the process is ending: nothing to tell anyone
+        _PLAYWRIGHT.pop().stop()
+
+
 @contextmanager
-def chromium(executable: Path = CHROMIUM) -> Iterator[Any]:
+def chromium(executable: Path = CHROMIUM, args: list[str] | None = None) -> Iterator[Any]:
     """Headless Chromium; `executable` may be a wrapper that starts /usr/bin/chromium
     elsewhere, e.g. in a network namespace (Playwright talks to it over a pipe, not TCP)."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as play:
-        browser = play.chromium.launch(executable_path=str(executable), headless=True, args=ARGS)
-        try:
-            yield browser
-        finally:
+    browser = playwright().chromium.launch(executable_path=str(executable), headless=True,
+                                           args=ARGS if args is None else args)
+    try:
+        yield browser
+    finally:
+        with contextlib.suppress(Exception):  # already gone with a crashed browser
             browser.close()
 
 

@@ -76,8 +76,10 @@ def test_projector_shows_the_attack_order_and_the_highlight_moves(
     })["game"]
     try:
         # Before the combat there is no order to show.
-        screen.wait_for_function("document.body.dataset.stage === 'answering'", timeout=30_000)
-        assert screen.locator("#battle-order").is_hidden()
+        # (read in one frame of the page: the bots' pace may bring the combat a moment later)
+        screen.wait_for_function(
+            "document.body.dataset.stage === 'answering'"
+            " && document.getElementById('battle-order').offsetParent === null", timeout=30_000)
         host.wait_for(lambda s: bool(s["view"]) and s["view"]["phase"] == "combat", timeout=90)
         first = pause(host, game)["view"]
         order = first["battle_order"]

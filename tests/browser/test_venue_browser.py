@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from host.room import contrast
-from tests.browser.driver import PROJECTOR, Recorder, create_phone_game, join_seat, new_page
+from tests.browser.driver import (PROJECTOR, Recorder, create_phone_game, join_seat, new_page,
+                                  screenshots_on)
 from tests.live import LiveServer
 
 HOST_WIDE = {"width": 1366, "height": 768}
@@ -166,6 +167,6 @@ def test_the_venue_on_the_projector_and_a_phone(live: LiveServer, browser: Any,
     written += shoot({"projector": screen, "phone": phone}, shots, "fr", "podium")
     written += shoot({"projector": english["projector"], "phone": english["phone"]}, shots,
                      "en", "podium")
-    assert all(path.stat().st_size > 10_000 for path in written)
+    assert not screenshots_on() or all(path.stat().st_size > 10_000 for path in written)
     # The refusals' 400s are the only errors the pages log ("Failed to load resource").
     assert [e for e in recorder.errors if "status of 400" not in e] == []

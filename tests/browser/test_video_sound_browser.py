@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.browser.driver import (ARGS, CHROMIUM, Recorder, create_phone_game, host_page,
+from tests.browser.driver import (ARGS, Recorder, chromium, create_phone_game, host_page,
                                   join_seat, local_only, new_page)
 from tests.browser.quiz_form import HOST_PACED, create_and_wait, fill_quiz_round
 from tests.live import LiveServer
@@ -47,15 +47,8 @@ def film_live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 @pytest.fixture(scope="module")
 def laptop_browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as play:
-        launched = play.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                                        args=[*ARGS, LAPTOP_POLICY])
-        try:
-            yield launched
-        finally:
-            launched.close()
+    with chromium(args=[*ARGS, LAPTOP_POLICY]) as launched:
+        yield launched
 
 
 def box(page: Any, selector: str) -> dict[str, float]:

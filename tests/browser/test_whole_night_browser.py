@@ -27,7 +27,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser import night_games
-from tests.browser.driver import (ARGS, CHROMIUM, PHONE, PROJECTOR, Recorder, host_page,
+from tests.browser.driver import (ARGS, CHROMIUM, PHONE, PROJECTOR, Recorder, chromium, host_page,
                                   join_seat, local_only, new_page)
 from tests.browser.night_pages import Night, Shots, copy_packs
 from tests.browser.test_following_browser import end_game, phone_in
@@ -47,17 +47,10 @@ EN_NIGHTLY = pytest.param("en", marks=pytest.mark.nightly)
 def browser() -> Iterator[Any]:
     """This module's one Chromium, started as on a laptop: a page plays sound only after a
     click on it (test_video_sound_browser.py), so the projector asks for its tap."""
-    from playwright.sync_api import sync_playwright
-
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is missing")
-    with sync_playwright() as play:
-        launched = play.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                                        args=[*ARGS, LAPTOP_POLICY])
-        try:
-            yield launched
-        finally:
-            launched.close()
+    with chromium(args=[*ARGS, LAPTOP_POLICY]) as launched:
+        yield launched
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ kills, another one starts: the kills continue on it.
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
 from pathlib import Path
@@ -22,7 +23,7 @@ from host.store.journal import Journal
 from host.store.replay import rebuild
 from tests.live import LiveServer, Peer
 
-KILLS = 22
+KILLS = int(os.environ.get("TOURELLE_KILLS", "22"))  # `make test`: 10; `make soak`: 22
 
 
 def normal(data: object) -> object:
