@@ -20,7 +20,10 @@ from tests.browser.driver import PROJECTOR, Recorder, join_seat, local_only, new
 from tests.browser.test_cards_browser import tap
 from tests.live import LiveServer, Peer
 
-pytestmark = pytest.mark.browser
+# `make nightly`. In `make test`: a phone drafts to its first reveal (test_card_phones_browser.py),
+# a solo game the robot wins reads the same everywhere (test_card_results_browser.py), and a
+# phone plays a card game to its end (Q Squared Joe, test_cards_browser.py).
+pytestmark = [pytest.mark.browser, pytest.mark.nightly]
 TIME_LIMIT = 90  # seconds for the whole game
 
 
