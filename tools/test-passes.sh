@@ -13,7 +13,7 @@ echo "== every test without a browser (50 seeded random games per kind and playe
 echo "   fuzzed messages, 10 kill -9 of a host mid-game; \`make soak\`: 1,000, 10,000 and 22)"
 TOURELLE_RANDOM_GAMES=50 TOURELLE_FUZZ_MESSAGES=4000 TOURELLE_KILLS=10 \
     "$BIN/pytest" -n 4 --dist worksteal -m "not browser and not netns"
-echo "== Chromium: three workers, each test module on one (its server and browser are the module's)"
+echo "== Chromium: three workers, each test module on one (its server the module's, Chromium the worker's)"
 "$BIN/pytest" -n 3 --dist loadfile -m "browser and not netns and not nightly"
 echo "== side by side (their tests mostly wait on servers and sockets): the real server's main"
 echo "   path with gunicorn unavailable (Windows: Werkzeug's fallback), and the real server's"

@@ -115,3 +115,24 @@ def test_french_pages_stay_french_across_an_english_game(both_live: LiveServer, 
         host.screenshot(path=str(shots / f"host-english-{width}x{height}.png"))
     phones[0].screenshot(path=str(shots / "phone-french-lobby-360x740.png"))
     assert recorder.errors == []
+
+
+def test_the_games_language_changed_keeps_what_the_host_typed(both_live: LiveServer,
+                                                               browser: Any) -> None:
+    """The host types the settings and the teams, then makes the game English: all of it stays,
+    the questions' language follows and its categories count the English questions."""
+    recorder = Recorder()
+    host = host_page(browser, recorder, both_live)
+    fill_quiz_round(host, ["Les Ours", "Les Loups"], {"speed_bonus": "0", "questions": "4"})
+    host.click("#qr-add-round")
+    host.select_option("#c-language", "en")
+    host.wait_for_function("document.querySelector('#q-language').value === 'en'")
+    # The science category's count is the English pack's five questions, once redrawn.
+    host.wait_for_function("[...document.querySelectorAll('#q-categories label')].some("
+                           "(l) => l.textContent.includes('(5)'))")
+    assert host.input_value("#c-kind") == "quiz-round"
+    assert host.input_value("#s-speed_bonus") == "0" and host.input_value("#s-questions") == "4"
+    assert [host.input_value(f"#seat-name-{i}") for i in (0, 1)] == ["Les Ours", "Les Loups"]
+    assert host.locator(".qr-plan-round").count() == 1
+    assert host.locator(".qr-plan-round [data-key='speed_bonus']").input_value() == "0"
+    assert recorder.errors == []

@@ -326,8 +326,10 @@ $("#q-language").addEventListener("change", () => {
 for (const id of ["#c-language", "#q-language"]) $(id).value = T.lang;
 // The game's language (made-up names, the questions' language to start with); the page keeps
 // the host's own (the header's menu, i18n.js).
+// The questions' language follows, and what the host typed stays: the form was loaded again
+// here, and its settings and seat names came back to their defaults (even typed while it
+// loaded: a late answer undid them).
 $("#c-language").addEventListener("change", () => {
   $("#q-language").value = $("#c-language").value;
-  fill("#q-categories");
-  loadForm();
+  $("#q-language").dispatchEvent(new Event("change"));
 });
