@@ -27,6 +27,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run", "--disable-sync",
         "--disable-default-apps", "--disable-domain-reliability", "--no-pings",
         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1"]
+ARGS += os.environ.get("XARGS", "").split()
 PHONE = {"width": 360, "height": 740}
 PROJECTOR = {"width": 1920, "height": 1080}
 HOST = {"width": 1280, "height": 900}

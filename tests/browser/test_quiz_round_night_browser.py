@@ -179,6 +179,9 @@ def text(page: Any, selector: str) -> str:
     return str(page.wait_for_selector(selector).inner_text())
 
 
+# `make nightly` in both languages: its rounds' rules each have a shorter test in `make test`
+# (test_quiz_round_wager, _knockout and _reveal_browser.py); the catch-up is seen here only.
+@pytest.mark.nightly
 @pytest.mark.parametrize("language", ["fr", EN_NIGHTLY])
 def test_a_night_of_wager_wipeout_catch_up_knock_out_and_picture_reveal(
         night_live: LiveServer, browser: Any, language: str, tmp_path: Path) -> None:

@@ -99,6 +99,8 @@ def buzz_and_score(host: Any, phone: Any) -> None:
     host.click("[data-cmd='right']")
 
 
+@pytest.mark.nightly  # issue 27's night; issue 42's below plays the seams in `make test`, and
+# a host page reloaded mid-game is test_following_browser.py's
 def test_a_whole_night(live: LiveServer, browser: Any) -> None:
     recorder = Recorder()
     screen = new_page(browser, recorder, live.url + "/screen", PROJECTOR)
