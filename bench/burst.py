@@ -224,9 +224,10 @@ def cpu_seconds(pids: list[int]) -> float:
 
 def profile_dump(server: subprocess.Popen[bytes], path: Path) -> dict[Any, Any]:
     """The serving process's profile so far (host/serve/profiling.py): SIGUSR2 to the
-    gunicorn worker, then its file read."""
+    gunicorn worker (a greenlet mode: the server's own process), then its file read."""
     path.unlink(missing_ok=True)
-    worker = psutil.Process(server.pid).children()[0]
+    children = psutil.Process(server.pid).children()
+    worker = children[0] if children else psutil.Process(server.pid)
     worker.send_signal(signal.SIGUSR2)
     deadline = time.monotonic() + 60
     while not path.exists():

@@ -104,7 +104,9 @@ def _buzz(state: BuzzerState, event: Event) -> BuzzerState:
         # "ranking" waits, at the close, for the slowest phone seen this window.
         if board.settings.mode == "ranking":
             settle = max(settle, board.settings.settle_ns)
-        board = replace(board, settings=replace(board.settings, settle_ns=settle))
+        if settle != board.settings.settle_ns:  # (a new board forgets its seats pressed:
+            # replaced at every press, a burst of 200 counted them 20,000 times)
+            board = replace(board, settings=replace(board.settings, settle_ns=settle))
     board, verdict = arbiter.submit(board, Press(t_ns, seat, source, u_ns))
     if verdict == "early":
         return replace(state, board=board)

@@ -164,6 +164,9 @@ def serve(config: HostConfig, after_start: Callable[[Any], object] | None = None
         if config.buzzers is not None:
             raise SystemExit(f"--buzzers needs threading mode; with {config.async_mode} run "
                              "`tourelle buzzers run --host URL --key KEY` in its own process")
+        from host.serve.profiling import start_from_env
+
+        start_from_env()  # benchmarks only (TOURELLE_PROFILE): every greenlet, one thread
         app, socketio, hub = create_app(config)
         start_mdns(app, config)
         if after_start is not None:
