@@ -160,6 +160,7 @@ const Cards = (() => {
       phone: {
         mount(root) {
           Object.assign(phone, choices, { error: "" });
+          delete root.dataset.drawn;
           // A tap on a greyed card or place says why nothing happens.
           root.addEventListener("click", (event) => {
             const box = event.target.closest(".illegal") && root.querySelector(".cards-kind .error");
@@ -170,7 +171,12 @@ const Cards = (() => {
           phoneCtx = ctx;
           if (!state.view) return;
           phone.state = state;
-          spec.phone(ctx.root, state, ctx);
+          // Drawn again only when what the phone shows changed (its taps kept meanwhile); a
+          // tap's own redraw (a card chosen, a refusal) is the kind's, at once.
+          const meta = state.meta;
+          const key = JSON.stringify([T.lang, meta.game, meta.status, meta.paused, meta.seats,
+            state.view]);
+          drawKeyed(ctx.root, key, () => spec.phone(ctx.root, state, ctx));
         },
       },
       host: {

@@ -3,7 +3,7 @@
 // beyond this host.
 /* exported h, $, fill, seatName, seatLabel, seatChip, seatLook, Maps, drawMap, castle, Countdown,
    Sound, formatAnswer, scoreText, questionTitle, phaseTitle, onLoopback, joinAddress, storageNotice, linkStylesheet,
-   HALL_SEATS, NAME_MAX, fitText, fitZoom, keepScreenAwake, getJson, waitingNotice, commandButtons */
+   HALL_SEATS, NAME_MAX, fitText, fitZoom, keepScreenAwake, getJson, waitingNotice, commandButtons, drawKeyed */
 "use strict";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -39,6 +39,19 @@ function fill(node, ...children) {
   const target = typeof node === "string" ? $(node) : node;
   target.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
   return target;
+}
+
+/**
+ * `build()` draws into `box` only when `key` (what the drawing is made of) changed since the
+ * last drawing there, else the box keeps its nodes: a button replaced between a tap's press and
+ * its release loses the tap, and a game's states arrive many times a second, most of them
+ * about others (a phone's own panel then looks the same). True when drawn.
+ */
+function drawKeyed(box, key, build) {
+  if (box.dataset.drawn === key && box.firstChild) return false;
+  build();
+  box.dataset.drawn = key;
+  return true;
 }
 
 /**
