@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import contextlib
 import re
+import time
 from typing import Any
 
 import pytest
 
-from tests.browser.driver import PHONE, PROJECTOR, Recorder, Stall, local_only, new_page
+from tests.browser.driver import (PHONE, PROJECTOR, Recorder, Stall, join_seat, local_only,
+                                  new_page)
 from tests.live import LiveServer, Peer
 
 pytestmark = pytest.mark.browser
@@ -197,3 +199,51 @@ def test_a_phone_shows_the_seats_before_its_socket_opens(live: LiveServer, brows
     assert phone.locator("#net").is_hidden()
     host.close()
     assert local_only(recorder.urls) == [] and recorder.errors == []
+
+
+def test_a_digit_pressed_while_another_player_answers_is_kept(live: LiveServer,
+                                                                browser: Any) -> None:
+    """A finger is down on a key of the keypad when another player's answer comes in (a state
+    for every phone): the key stays under the finger, and its tap counts once lifted. The
+    phone drew its keypad anew at each state, and a key replaced between a tap's press and its
+    release lost the digit."""
+    host = Peer(live, "/host", auth={"key": live.key})
+    game = host.call("create", {
+        "kind": "territory", "map": "generated:10:2", "language": "fr",
+        "settings": {"numeric_seconds": 60, "choice_seconds": 60},
+        "seats": [{"name": "Bob"}, {"name": "Ana"}, {"name": "Chloé"}],
+    })["game"]
+    others = []
+    for seat in (0, 2):
+        other = Peer(live, "/seat")
+        assert other.call("join", {"game": game, "token": f"other-{seat}-token-0123",
+                                   "seat": seat})["ok"]
+        others.append(other)
+    recorder = Recorder()
+    phone = join_seat(browser, recorder, live.url, 1, game=game, states=True)
+    host.call("command", {"game": game, "type": "start"})
+    phone.wait_for_selector(".keypad")  # the game's first question is a number
+    key = phone.locator("[data-key='7']")
+    box = key.bounding_box()
+    assert box is not None
+    phone.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    phone.mouse.down()
+    for other in others:  # two answers: two states while the finger is down
+        assert other.call("action", {"type": "answer", "value": 12})["ok"]
+    phone_saw = lambda: any(  # noqa: E731 - read at each poll
+        (s.get("view") or {}).get("question") and
+        set(s["view"]["question"].get("answered", [])) >= {0, 2} for s in recorder.states)
+    deadline = time.monotonic() + 30
+    while not phone_saw():
+        assert time.monotonic() < deadline, "the phone never heard the others' answers"
+        phone.wait_for_timeout(50)
+    phone.mouse.up()
+    phone.wait_for_function("document.querySelector('.keypad .typed').textContent === '7'")
+    phone.click("[data-key='ok']")
+    answered = host.wait_for(lambda s: bool(s["view"]) and s["view"]["question"] is not None
+                             and 1 in s["view"]["question"]["answered"], timeout=15)
+    assert [a["value"] for a in answered["view"]["question"]["answers"] if a["seat"] == 1] == [7]
+    host.call("command", {"game": game, "type": "end"})
+    for peer in (host, *others):
+        peer.close()
+    assert recorder.errors == []

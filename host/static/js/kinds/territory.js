@@ -275,7 +275,7 @@
     const { meta, view } = state;
     Countdown.set(meta, $("#p-bar"), null);
     $("#p-bar").parentNode.hidden = !meta.timer;
-    fill("#controls");
+    phone.controlsDrawn = false; // set by the part that draws #controls this time
     $("#p-prompt").textContent = "";
     const q0 = view.question && view.question.content;
     // A picture on the phones only for a choice question and when the game says so
@@ -298,6 +298,7 @@
     } else if (!meta.paused) {
       $("#status").textContent = T.t("waiting_host");
     }
+    if (!phone.controlsDrawn) plainControls();
     const mapWanted = !(view.stage === "answering" && q && q.seats.includes(seat) && !view.your_answer);
     if (!mapWanted) fill("#p-map");
     TerritoryTargets.clear($("#p-targets"));
@@ -334,8 +335,19 @@
       phone.typed = "";
       phone.typedFor = q.request_id;
     }
-    if (q.content.kind === "choice") fill("#controls", choiceButtons(q, ctx));
-    else fill("#controls", keypad(ctx));
+    // Kept while the question is the same (other players' answers bring states many times a
+    // second: a key replaced between a tap's press and its release lost the digit).
+    phone.controlsDrawn = true;
+    const key = JSON.stringify([q.request_id, q.content.kind, q.content.options || null, T.lang]);
+    drawKeyed($("#controls"), key, () => fill("#controls",
+      q.content.kind === "choice" ? choiceButtons(q, ctx) : keypad(ctx)));
+  }
+
+  /** #controls drawn with no kept buttons (a verdict), or emptied. */
+  function plainControls(...nodes) {
+    phone.controlsDrawn = true;
+    delete $("#controls").dataset.drawn;
+    fill("#controls", ...nodes);
   }
 
   /** The tap's time on performance.timeOrigin's scale, the clock sync's base. */
@@ -383,7 +395,7 @@
     const mark = W.rowMark(q.content, row);
     const gap = row.distance ? T.t("off_by", { d: W.numberFormat(q.content)(row.distance) }) : null;
     const verdict = W.verdictText(state, q, (id) => territoryName(shownMap, id));
-    fill("#controls", h("div", { class: "verdict-big " + mark.cls }, mark.text || T.t("no_answer"),
+    plainControls(h("div", { class: "verdict-big " + mark.cls }, mark.text || T.t("no_answer"),
       gap ? h("small", {}, gap) : null),
     verdict ? h("p", { class: "verdict phone-verdict" }, verdict) : null);
   }
