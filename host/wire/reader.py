@@ -51,6 +51,7 @@ def _server_class() -> type:
         connected: bool  # the library's attribute, untyped there
 
         def __init__(self, environ: dict[str, Any], **options: Any) -> None:
+            options.pop("thread_class", None)  # gevent's driver names its greenlet class
             super().__init__(environ, thread_class=_NoThread, **options)
             self.inlet = INBOUND.open(self.sock)  # when its input arrives, what is unread
 
@@ -89,23 +90,30 @@ def _server_class() -> type:
     return InlineServer
 
 
-def install() -> None:
-    """Make python-engineio's threading driver read each WebSocket inline (idempotent)."""
+def install(async_mode: str = "threading") -> None:
+    """Make python-engineio's threading (or gevent) driver read each WebSocket inline
+    (idempotent). Under gevent the same saves a greenlet switch and an event per message,
+    and gives the messages the kernel's arrival stamps (without them a busy host's own
+    lateness went into the phones' measured uplinks, and so into every buzz's settle wait)."""
     try:
         from engineio.async_drivers import _websocket_wsgi
-        from engineio.async_drivers import threading as driver
-    except ImportError:  # pragma: no cover - another python-engineio layout
-        log.warning("python-engineio: WebSockets left to one reader thread each")
+        if async_mode == "gevent":
+            from engineio.async_drivers import gevent as driver
+        else:
+            from engineio.async_drivers import threading as driver
+    except ImportError:  # pragma: no cover - another python-engineio layout, or no gevent
+        log.warning("python-engineio: WebSockets left to one reader each")
         return
     library = driver._async.get("websocket")
     if getattr(library, "_tourelle_inline", False):
         return
-    if library is not _websocket_wsgi.SimpleWebSocketWSGI:
+    if not (isinstance(library, type) and issubclass(library, _websocket_wsgi.SimpleWebSocketWSGI)):
+        # (gevent with gevent-websocket installed: its own server, read its own way)
         log.warning("python-engineio: WebSockets left to the library's reader (%s)", library)
         return
     server_class = _server_class()
 
-    class InlineWebSocketWSGI(_websocket_wsgi.SimpleWebSocketWSGI):
+    class InlineWebSocketWSGI(library):  # type: ignore[valid-type,misc]
         """The library's wrapper, its simple-websocket Server read inline."""
 
         _tourelle_inline = True
