@@ -67,8 +67,6 @@ def create_app(config: HostConfig) -> tuple[Flask, SocketIO, Hub]:
         pinger.install()  # one thread for every connection's pings, not one per ping
         outbox.install()  # one thread writes every WebSocket's messages, screens first
         reader.install()  # each WebSocket read by the thread that handles its messages
-    elif config.async_mode == "gevent":
-        reader.install("gevent")  # the same, by the greenlet that handles them
     socketio = SocketIO(
         app,
         async_mode=config.async_mode,

@@ -51,7 +51,6 @@ def _server_class() -> type:
         connected: bool  # the library's attribute, untyped there
 
         def __init__(self, environ: dict[str, Any], **options: Any) -> None:
-            options.pop("thread_class", None)  # gevent's driver names its greenlet class
             super().__init__(environ, thread_class=_NoThread, **options)
             self.inlet = INBOUND.open(self.sock)  # when its input arrives, what is unread
 
@@ -90,30 +89,23 @@ def _server_class() -> type:
     return InlineServer
 
 
-def install(async_mode: str = "threading") -> None:
-    """Make python-engineio's threading (or gevent) driver read each WebSocket inline
-    (idempotent). Under gevent the same saves a greenlet switch and an event per message,
-    and gives the messages the kernel's arrival stamps (without them a busy host's own
-    lateness went into the phones' measured uplinks, and so into every buzz's settle wait)."""
+def install() -> None:
+    """Make python-engineio's threading driver read each WebSocket inline (idempotent)."""
     try:
         from engineio.async_drivers import _websocket_wsgi
-        if async_mode == "gevent":
-            from engineio.async_drivers import gevent as driver
-        else:
-            from engineio.async_drivers import threading as driver
-    except ImportError:  # pragma: no cover - another python-engineio layout, or no gevent
-        log.warning("python-engineio: WebSockets left to one reader each")
+        from engineio.async_drivers import threading as driver
+    except ImportError:  # pragma: no cover - another python-engineio layout
+        log.warning("python-engineio: WebSockets left to one reader thread each")
         return
     library = driver._async.get("websocket")
     if getattr(library, "_tourelle_inline", False):
         return
-    if not (isinstance(library, type) and issubclass(library, _websocket_wsgi.SimpleWebSocketWSGI)):
-        # (gevent with gevent-websocket installed: its own server, read its own way)
+    if library is not _websocket_wsgi.SimpleWebSocketWSGI:
         log.warning("python-engineio: WebSockets left to the library's reader (%s)", library)
         return
     server_class = _server_class()
 
-    class InlineWebSocketWSGI(library):  # type: ignore[valid-type,misc]
+    class InlineWebSocketWSGI(_websocket_wsgi.SimpleWebSocketWSGI):
         """The library's wrapper, its simple-websocket Server read inline."""
 
         _tourelle_inline = True

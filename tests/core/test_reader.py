@@ -107,28 +107,6 @@ def test_install_is_idempotent_and_leaves_eventlet_alone() -> None:
     assert driver._async["websocket"] is installed and installed._tourelle_inline
 
 
-def test_gevent_reads_inline_too() -> None:
-    """gevent's driver gets the inline reader (its wrapper names gevent's greenlet class,
-    which the inline server must not start), and the threading driver keeps its own."""
-    from engineio.async_drivers import gevent as driver
-
-    library = driver._async["websocket"]
-    reader.install("gevent")
-    installed = driver._async["websocket"]
-    try:
-        assert installed._tourelle_inline and issubclass(installed, library)
-        server, near, client = handshaken()  # (a werkzeug socket: any socket reads inline)
-        inline = type(server)({"werkzeug.socket": server.sock, **server.environ},
-                              thread_class=driver.Thread)
-        assert inline.thread.name == "inline-reader"  # nothing started: read where asked
-        near.sendall(client.send(TextMessage("2probe")))
-        assert server.receive() == "2probe"
-        near.close()
-        server.sock.close()
-    finally:
-        driver._async["websocket"] = library
-
-
 def test_each_websocket_of_the_served_app_costs_two_threads_not_three(
         tmp_path: Path, packs: Path) -> None:
     """A real `tourelle serve`: 15 phones joined add two threads each (the connection's
