@@ -74,7 +74,12 @@ def parse_action(
     return event
 
 
+# A field's types in a refusal's words ("an integer or a number"); host/messages/fr.py has
+# their French, so a French page never reads "doit être an integer".
+TYPE_WORDS: dict[Any, str] = {int: "an integer", str: "a string", bool: "true or false",
+                              float: "a number", list: "a list", dict: "an object",
+                              OPTIONAL: "null"}
+
+
 def _names(types: tuple[type, ...]) -> str:
-    words = {int: "an integer", str: "a string", bool: "true or false", float: "a number",
-             list: "a list", OPTIONAL: "null"}
-    return " or ".join(words.get(t, t.__name__) for t in types)
+    return " or ".join(TYPE_WORDS.get(t, t.__name__) for t in types)

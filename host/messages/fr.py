@@ -4,6 +4,8 @@ key that has a placeholder). "Host" is "l'animateur" throughout."""
 
 from __future__ import annotations
 
+import itertools
+
 FRENCH: dict[str, str] = {
     # ---- the session, the sockets, the hub (host/session/core.py, host/sockets/, host/room/hub.py)
     "the host could not handle that; nothing changed":
@@ -375,3 +377,11 @@ FRENCH: dict[str, str] = {
     "this host has no data folder to keep the word in":
         "ce serveur n’a pas de dossier de données où garder ce mot",
 }
+
+# A field's types, as host/schema.py names them in a refusal, alone or joined by "or" (in the
+# order a field lists them): "an integer or a number" is "un entier ou un nombre".
+_TYPE_WORDS_FR = {"an integer": "un entier", "a string": "un texte",
+                  "true or false": "vrai ou faux", "a number": "un nombre", "a list": "une liste",
+                  "an object": "un objet", "null": "null"}
+FRENCH.update({" or ".join(words): " ou ".join(_TYPE_WORDS_FR[w] for w in words)
+               for count in (1, 2, 3) for words in itertools.permutations(_TYPE_WORDS_FR, count)})

@@ -154,3 +154,24 @@ def test_a_reason_fills_its_french_and_an_unknown_one_falls_back_on_its_code() -
 def test_french_never_calls_the_host_l_hote() -> None:
     texts = [fr for fr, _ in messages.CODES.values()] + list(messages.FRENCH.values())
     assert not [t for t in texts if "hôte" in t]
+
+
+def test_a_fields_types_read_in_french_whatever_the_field_takes() -> None:
+    """Every type word the schema can name, alone or joined ("an integer or a number", the
+    clock sync's fields), has its French: a French page never reads "doit être an integer"."""
+    from itertools import permutations
+
+    from host.schema import TYPE_WORDS, BadMessage, check_field
+
+    for count in (1, 2, 3):
+        for types in permutations(TYPE_WORDS, count):
+            try:
+                check_field("c0", object(), types)
+            except BadMessage as refused:
+                said = messages.french(str(refused))
+            else:
+                raise AssertionError(f"{types}: an object() was taken")
+            assert said is not None and said.startswith("le champ « c0 » doit être "), said
+            english = {"an", "integer", "a", "string", "true", "or", "false", "number", "list",
+                       "object"}
+            assert not english & set(re.findall(r"[a-z]+", said.split("doit être ")[1])), said

@@ -148,3 +148,64 @@ def test_a_lobby_deleted_while_phones_join_it(server: LiveServer) -> None:
     print(f"\nlobby deleted: phones seated after the delete in {len(late)} of {trials} trials, "
           f"joins unanswered or slow: {len(slow)}")
     assert not late and not slow, "\n".join((late + slow)[:5])
+
+
+def test_presses_and_clock_pings_while_phones_drop_mid_burst(server: LiveServer) -> None:
+    """The light events (`buzz`, `sync`, `ping`, handled without Flask's request context: the
+    handler's connection is a thread-local, host/sockets/base.py) while other phones' sockets
+    are cut under them: every answer reaches its own phone, no phone gets another seat's
+    private part, every accepted press is its sender's in the window, and the server lives."""
+    host = Peer(server, "/host", auth={"key": server.key})
+    game = buzzer_game(host, SEATS)
+    phones, tokens = [], [secrets.token_hex(16) for _ in range(SEATS)]
+    for seat in range(SEATS):
+        peer = Peer(server, "/seat")
+        assert peer.call("join", {"token": tokens[seat], "game": game, "seat": seat})["ok"]
+        phones.append(peer)
+    assert host.call("command", {"game": game, "type": "start"})["ok"]
+    first = host.wait_for(lambda s: bool(s["view"]))["view"]["window"]
+    accepted: set[int] = set()
+    for window in range(4):
+        assert host.call("command", {"game": game, "type": "open", "mode": "ranking"})["ok"]
+        staying = [seat for seat in range(SEATS) if seat % 4 != window]
+        dropping = [seat for seat in range(SEATS) if seat % 4 == window]
+        window_accepted: set[int] = set()
+
+        def press(seat: int) -> Any:
+            ack = phones[seat].call("buzz", {"t_client": time.time() * 1000})
+            if ack.get("ok"):
+                window_accepted.add(seat)
+            sent = seat * 1000 + window + 0.5  # each phone's own: its answer must bring it back
+            pong = phones[seat].call("ping", {"c": sent})
+            synced = phones[seat].call("sync", {"c0": sent, "h": pong.get("h"), "c1": sent + 2})
+            return ack, pong, sent, synced
+
+        def drop(seat: int) -> None:  # the Wi-Fi gone: the socket shut, no goodbye
+            phones[seat].client.eio.ws.sock.shutdown(2)
+
+        results = together(*[lambda seat=seat: press(seat) for seat in staying],
+                           *[lambda seat=seat: drop(seat) for seat in dropping])
+        for seat, result in zip(staying, results, strict=False):
+            assert isinstance(result, tuple), (seat, result)
+            ack, pong, sent, synced = result
+            assert ack.get("ok") or ack.get("reason"), (seat, ack)
+            assert pong.get("ok") and pong["c"] == sent, (seat, pong)
+            assert isinstance(synced, dict) and "reason" not in synced, (seat, synced)
+        closed = host.call("command", {"game": game, "type": "close"})
+        assert closed["ok"], closed
+        view = host.wait_for(lambda s, now=first + window + 1: bool(s["view"])
+                             and s["view"]["window"] == now and s["view"]["final"])["view"]
+        ranked = {row["seat"] for row in view["ranking"]}
+        assert ranked == window_accepted, (window, ranked, window_accepted)
+        accepted |= window_accepted
+        for seat in dropping:  # the phone comes back on a new connection, to its seat
+            phones[seat] = Peer(server, "/seat")
+            rejoined = phones[seat].call("join", {"game": game, "token": tokens[seat]})
+            assert rejoined["ok"] and rejoined["seat"] == seat, rejoined
+    for seat, peer in enumerate(phones):
+        own = {p["meta"].get("seat") for p in peer.privates}
+        assert own <= {seat}, (seat, own)
+    assert accepted and server.alive() and server.get("/healthz")["ok"]
+    assert "Traceback" not in server.log()
+    for peer in (host, *phones):
+        peer.close()
