@@ -171,7 +171,8 @@ def test_presses_and_clock_pings_while_phones_drop_mid_burst(server: LiveServer)
         dropping = [seat for seat in range(SEATS) if seat % 4 == window]
         window_accepted: set[int] = set()
 
-        def press(seat: int) -> Any:
+        def press(seat: int, window: int = window,
+                  window_accepted: set[int] = window_accepted) -> Any:
             ack = phones[seat].call("buzz", {"t_client": time.time() * 1000})
             if ack.get("ok"):
                 window_accepted.add(seat)
