@@ -28,8 +28,8 @@ nightly: $(VENV)/.installed-test node_modules/.installed
 	$(BIN)/pytest -n 2 --dist loadfile -m nightly
 
 # The seeded random games at 1,000 per kind and player count (a tenth on the shipped maps after
-# the first): what `make test` plays at 50, for a change to an engine or its bots; then the
-# fuzz's 10,000 messages and 22 kill -9 of a host (`make test`: 4,000 and 10).
+# the first): what `make test` plays at 20, for a change to an engine or its bots; then the
+# fuzz's 10,000 messages and 22 kill -9 of a host (`make test`: 2,000 and 6).
 soak: $(VENV)/.installed-test
 	TOURELLE_RANDOM_GAMES=1000 $(BIN)/pytest -q -n 3 -m random_play
 	$(BIN)/pytest -q -n 3 tests/core/test_fuzz.py tests/core/test_crash.py

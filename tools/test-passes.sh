@@ -9,9 +9,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-.venv/bin}
-echo "== every test without a browser (50 seeded random games per kind and player count, 4,000"
-echo "   fuzzed messages, 10 kill -9 of a host mid-game; \`make soak\`: 1,000, 10,000 and 22)"
-TOURELLE_RANDOM_GAMES=50 TOURELLE_FUZZ_MESSAGES=4000 TOURELLE_KILLS=10 \
+echo "== every test without a browser (20 seeded random games per kind and player count, 2,000"
+echo "   fuzzed messages, 6 kill -9 of a host mid-game; \`make soak\`: 1,000, 10,000 and 22)"
+TOURELLE_RANDOM_GAMES=20 TOURELLE_FUZZ_MESSAGES=2000 TOURELLE_KILLS=6 \
     "$BIN/pytest" -n 4 --dist worksteal -m "not browser and not netns"
 echo "== Chromium: three workers, each test module on one (its server the module's, Chromium the worker's)"
 "$BIN/pytest" -n 3 --dist loadfile -m "browser and not netns and not nightly"

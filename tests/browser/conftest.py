@@ -19,6 +19,16 @@ PAGE_STATE = """() => ({
 })"""
 
 
+# The longest modules first (`make test` hands whole modules to its Chromium workers in this
+# order, tools/test-passes.sh): the issue-42 night last, alphabetically, ran alone for its
+# last minute and a half while the other workers had nothing left.
+LONG_FIRST = ("test_whole_night_browser", "test_card_phones_browser", "test_night_screens_browser",
+              "test_layout", "test_editor_browser", "test_one_language",
+              "test_quiz_round_rules_browser", "test_screens", "test_night_more_browser",
+              "test_quiz_round_knockout_browser", "test_plans_browser",
+              "test_territory_phones_browser", "test_access_browser", "test_buzzer_board")
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Everything in tests/browser is a browser test (make test runs them on their own);
     without Debian's chromium they are skipped."""
@@ -26,6 +36,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
+    rank = {name: place for place, name in enumerate(LONG_FIRST)}
+    items.sort(key=lambda item: rank.get(Path(str(item.fspath)).stem, len(rank)))
     if CHROMIUM.exists():
         return
     skip = pytest.mark.skip(reason=f"{CHROMIUM} is missing (apt-get install chromium)")

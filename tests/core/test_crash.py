@@ -23,7 +23,7 @@ from host.store.journal import Journal
 from host.store.replay import rebuild
 from tests.live import LiveServer, Peer
 
-KILLS = int(os.environ.get("TOURELLE_KILLS", "22"))  # `make test`: 10; `make soak`: 22
+KILLS = int(os.environ.get("TOURELLE_KILLS", "22"))  # `make test`: 6; `make soak`: 22
 
 
 def normal(data: object) -> object:

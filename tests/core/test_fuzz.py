@@ -1,4 +1,4 @@
-"""Hypothesis fuzz: 10,000 random messages against a running server (`make test` sends 4,000,
+"""Hypothesis fuzz: 10,000 random messages against a running server (`make test` sends 2,000,
 $TOURELLE_FUZZ_MESSAGES; `make soak` and a plain `pytest` the 10,000).
 
 Wrong types, huge strings, unknown events, actions out of turn, messages for
