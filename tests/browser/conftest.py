@@ -29,6 +29,26 @@ LONG_FIRST = ("test_whole_night_browser", "test_card_phones_browser", "test_nigh
               "test_territory_phones_browser", "test_access_browser", "test_buzzer_board")
 
 
+# A screen checked at two sizes or in two languages: `make test` checks the first (the
+# smaller phone, French), `make nightly` the other too. `make test` still fits every
+# screen of the layout catalogue at both sizes (test_layout.py) and reads every French page
+# for English words (test_one_language.py).
+SECOND_VARIANTS = {
+    "test_the_turn_and_its_refusal_on_the_first_screen": ("390x844",),
+    "test_a_reveal_rows_number_stays_apart_from_its_mark": ("size1",),
+    "test_a_paused_phone_keeps_its_question_readable": ("size1",),
+    "test_the_projector_says_the_pause_plainly_beside_the_question": ("size1",),
+    "test_the_projector_never_scrolls_while_a_card_slides_in": ("size1",),
+    "test_a_host_on_a_phone_has_the_games_commands_first_and_nothing_sideways": ("size1",),
+    "test_a_nights_lobby_and_podium_fit_above_ten_rows": ("size1",),
+    "test_the_teams_own_row_shows_its_whole_score": ("size1",),
+    "test_a_duel_phone_says_who_attacks_whom_where_and_its_side": ("en",),
+    "test_a_picture_only_on_the_projector_is_pointed_at_on_the_phone": ("en",),
+    "test_the_host_page_never_scrolls_sideways_at_390_during_a_reveal": ("en-GB",),
+    "test_a_ready_round_is_picked_on_the_host_form_and_asked": ("en",),
+}
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Everything in tests/browser is a browser test (make test runs them on their own);
     without Debian's chromium they are skipped."""
@@ -36,6 +56,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
+        name, _, variant = item.name.partition("[")
+        if any(variant.rstrip("]").endswith(ending) for ending in SECOND_VARIANTS.get(name, ())):
+            item.add_marker(pytest.mark.nightly)
     rank = {name: place for place, name in enumerate(LONG_FIRST)}
     items.sort(key=lambda item: rank.get(Path(str(item.fspath)).stem, len(rank)))
     if CHROMIUM.exists():
