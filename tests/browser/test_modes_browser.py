@@ -52,6 +52,17 @@ def views_of_latest_game(recorder: Recorder) -> list[dict[str, Any]]:
     return [s["view"] for s in states if s["meta"]["game"] == game]
 
 
+STATUS_LINES = """() => {
+  window.statusLines = new Set();
+  const note = () => {
+    const status = document.getElementById("status");
+    if (status) window.statusLines.add(status.innerText);
+  };
+  new MutationObserver(note).observe(document.body,
+    { childList: true, characterData: true, subtree: true });
+}"""
+
+
 def conquest_round_done(views: list[dict[str, Any]]) -> bool:
     """A conquest question was revealed and then applied (or the conquest is over)."""
     revealed = [i for i, v in enumerate(views) if v["stage"] == "reveal" and v["question"]
@@ -69,6 +80,9 @@ def test_campaign_bases_and_conquest_on_phones(live: LiveServer, browser: Any) -
     create_with_mode(host, "campaign", ["Ana", "Bob", "Chloé"])
     screen.wait_for_selector("#lobby-seats li >> nth=2")
     phones = seat_phones(browser, recorder, live.url, 3)
+    for phone in phones:  # every line the status shows, however briefly (a busy machine's
+        # polling below missed a base pick's "À vous" between two of its reads)
+        phone.evaluate(STATUS_LINES)
     host.click("[data-cmd='start']")
 
     seen_status: set[str] = set()
@@ -83,6 +97,8 @@ def test_campaign_bases_and_conquest_on_phones(live: LiveServer, browser: Any) -
             play_one_step(phone, turn)
         turn += 1
 
+    for phone in phones:
+        seen_status |= set(phone.evaluate("[...window.statusLines]"))
     views = views_of_latest_game(recorder)
     assert any(v["phase"] == "castles" and v["stage"] == "pick" for v in views)
     assert any(v["marks"] for v in views)  # marks reached the projector
