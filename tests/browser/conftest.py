@@ -101,7 +101,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 def screenshots_only_when_asked() -> Iterator[None]:
     """Screenshots are for a person to look at: written only with $TOURELLE_SHOTS set
     (`TOURELLE_SHOTS=/tmp/shots make test`). Nothing reads them back, and in `make test`
-    they took a fifth of the Chromium pass (PNG encoding at 1920x1080 on a loaded machine:
+    they took a tenth of the issue-42 night alone (PNG encoding at 1920x1080 and more:
     docs/PERFORMANCE.md, "The test suite"). Every test's other steps run the same."""
     if screenshots_on():
         yield

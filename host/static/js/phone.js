@@ -302,12 +302,9 @@ function drawColours(game) {
   const hall = !!game && game.seats.length > HALL_SEATS; // one button takes the next free seat
   const shown = full || !game ? [] : hall ? [{ seat: "hall" }] : game.seats.filter((s) => !s.bot);
   const drawn = T.lang + ":" + (game ? game.id : "") + ":" + shown.map((s) => s.seat).join(",");
-  if (box.dataset.drawn !== drawn) {
-    box.dataset.drawn = drawn;
-    fill(box, !game && !full ? h("p", { class: "note" }, T.t("no_game")) : shown.map((s) =>
-      h("button", hall ? { type: "button", class: "primary join-hall", id: "join-hall" }
-        : { type: "button", "data-seat": s.seat })));
-  }
+  drawKeyed(box, drawn, () => fill(box, !game && !full ? h("p", { class: "note" }, T.t("no_game"))
+    : shown.map((s) => h("button", hall ? { type: "button", class: "primary join-hall", id: "join-hall" }
+      : { type: "button", "data-seat": s.seat }))));
   if (full) $("#watch").href = "/screen";
   if (hall) $("#choose-colour").hidden = true;
   const taken = (s) => !!seats && !seats.free.includes(s.seat);
