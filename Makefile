@@ -5,6 +5,10 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8340
+# Python keeps its compiled modules (__pycache__): with PYTHONDONTWRITEBYTECODE set (some
+# containers set it) every test process and every server a test starts compiled the host
+# and the tests again, 5 of a test process's 8 s of start (docs/PERFORMANCE.md).
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: run demo test nightly soak lint lint-js unit bench clean lock deps-latest arm64-lab
 
@@ -44,12 +48,13 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-# The fast loop: everything that needs neither a browser nor many games (20 seeded games
-# per random-play test instead of 1,000). Four workers on two cores: a third of these tests
+# The fast loop: everything that needs neither a browser nor many games (10 seeded games
+# per random-play test instead of 1,000), without the tests marked `slow` (a shorter test
+# keeps their ground in the loop; `make test` runs them). Four workers on two cores: a third of these tests
 # wait on servers and sockets, and the waits overlap; `worksteal` hands an idle worker
 # the tail of a busy one (the loop ended on one worker's last long tests).
 unit: $(VENV)/.installed-test
-	TOURELLE_RANDOM_GAMES=20 $(BIN)/pytest -q -n 4 --dist worksteal -m "not slow and not browser"
+	TOURELLE_RANDOM_GAMES=10 $(BIN)/pytest -q -n 4 --dist worksteal -m "not slow and not browser"
 
 # The arm64 lab (docs/RASPBERRY-PI.md): Debian bookworm arm64 (a Pi's OS base) under
 # qemu-user-static, its root cached in .cache/arm64-root, the test lock installed inside, then a

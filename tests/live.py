@@ -70,6 +70,7 @@ class LiveServer:
     netns: str | None = None  # run inside this network namespace (tests/netns.py)
     host: str = "127.0.0.1"  # where this test process reaches it (the namespace's address)
     fallback: bool | None = None  # True: gunicorn unavailable (None: TOURELLE_TEST_SERVER)
+    env: dict[str, str] = field(default_factory=dict)  # more environment for the server
 
     @property
     def url(self) -> str:
@@ -104,7 +105,8 @@ class LiveServer:
              "--no-bundled-packs", "--async-mode", self.async_mode, "--threads", "64",
              *self.extra, *self.mdns_off()],
             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1", **fallback_env(self.fallback)},
+            env={**os.environ, "PYTHONUNBUFFERED": "1", **fallback_env(self.fallback),
+                 **self.env},
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

@@ -24,6 +24,7 @@ import segno
 from flask import Flask
 
 from host.config import HostConfig, host_key
+from host.store.journal import env_float
 from host.wire.heap import freeze_loaded
 from host.netinfo import join_hosts, join_url, lan_addresses  # noqa: F401 - re-exported
 
@@ -112,9 +113,9 @@ def serve_threading(config: HostConfig, make_app: Callable[[], Flask],
                 # warns and drops keep-alive: room for every thread's connection and more.
                 "worker_connections": max(1000, config.threads + 64),
                 "timeout": 60,
-                # Phones' websockets never end on their own: waiting for them only delays a
-                # restart, and every event is already committed. Phones reconnect by themselves.
-                "graceful_timeout": 1,
+                # For ordinary requests: the websockets are cut at the stop (every event
+                # is committed; pages reconnect by themselves: host/serve/gunicorn_worker.py).
+                "graceful_timeout": int(env_float("TOURELLE_GRACEFUL_TIMEOUT", 1)),
                 "keepalive": 5,
                 "accesslog": None,
                 "errorlog": "-",

@@ -70,13 +70,15 @@ class Handler(Protocol):
         """An event raised: back to the journal's state, with a next step."""
         ...
 
-    def committed(self, dirty: bool) -> None:
-        """The batch is committed and answered: publish (`dirty`: its state changed)."""
+    def committed(self, dirty: bool, calls_ran: bool) -> None:
+        """The batch is committed and answered: publish (`dirty`: its state changed;
+        `calls_ran`: after-commit callbacks ran, which may change what the meta reads)."""
         ...
 
-    def settled(self) -> None:
+    def settled(self, dirty: bool) -> None:
         """The batch is committed (or undone by a fault): publish what other threads read
-        (host/session/snapshot.py), before its senders are answered."""
+        (host/session/snapshot.py), its meta too when `dirty`, before its senders are
+        answered: a sender that reads the game after its answer sees its own event."""
         ...
 
     def timer_due(self, within: float) -> float | None:
@@ -259,7 +261,7 @@ class Batches:
                 self.deferred.clear()
         finally:
             self._batch_thread = None
-        self.handler.settled()
+        self.handler.settled(self.dirty)
         if answered is not None:
             answered(outcomes)
         deferred, self.deferred = self.deferred, []
@@ -269,7 +271,7 @@ class Batches:
             except Exception:  # noqa: BLE001 - a callback's failure is not the game's
                 log.exception("game %s: after-commit callback failed", self.name)
         dirty, self.dirty = self.dirty, False
-        self.handler.committed(dirty)
+        self.handler.committed(dirty, bool(deferred))
         return outcomes
 
     def _until_timer(self, batch: list[Item], outcomes: list[Outcome]) -> None:

@@ -429,14 +429,15 @@ class Session:
     def unexpected_error(self) -> None:
         self.recovery.after_error()
 
-    def committed(self, dirty: bool) -> None:
+    def committed(self, dirty: bool, calls_ran: bool) -> None:
         rescreen, self._rescreen = self._rescreen, False
-        if dirty or rescreen:  # built once the batch's calls ran (a finished game's night)
-            self.snapshot = with_meta(self.snapshot, self.publication.meta())
+        if rescreen or (dirty and calls_ran):  # again once the batch's calls ran (a night's
+            self.snapshot = with_meta(self.snapshot, self.publication.meta())  # table)
         self.publication.committed(dirty, self.snapshot, rescreen)
 
-    def settled(self) -> None:
-        self.snapshot = build(self, self.snapshot.meta)  # one assignment: old or new, never half
+    def settled(self, dirty: bool) -> None:
+        # One assignment, old or new, never half; with the new meta before the answers.
+        self.snapshot = build(self, self.publication.meta() if dirty else self.snapshot.meta)
 
     def timer_due(self, within: float) -> float | None:
         return self.timers.due_soon(within)

@@ -18,6 +18,10 @@ import socketio
 
 from tests.live import LiveServer, Peer
 
+# A greenlet mode's server a test: in `make test` (beside its greenlet passes); `make unit`
+# plays games on threading-mode servers, the default.
+pytestmark = pytest.mark.slow
+
 # pace 0.25: 5 s to answer a numeric question, 1.5 s of reveal, 2.5 s to pick.
 PACE = 0.25
 

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.live import LiveServer, Peer
 
 
+@pytest.mark.slow  # three servers, one refused its port (7 s): the harness's, not the host's
 def test_a_server_whose_port_was_taken_starts_on_another(live: LiveServer,
                                                          tmp_path: Path) -> None:
     (tmp_path / "packs").mkdir()

@@ -78,11 +78,11 @@ class Handler:
     def unexpected_error(self) -> None:
         self.errors += 1
 
-    def committed(self, dirty: bool) -> None:
+    def committed(self, dirty: bool, calls_ran: bool) -> None:
         self.log.append(f"committed:{dirty}")
 
-    def settled(self) -> None:
-        pass
+    def settled(self, dirty: bool) -> None:
+        self.log.append(f"settled:{dirty}")
 
     def timer_due(self, within: float) -> float | None:
         if self.timer_at is None or self.timer_at - time.monotonic() > within:
@@ -133,7 +133,7 @@ def test_senders_hear_back_after_the_commit_then_deferred_calls_then_publication
     outcomes = batches.run([(HOST, {"type": "a"}, None), (HOST, {"type": "b"}, None)],
                            answered=answered)
     assert [o.seq for o in outcomes] == [1, 2]
-    assert handler.log == ["answered:2", "deferred", "deferred", "committed:True"]
+    assert handler.log == ["settled:True", "answered:2", "deferred", "deferred", "committed:True"]
 
 
 def test_a_failed_commit_refuses_what_it_had_accepted_and_drops_its_calls(

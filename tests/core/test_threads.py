@@ -172,6 +172,36 @@ def test_pages_and_game_lists_read_only_what_is_committed(tmp_path: Path) -> Non
         hub.close()
 
 
+def test_a_phone_answered_reads_its_own_join_in_the_games_meta(tmp_path: Path) -> None:
+    """Whoever hears back from the worker and then reads the game (`/api/games/<id>`, a page
+    that starts watching) sees its event in the meta too: the meta was built again only
+    after the batch's after-commit calls (a night's table), so a phone answered "captain"
+    could read its seat without it for a while (CI, test_night_people)."""
+    from host.session.core import Origin, token_hash
+
+    hub = Hub(Journal(tmp_path / "journal.sqlite"), BANK, publish=lambda *_args, **_kw: None)
+    go_on = threading.Event()
+    try:
+        night = hub.open_night("Quiz du jeudi")
+        session = hub.create_game("buzzer", [{"name": "Rouge"}, {"name": "Bleu"}], night=night)
+        names_changed = session.names_changed
+        assert names_changed is not None  # a night's game: a phone's name goes to its table
+
+        def slow_table() -> None:  # the night's table, after the commit and the answers
+            go_on.wait(10)
+            names_changed()
+
+        session.names_changed = slow_table
+        claim = {"type": "claim", "token_hash": token_hash("phone-zoe" * 3), "name": "Zoé"}
+        answer = session.submit(Origin("seat"), claim)
+        assert answer.ok and answer.data["seat"] == 0
+        seat = session.shown("screen")["meta"]["seats"][0]
+        assert (seat["name"], seat["empty"]) == ("Zoé", False)
+    finally:
+        go_on.set()
+        hub.close()
+
+
 def test_a_nights_ban_takes_the_phone_off_its_seat_in_the_nights_other_games(
         tmp_path: Path) -> None:
     """Banned from the night on game A while seated on game B (or its claim queued there

@@ -21,9 +21,9 @@ from host.territory.maps import check_map, map_from_json, map_to_json
 SEEDS = (0, 7, 2024)
 
 
-# Sizes above 30 (about 1 s each) in `make test` only.
+# Sizes above 20 (0.5 to 1 s each) in `make test` only.
 @pytest.mark.parametrize("size", [
-    size if size <= 30 else pytest.param(size, marks=pytest.mark.slow)
+    size if size <= 20 else pytest.param(size, marks=pytest.mark.slow)
     for size in range(MIN_TERRITORIES, MAX_TERRITORIES + 1)])
 def test_every_size_passes_check_map(size: int) -> None:
     for seed in SEEDS:
