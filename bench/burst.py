@@ -222,6 +222,35 @@ def cpu_seconds(pids: list[int]) -> float:
     return total
 
 
+def host_counts(pid: int) -> tuple[float, float, int, int]:
+    """The host's process tree: user and system CPU seconds, and its threads' voluntary and
+    involuntary context switches (/proc/<pid>/task/*/status: a thread's own; a burst in
+    threading mode is 200 threads taking turns at the interpreter)."""
+    user = system = 0.0
+    voluntary = involuntary = 0
+    try:
+        root = psutil.Process(pid)
+        processes = [root, *root.children(recursive=True)]
+    except psutil.NoSuchProcess:
+        return user, system, voluntary, involuntary
+    for process in processes:
+        try:
+            times = process.cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        user, system = user + times.user, system + times.system
+        for status in Path(f"/proc/{process.pid}/task").glob("*/status"):
+            try:
+                for line in status.read_text().splitlines():
+                    if line.startswith("voluntary_ctxt_switches:"):
+                        voluntary += int(line.split()[1])
+                    elif line.startswith("nonvoluntary_ctxt_switches:"):
+                        involuntary += int(line.split()[1])
+            except OSError:
+                pass  # a thread that ended meanwhile
+    return user, system, voluntary, involuntary
+
+
 def profile_dump(server: subprocess.Popen[bytes], path: Path) -> dict[Any, Any]:
     """The serving process's profile so far (host/serve/profiling.py): SIGUSR2 to the
     gunicorn worker (a greenlet mode: the server's own process), then its file read."""
@@ -287,6 +316,7 @@ def run(args: argparse.Namespace, group: bool) -> dict[str, Any]:
                 time.sleep(0.3)
                 phone_pids = phones.pids
                 cpu_before = cpu_seconds([server.pid]), cpu_seconds(phone_pids)
+                counts_before = host_counts(server.pid)
                 if isinstance(phones, NodePhones):
                     start, by_seat, said = phones.burst(args.spread_ms, args.phones)
                     acked = [by_seat.get(s) for s in range(args.phones)]
@@ -298,6 +328,8 @@ def run(args: argparse.Namespace, group: bool) -> dict[str, Any]:
                 decided = screen.wait(window)
                 cpu = (cpu_seconds([server.pid]) - cpu_before[0],
                        cpu_seconds(phone_pids) - cpu_before[1])
+                counts = [after - was for after, was in
+                          zip(host_counts(server.pid), counts_before, strict=True)]
                 latencies = [(t - start) / MS for t in acked if t is not None]
                 ok_seqs = [a["seq"] for a in answers if a and a.get("ok")]
                 rounds.append({
@@ -309,6 +341,7 @@ def run(args: argparse.Namespace, group: bool) -> dict[str, Any]:
                     "decision": None if decided is None else (decided[0] - start) / MS,
                     "ranked": None if decided is None else decided[1],
                     "seqs": ok_seqs, "start": start, "cpu": cpu, "acks": spread(latencies),
+                    "counts": counts,
                 })
                 time.sleep(0.5)
             if args.profile:
@@ -450,6 +483,11 @@ def main() -> int:
                       f"acknowledged on the phones {r['acks']} ms; CPU from the burst to the "
                       f"decision: host {r['cpu'][0]:.2f} s, phones {r['cpu'][1]:.2f} s",
                       flush=True)
+            if r.get("counts") is not None:
+                user, system, voluntary, involuntary = r["counts"]
+                print(f"{'':>22}   host: user {user:.2f} s, system {system:.2f} s; its "
+                      f"threads' context switches {voluntary:.0f} voluntary, "
+                      f"{involuntary:.0f} involuntary", flush=True)
     print("uptime:", subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip())
     return 0
 
