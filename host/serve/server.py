@@ -25,6 +25,7 @@ from flask import Flask
 
 from host.config import HostConfig, host_key
 from host.store.journal import env_float
+from host.wire.switching import SWITCHING
 from host.wire.heap import freeze_loaded
 from host.netinfo import join_hosts, join_url, lan_addresses  # noqa: F401 - re-exported
 
@@ -89,7 +90,7 @@ def start_mdns(app: Flask, config: HostConfig) -> None:
 # busy one (a phones' round being built or written). 1 ms cut that tail most but made a
 # burst of 200 presses 15% slower to acknowledge (more switches among 200 busy threads);
 # 2 ms keeps the burst's figures (docs/PERFORMANCE.md, "Within a frame", sixth look).
-SWITCH_INTERVAL_S = 0.002
+SWITCH_INTERVAL_S = env_float("TOURELLE_SWITCH_INTERVAL_MS", 2) / 1000  # benches may try others
 GREENLET_MODES = ("gevent", "eventlet")  # served by Flask-SocketIO's own server
 
 
@@ -124,7 +125,7 @@ def serve_threading(config: HostConfig, make_app: Callable[[], Flask],
                 self.cfg.set(name, value)
 
         def load(self) -> Flask:
-            sys.setswitchinterval(SWITCH_INTERVAL_S)  # in the serving process only
+            SWITCHING.turn_on(SWITCH_INTERVAL_S)  # in the serving process only
             from host.serve.profiling import start_from_env
 
             start_from_env()  # benchmarks only (TOURELLE_PROFILE)
@@ -202,7 +203,7 @@ def serve_several(config: HostConfig, make_app: Callable[[HostConfig], Flask]) -
 
 def serve_werkzeug(config: HostConfig, make_app: Callable[[], Flask]) -> None:
     """Werkzeug's threaded server: a thread per connection, websockets on simple-websocket."""
-    sys.setswitchinterval(SWITCH_INTERVAL_S)
+    SWITCHING.turn_on(SWITCH_INTERVAL_S)
     app = make_app()
     socketio = app.extensions["socketio"]
     socketio.run(app, host=config.bind, port=config.port, log_output=False,

@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterator
 
 from host.wire.heap import Pauses
 from host.wire.inbound import Inbound
+from host.wire.switching import SWITCHING
 
 CAP_SECONDS = 0.25  # a timer waits at most this long for presses heard before it
 PAUSE_MARGIN_NS = 5_000_000  # after a collector pause, the readers' time to catch up
@@ -71,9 +72,11 @@ class InFlight:
         self._mine.ticket = ticket
         if self.inbound is not None:
             self.inbound.handed_over()  # its connection's message is carried here now
+        SWITCHING.entered()
         try:
             yield
         finally:
+            SWITCHING.left()
             self._mine.ticket = None
             self._give_back(ticket)
 
