@@ -90,6 +90,7 @@ def start_mdns(app: Flask, config: HostConfig) -> None:
 # busy one (a phones' round being built or written). 1 ms cut that tail most but made a
 # burst of 200 presses 15% slower to acknowledge (more switches among 200 busy threads);
 # 2 ms keeps the burst's figures (docs/PERFORMANCE.md, "Within a frame", sixth look).
+# Inside a burst it is longer (host/wire/switching.py).
 SWITCH_INTERVAL_S = env_float("TOURELLE_SWITCH_INTERVAL_MS", 2) / 1000  # benches may try others
 GREENLET_MODES = ("gevent", "eventlet")  # served by Flask-SocketIO's own server
 
