@@ -57,10 +57,12 @@ def test_two_phones_buzz_the_projector_shows_first_and_margin(live: LiveServer,
         # The clock sync answered: a burst of samples right after joining.
         phone.wait_for_function("Number(document.body.dataset.syncs || 0) >= 3")
     screen.wait_for_selector("#bz-status[data-state='idle']")
+    assert "Fenêtre" not in host.inner_text(".bz-host-state")  # no "Fenêtre 0" before the first
 
     # A ranking window: both presses count, the close makes the order final.
     host.click("[data-cmd='open-ranking']")
     screen.wait_for_selector("#bz-status[data-state='armed']")
+    host.wait_for_selector(".bz-host-state:has-text('Fenêtre 1')")
     for phone in phones:
         phone.wait_for_function("document.body.dataset.buzz === 'live'")
     # While the window is open the phones ping every ~100 ms (the heartbeat).
