@@ -222,6 +222,36 @@ def test_every_legal_territory_is_a_44_px_target_on_a_360_phone(
     assert recorder.errors == []
 
 
+def test_a_land_under_a_finger_stays_when_a_state_changes_nothing_it_shows(
+        server: LiveServer, browser: Any, games: dict[str, dict[str, Screen]]) -> None:
+    """A state for another reason (a teammate's phone away, a rename) while it is this
+    phone's pick: the lands and the names to tap stay the same elements (the phone drew them
+    anew at every state, and one replaced between a tap's press and its release lost the
+    tap). Another turn draws them again."""
+    recorder = Recorder()
+    page = phone_page(browser, server, "fr-FR", recorder)
+    turns = [s for name, s in games["de"].items() if name.startswith("turn-")]
+    screen = next(s for s in turns if s.phone is not None and len(s.phone["view"]["legal"]) > 1)
+    assert screen.phone is not None
+    drawn(page, screen)
+    marked = """() => { for (const el of document.querySelectorAll(
+        '#p-map path.land.legal, #p-targets .target-btn')) el.dataset.kept = 'yes';
+        return document.querySelectorAll('[data-kept]').length; }"""
+    count = page.evaluate(marked)
+    assert count >= 2
+    meta = screen.phone["meta"]
+    seats = [{**seat, "away": True} if n == 0 else seat for n, seat in enumerate(meta["seats"])]
+    later = {**screen.phone, "meta": {**meta, "seq": meta["seq"] + 1, "seats": seats}}
+    drawn(page, Screen(screen.name, screen.screen, later, screen.seat))
+    assert page.evaluate("document.querySelectorAll('[data-kept]').length") == count
+    other = next(s for s in turns if s is not screen and s.phone is not None
+                 and s.phone["view"]["territories"] != screen.phone["view"]["territories"])
+    drawn(page, other)
+    assert page.evaluate("document.querySelectorAll('#p-map [data-kept]').length") == 0
+    page.context.close()
+    assert recorder.errors == []
+
+
 @pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
 def test_the_host_page_never_scrolls_sideways_at_390_during_a_reveal(
         server: LiveServer, browser: Any, locale: str) -> None:

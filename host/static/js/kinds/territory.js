@@ -300,8 +300,10 @@
     }
     if (!phone.controlsDrawn) plainControls();
     const mapWanted = !(view.stage === "answering" && q && q.seats.includes(seat) && !view.your_answer);
-    if (!mapWanted) fill("#p-map");
-    TerritoryTargets.clear($("#p-targets"));
+    if (!mapWanted) {
+      fill("#p-map");
+      TerritoryTargets.clear($("#p-targets"));
+    }
     Maps.load(meta.config.map).then((gameMap) => {
       shownMap = gameMap; // names for the reveal and the duel
       if (state !== phone.state) return;
@@ -315,8 +317,16 @@
       if (!mapWanted) return;
       const legal = tap ? (view.legal || []).map((action) => action.territory) : []; // the server's list
       const onIllegal = tap ? () => { $("#status").textContent = T.t("illegal_land"); } : null;
-      drawMap($("#p-map"), gameMap, view, { legal, onTap: tap, onIllegal });
+      // The lands and the names to tap kept while what they show is the same: a state for
+      // another reason (a phone's presence, a rename) replaced the land under a finger
+      // between its press and its release, and the tap was lost.
+      const key = JSON.stringify([meta.config.map, view.territories, view.attack ? view.attack.target : null,
+        view.stage, view.turn_seat, legal, T.lang]);
+      if (!drawKeyed($("#p-map"), key, () => drawMap($("#p-map"), gameMap, view, { legal, onTap: tap, onIllegal }))) {
+        return;
+      }
       if (tap) TerritoryTargets.offer($("#p-targets"), $("#p-map"), gameMap, view, legal, tap);
+      else TerritoryTargets.clear($("#p-targets"));
     });
   }
 
