@@ -1,6 +1,7 @@
 """Picture reveal in Debian's Chromium, in French and in English, with 2 teams: a picture
-question of a round revealed in 4 steps (8 s: a step every 2 s). The projector's tiles come
-off step by step (6 of 24 at step 1, more at step 2); the phones show "watch the screen" and
+question of a round revealed in 4 steps (24 s: a step every 6 s, room for a loaded
+machine's waits before Ana's tap at step 1). The projector's tiles come off step by step
+(6 of 24 at step 1, more at step 2); the phones show "watch the screen" and
 the points on offer, and never fetch nor draw the picture before the answers close; a team
 right at step 1 earns all 10 points, one right later earns its step's points; the reveal
 lists the points by step and each phone the step it locked in at. Screenshots: projector
@@ -24,7 +25,7 @@ from tests.synthetic import write_picture_packs
 pytestmark = pytest.mark.browser
 
 NAMES = ["Ana", "Bob"]
-SETTINGS = {**HOST_PACED, "rounds": "1", "questions": "1", "seconds": "16",
+SETTINGS = {**HOST_PACED, "rounds": "1", "questions": "1", "seconds": "24",
             "reveal_steps": "4", "speed_bonus": "5"}
 WORDS = {"fr": {"watch": "Regardez l’écran : l’image se dévoile", "found": "trouvé à l’étape 1/4",
                 "steps": "Points par étape"},
@@ -87,7 +88,7 @@ def test_a_picture_comes_off_in_steps_and_phones_never_have_it_before_the_close(
         assert phone.query_selector("img[src*='/media/questions/']") is None
     truth = host.wait_for_selector("#qr-host-truth").inner_text()
     right = "ABCDEF".index(truth.split(":", 1)[1].strip()[0])
-    phones[0].click(f".qr-choice[data-choice='{right}']")  # Ana, right at step 1 (4 s long)
+    phones[0].click(f".qr-choice[data-choice='{right}']")  # Ana, right at step 1 (6 s long)
     screen.screenshot(path=str(shots / "screen-1920x1080-step1.png"))
     phones[1].screenshot(path=str(shots / "phone-360x640-step1.png"))
 
