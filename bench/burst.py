@@ -315,8 +315,7 @@ def run(args: argparse.Namespace, group: bool) -> dict[str, Any]:
                 assert opened["ok"], opened
                 time.sleep(0.3)
                 phone_pids = phones.pids
-                cpu_before = cpu_seconds([server.pid]), cpu_seconds(phone_pids)
-                counts_before = host_counts(server.pid)
+                counts_before, phones_before = host_counts(server.pid), cpu_seconds(phone_pids)
                 if isinstance(phones, NodePhones):
                     start, by_seat, said = phones.burst(args.spread_ms, args.phones)
                     acked = [by_seat.get(s) for s in range(args.phones)]
@@ -326,10 +325,9 @@ def run(args: argparse.Namespace, group: bool) -> dict[str, Any]:
                 # Closed once every press is acknowledged, so that no press comes after it.
                 host.emit("command", {"game": game, "type": "close"}, namespace="/host")
                 decided = screen.wait(window)
-                cpu = (cpu_seconds([server.pid]) - cpu_before[0],
-                       cpu_seconds(phone_pids) - cpu_before[1])
                 counts = [after - was for after, was in
                           zip(host_counts(server.pid), counts_before, strict=True)]
+                cpu = (counts[0] + counts[1], cpu_seconds(phone_pids) - phones_before)
                 latencies = [(t - start) / MS for t in acked if t is not None]
                 ok_seqs = [a["seq"] for a in answers if a and a.get("ok")]
                 rounds.append({

@@ -28,7 +28,7 @@ class Switching:
         self._lock = threading.Lock()
         self._carried = 0
         self._calm_s: float | None = None  # None: off
-        self.bursts = 0  # bursts seen (benches print it)
+        self.bursts = 0  # bursts seen (tests/core/test_switching.py reads it)
 
     def turn_on(self, calm_s: float) -> None:
         """In the serving process: `calm_s` outside bursts (and now)."""

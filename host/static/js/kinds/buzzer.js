@@ -78,10 +78,15 @@
       h("aside", { class: "bz-side" }, h("h2", {}, tr("scores")), screen.scores)));
   }
 
+  /** " · Fenêtre 3", or nothing before the first window is opened (no "Window 0"). */
+  function windowPart(view) {
+    return view.window ? " · " + tr("window", { n: view.window }) : "";
+  }
+
   function updateScreen(state, ctx) {
     const view = state.view;
     const phase = windowState(view);
-    if (ctx.title) ctx.title(tr("label") + (view.window ? " · " + tr("window", { n: view.window }) : ""));
+    if (ctx.title) ctx.title(tr("label") + windowPart(view));
     screen.status.className = "bz-status " + phase;
     screen.status.dataset.state = phase;
     screen.status.textContent = tr(phase);
@@ -260,9 +265,7 @@
     const entries = view.entries || [];
     const t0 = entries.length ? Math.min(...entries.map((e) => e.t_ns)) : 0;
     fill(host.order,
-      // No "Window 0" before the first window is opened.
-      h("p", { class: "bz-host-state" }, tr(windowState(view)),
-        view.window ? " · " + tr("window", { n: view.window }) : "",
+      h("p", { class: "bz-host-state" }, tr(windowState(view)), windowPart(view),
         view.ranking.length ? " · " + leadText(view) : ""),
       view.ranking.length ? h("ol", { class: "bz-host-ranking" }, view.ranking.map((row, i) =>
         h("li", { "data-seat": row.seat }, seatChip(row.seat), " ", row.name, " ", i ? margin(view, row) : "",

@@ -320,7 +320,7 @@
       // The lands and the names to tap kept while what they show is the same: a state for
       // another reason (a phone's presence, a rename) replaced the land under a finger
       // between its press and its release, and the tap was lost.
-      const key = JSON.stringify([meta.config.map, view.territories, view.attack ? view.attack.target : null,
+      const key = JSON.stringify([meta.game, meta.config.map, view.territories, view.attack ? view.attack.target : null,
         view.stage, view.turn_seat, legal, T.lang]);
       if (!drawKeyed($("#p-map"), key, () => drawMap($("#p-map"), gameMap, view, { legal, onTap: tap, onIllegal }))) {
         return;
@@ -348,7 +348,8 @@
     // Kept while the question is the same (other players' answers bring states many times a
     // second: a key replaced between a tap's press and its release lost the digit).
     phone.controlsDrawn = true;
-    const key = JSON.stringify([q.request_id, q.content.kind, q.content.options || null, T.lang]);
+    const key = JSON.stringify([phone.state.meta.game, q.request_id, q.content.kind, q.content.options || null,
+      T.lang]);
     drawKeyed($("#controls"), key, () => fill("#controls",
       q.content.kind === "choice" ? choiceButtons(q, ctx) : keypad(ctx)));
   }
