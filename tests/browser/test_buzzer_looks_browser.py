@@ -70,6 +70,12 @@ def test_eight_presses_decide_a_list_of_places_in_eight_looks(live: LiveServer,
     screen = new_page(browser, recorder, live.url + "/screen", SMALL)
     host, game = board(live, 8)
     screen.wait_for_selector("#bz-status[data-state='idle']")
+    # The eight chips drawn and styled (CI once read them while the page was still being
+    # replaced: every computed style empty).
+    screen.wait_for_function("""(() => {
+        const chips = document.querySelectorAll('#bz-scores li .chip');
+        return chips.length === 8
+          && [...chips].every((c) => getComputedStyle(c).backgroundImage); })()""")
     # Eight seats, eight colours and eight patterns: no pair, no colour, no pattern twice.
     chips = looks(screen, "#bz-scores li .chip")
     assert len(chips) == 8
